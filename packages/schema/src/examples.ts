@@ -1,0 +1,186 @@
+import type { Batch, BatchOptions } from './batches.js';
+import type { Corporations } from './corporations.js';
+import type { Enrichment, FailedResultItem } from './enrichment.js';
+import type {
+  CardTransactionInput,
+  De43TransactionInput,
+  TransferTransactionInput,
+  UniversalTransactionInput,
+} from './transactions.js';
+import type { MerchantTriggerInput, TriggerScopeStatus } from './triggers.js';
+
+/** Example bodies of the OpenAPI document; a test checks each against its schema. */
+
+export const cardExample = {
+  transactionId: 'tx-0001',
+  userId: 'user-42',
+  cardId: 'card-7',
+  merchantName: 'SQ *BLUE BOTTLE COFFEE',
+  amount: '5.75',
+  currencyCode: 'USD',
+  occurredAt: '2024-06-01T08:15:00Z',
+  categoryCode: '5814',
+  categoryType: 'MCC',
+  location: { city: 'San Francisco', region: 'CA', country: 'US', postalCode: '94103' },
+  customAttributes: { ledgerRef: 'A-19' },
+} satisfies CardTransactionInput;
+
+export const de43Example = {
+  transactionId: 'tx-0002',
+  userId: 'user-42',
+  de43: 'NETFLIX.COM            866-579-7172  CA ',
+  amount: 15.49,
+  currencyCode: 'USD',
+  occurredAt: '2024-06-03',
+  categoryCode: '4899',
+} satisfies De43TransactionInput;
+
+export const transferExample = {
+  transactionId: 'tx-0003',
+  userId: 'user-42',
+  accountId: 'chk-1',
+  transactionType: 'ACH_DEPOSIT',
+  description: 'ACME CORP DES:PAYROLL ID:XXXXX8841 INDN:JANE DOE CO ID:XXXXX44188 PPD',
+  amount: '2450.00',
+  currencyCode: 'USD',
+  occurredAt: '2024-06-14',
+  direction: 'CREDIT',
+} satisfies TransferTransactionInput;
+
+export const universalExample = {
+  transactionId: 'tx-0004',
+  userId: 'user-42',
+  description: 'Zelle payment to John Smith Conf# 8hq2k',
+  amount: -40,
+  currencyCode: 'USD',
+  occurredAt: '2024-06-15 18:02:11Z',
+} satisfies UniversalTransactionInput;
+
+const industryIcon = 'https://txenrich.dev/icons/';
+
+export const enrichmentExample = {
+  enrichmentId: '3c9a61f4-5b0e-4f5e-9a3b-7f1d2e8c4b10',
+  transactionInfo: {
+    transactionId: 'tx-0001',
+    type: 'spending',
+    subType: null,
+    display: {
+      name: 'Blue Bottle Coffee',
+      categoryName: 'Coffee Shops',
+      graphic: 'https://www.bluebottlecoffee.com/favicon.ico',
+      graphicSource: 'counterparty',
+    },
+    thirdParties: [
+      {
+        id: '0b3c7d0e-6f1a-5d2b-8c4e-2a9f1e6d3b70',
+        name: 'Square',
+        type: 'payment_processor',
+        logo: 'https://cdn.simpleicons.org/square',
+        website: 'https://squareup.com',
+      },
+    ],
+    spendingInfo: { channel: { value: 'physical' } },
+    transferInfo: null,
+    atmInfo: null,
+    isAccountVerification: false,
+    isPeerToPeer: false,
+    isDigitalWallet: false,
+    recurrenceInfo: null,
+    riskInsights: {
+      irregularWebPresenceDetected: false,
+      negativeOnlineSentiment: null,
+      highRiskEntity: false,
+      riskyIndustry: false,
+      cardAcceptanceHistory: 'extensive',
+    },
+  },
+  counterparty: [
+    {
+      id: '7d7f2a3e-8c1b-5e4a-9f6d-1b2c3d4e5f60',
+      name: 'Blue Bottle Coffee',
+      legalName: 'Blue Bottle Coffee, LLC',
+      industry: [
+        { id: '011-000-000-000', name: 'Food and Drink', icon: `${industryIcon}food-and-drink.svg` },
+        { id: '011-003-000-000', name: 'Coffee Shops', icon: `${industryIcon}coffee.svg` },
+      ],
+      location: [
+        {
+          id: null,
+          address: null,
+          addressLine1: null,
+          addressLine2: null,
+          city: 'San Francisco',
+          region: 'CA',
+          postalCode: '94103',
+          country: 'US',
+          phoneNumber: null,
+          latitude: 37.7725,
+          longitude: -122.4091,
+          matchScore: null,
+        },
+      ],
+      matchScore: 96.5,
+      logo: 'https://www.bluebottlecoffee.com/favicon.ico',
+      medianSpendPerTransaction: null,
+      phoneNumber: null,
+      website: 'https://www.bluebottlecoffee.com',
+      possibleCounterpartyAlternate: null,
+    },
+  ],
+  actions: null,
+  customAttributes: { ledgerRef: 'A-19' },
+} satisfies Enrichment;
+
+export const failedItemExample = {
+  statusCode: 400,
+  errors: { merchantName: ['This field is required.'] },
+  transactionInfo: { transactionId: 'tx-0005' },
+} satisfies FailedResultItem;
+
+export const batchExample = {
+  batchId: 'a1e7c1d2-9b3f-4c8e-8d2a-5f6e7a8b9c0d',
+  status: 'pending',
+  batchSize: 2,
+  submittedAt: '2024-11-21T20:07:20.213660Z',
+} satisfies Batch;
+
+export const batchOptionsExample = {
+  name: 'Card Batch Enrichment',
+  description: 'Enrich up to 50,000 card transactions asynchronously, or up to synchronousMax inline.',
+  renders: ['application/json'],
+  parses: ['application/json'],
+  synchronousMax: 100,
+} satisfies BatchOptions;
+
+export const corporationsExample = {
+  corporations: [
+    {
+      name: 'Starbucks',
+      logo: 'https://cdn.simpleicons.org/starbucks',
+      website: 'https://www.starbucks.com',
+    },
+    { name: 'Star Market', logo: null, website: 'https://www.starmarket.com' },
+  ],
+} satisfies Corporations;
+
+export const triggerExample = {
+  id: 'block-casino-1',
+  merchantName: 'Lucky Star Casino',
+  action: { type: 'BLOCK', reason: 'gambling' },
+  website: 'https://www.luckystarcasino.org',
+  level: 'corporation',
+} satisfies MerchantTriggerInput;
+
+export const triggerStatusExample = {
+  status: 'succeeded',
+  version: 3,
+  merchantTriggers: [{ id: 'block-casino-1', action: { type: 'BLOCK', reason: 'gambling' } }],
+  totalCount: 1,
+} satisfies TriggerScopeStatus;
+
+export const errorReportExample = {
+  enrichmentId: enrichmentExample.enrichmentId,
+  errorDescription: 'This was a bakery, not a coffee shop.',
+  incorrectCategory: true,
+  incorrectCategoryDescription: 'Should be Bakeries.',
+};

@@ -1,0 +1,18 @@
+/**
+ * @txenrich/schema: the wire contract of txenrich as zod schemas, their
+ * inferred types, the validation that turns bad input into the contract's 400
+ * bodies, and the OpenAPI 3.1 document generated from the same schemas. Every
+ * other package imports wire types from here and nowhere else.
+ */
+export * from './batches.js';
+export * from './corporations.js';
+export * from './enrichment.js';
+export * from './errors.js';
+export * as examples from './examples.js';
+export * from './fields.js';
+export { contractErrorMap, jsonTypeOf, messages } from './messages.js';
+export * from './openapi.js';
+export * from './reports.js';
+export * from './transactions.js';
+export * from './triggers.js';
+export * from './validate.js';

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { componentSchemas, createOpenApiDocument, operations, webhooks } from './openapi.js';
+import { validate } from './validate.js';
+
+/** Every path and method of CONTRACT.md that the document must describe. */
+const contractOperations = [
+  'post /transactions/cards/enrich',
+  'post /transactions/cards/enrich/parse',
+  'post /transactions/transfers/enrich',
+  'post /transactions/universal/enrich',
+  'post /transactions/enrich',
+  'post /transactions/enrich/parse',
+  'post /batches/transactions/cards/enrich',
+  'options /batches/transactions/cards/enrich',
+  'post /batches/transactions/cards/enrich/parse',
+  'options /batches/transactions/cards/enrich/parse',
+  'post /batches/transactions/transfers/enrich',
+  'options /batches/transactions/transfers/enrich',
+  'post /batches/transactions/universal/enrich',
+  'options /batches/transactions/universal/enrich',
+  'get /batches/{batchId}',
+  'get /batches/{batchId}/results',
+  'get /corporations',
+  'post /transactions/report',
+  ...[
+    '/merchant-action-triggers',
+    '/programs/{programId}/merchant-action-triggers',
+    '/users/{userId}/merchant-action-triggers',
+    '/users/{userId}/cards/{cardId}/merchant-action-triggers',
+  ].flatMap((path) => ['get', 'put', 'patch', 'delete'].map((method) => `${method} ${path}`)),
+];
+
+function satisfies(name: keyof typeof componentSchemas, example: unknown) {
+  const { schema, io } = componentSchemas[name];
+  // Request examples go through the same validation as real requests.
+  return io === 'input' ? validate(schema, example) : { ok: schema.safeParse(example).success };
+}
+
+describe('OpenAPI document', () => {
+  const document = createOpenApiDocument({ serverUrl: 'http://localhost:8080' }) as {
+    openapi: string;
+    paths: Record<
+      string,
+      Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>
+    >;
+    components: { schemas: Record<string, { type?: string; oneOf?: unknown[]; anyOf?: unknown[] }> };
+    webhooks: Record<string, unknown>;
+  };
+
+  it('is OpenAPI 3.1 and covers every path and method of the contract', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const described = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m} ${path}`),
+    );
+    expect(described.sort()).toEqual([...contractOperations].sort());
+    expect(Object.keys(document.webhooks).sort()).toEqual(['batchStatus', 'returnedEnrichment']);
+  });
+
+  it('has unique operation ids and a JSON Schema for every component', () => {
+    const ids = operations.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [name, schema] of Object.entries(document.components.schemas)) {
+      const alternatives = schema.oneOf ?? schema.anyOf;
+      expect(schema.type === 'object' || (alternatives?.length ?? 0) > 1, name).toBe(true);
+    }
+  });
+
+  it('gives every operation an example request and response that satisfy their schemas', () => {
+    for (const op of operations) {
+      const label = `${op.method} ${op.path}`;
+      if (op.request)
+        expect(satisfies(op.request.schema, op.request.example), `${label} request`).toMatchObject({
+          ok: true,
+        });
+      else expect(['get', 'delete', 'options'], label).toContain(op.method);
+      const withBodies = Object.entries(op.responses).filter(([, response]) => response.body);
+      expect(withBodies.length, label).toBeGreaterThan(0);
+      for (const [status, response] of withBodies) {
+        expect(satisfies(response.body!.schema, response.body!.example), `${label} ${status}`).toMatchObject({
+          ok: true,
+        });
+      }
+    }
+    for (const [name, hook] of Object.entries(webhooks)) {
+      expect(satisfies(hook.body.schema, hook.body.example), name).toMatchObject({ ok: true });
+    }
+  });
+
+  it('rejects an example that breaks its schema (the check above can fail)', () => {
+    expect(satisfies('Enrichment', { enrichmentId: 'nope' })).toEqual({ ok: false });
+    expect(satisfies('CardTransaction', { amount: 'abc' })).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,565 @@
+import * as z from 'zod';
+import {
+  batchCallbackSchema,
+  batchLimits,
+  batchOptionsSchema,
+  batchRequestSchema,
+  batchResultsPendingSchema,
+  batchResultsSchema,
+  batchSchema,
+  microbatchResultsSchema,
+} from './batches.js';
+import { corporationsSchema } from './corporations.js';
+import { enrichmentSchema } from './enrichment.js';
+import {
+  detailErrorSchema,
+  detailsErrorSchema,
+  errorDetails,
+  fieldErrorsSchema,
+  nonFieldErrorsSchema,
+} from './errors.js';
+import * as examples from './examples.js';
+import { messages } from './messages.js';
+import { errorReportSchema, reportAcceptedDetails, reportAcceptedSchema } from './reports.js';
+import {
+  cardTransactionSchema,
+  de43TransactionSchema,
+  type TransactionKind,
+  transferTransactionSchema,
+  universalTransactionSchema,
+} from './transactions.js';
+import {
+  patchTriggersSchema,
+  putTriggersSchema,
+  triggerRegistrationSchema,
+  triggerScopeStatusSchema,
+} from './triggers.js';
+
+/**
+ * Every schema the document names, with the side it describes: `input` for
+ * request bodies (what a caller may send), `output` for responses.
+ */
+export const componentSchemas = {
+  CardTransaction: { schema: cardTransactionSchema, io: 'input' },
+  De43Transaction: { schema: de43TransactionSchema, io: 'input' },
+  TransferTransaction: { schema: transferTransactionSchema, io: 'input' },
+  UniversalTransaction: { schema: universalTransactionSchema, io: 'input' },
+  CardBatchRequest: { schema: batchRequestSchema('card'), io: 'input' },
+  De43BatchRequest: { schema: batchRequestSchema('de43'), io: 'input' },
+  TransferBatchRequest: { schema: batchRequestSchema('transfer'), io: 'input' },
+  UniversalBatchRequest: { schema: batchRequestSchema('universal'), io: 'input' },
+  PutTriggersRequest: { schema: putTriggersSchema, io: 'input' },
+  PatchTriggersRequest: { schema: patchTriggersSchema, io: 'input' },
+  ErrorReport: { schema: errorReportSchema, io: 'input' },
+  Enrichment: { schema: enrichmentSchema, io: 'output' },
+  Batch: { schema: batchSchema, io: 'output' },
+  BatchResults: { schema: batchResultsSchema, io: 'output' },
+  BatchResultsPending: { schema: batchResultsPendingSchema, io: 'output' },
+  MicrobatchResults: { schema: microbatchResultsSchema, io: 'output' },
+  BatchOptions: { schema: batchOptionsSchema, io: 'output' },
+  Corporations: { schema: corporationsSchema, io: 'output' },
+  TriggerRegistration: { schema: triggerRegistrationSchema, io: 'output' },
+  TriggerScopeStatus: { schema: triggerScopeStatusSchema, io: 'output' },
+  ReportAccepted: { schema: reportAcceptedSchema, io: 'output' },
+  BatchCallback: { schema: batchCallbackSchema, io: 'output' },
+  FieldErrors: { schema: fieldErrorsSchema, io: 'output' },
+  NonFieldErrors: { schema: nonFieldErrorsSchema, io: 'output' },
+  DetailsError: { schema: detailsErrorSchema, io: 'output' },
+  DetailError: { schema: detailErrorSchema, io: 'output' },
+} as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
+
+export type ComponentName = keyof typeof componentSchemas;
+
+/** A request or response body: a named schema and an example that must satisfy it. */
+export interface BodySpec {
+  schema: ComponentName;
+  example: unknown;
+}
+
+export interface ResponseSpec {
+  description: string;
+  body?: BodySpec;
+}
+
+export interface ParameterSpec {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description: string;
+  schema: Record<string, unknown>;
+}
+
+export interface OperationSpec {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  deprecated?: boolean;
+  parameters?: ParameterSpec[];
+  request?: BodySpec;
+  responses: Record<string, ResponseSpec>;
+}
+
+const fieldErrors = (example: Record<string, string[]>): ResponseSpec => ({
+  description: 'Invalid input: field path to messages.',
+  body: { schema: 'FieldErrors', example },
+});
+const details = (description: string, text: string): ResponseSpec => ({
+  description,
+  body: { schema: 'DetailsError', example: { details: text } },
+});
+const forbidden = details('Missing or wrong API key, or the feature is not enabled.', errorDetails.forbidden);
+const rateLimited = details(
+  'Too many requests for this key.',
+  'Request was throttled. Expected available in 1 second.',
+);
+const tooLarge = details('Body over the size limit.', 'Request body is too large.');
+const notJson: ResponseSpec = {
+  description: 'Invalid input: field errors, or a body that is not JSON.',
+  body: {
+    schema: 'NonFieldErrors',
+    example: { non_field_errors: ['JSON parse error - Unexpected end of JSON input'] },
+  },
+};
+
+const singleKinds: {
+  kind: TransactionKind;
+  path: string;
+  schema: ComponentName;
+  example: unknown;
+  label: string;
+}[] = [
+  {
+    kind: 'card',
+    path: '/transactions/cards/enrich',
+    schema: 'CardTransaction',
+    example: examples.cardExample,
+    label: 'a card transaction',
+  },
+  {
+    kind: 'de43',
+    path: '/transactions/cards/enrich/parse',
+    schema: 'De43Transaction',
+    example: examples.de43Example,
+    label: 'a card transaction from its DE43 field',
+  },
+  {
+    kind: 'transfer',
+    path: '/transactions/transfers/enrich',
+    schema: 'TransferTransaction',
+    example: examples.transferExample,
+    label: 'a bank transfer',
+  },
+  {
+    kind: 'universal',
+    path: '/transactions/universal/enrich',
+    schema: 'UniversalTransaction',
+    example: examples.universalExample,
+    label: 'a transaction from any source',
+  },
+];
+
+function singleEnrichment(
+  spec: (typeof singleKinds)[number],
+  path = spec.path,
+  deprecated = false,
+): OperationSpec {
+  return {
+    method: 'post',
+    path,
+    operationId: `enrich${spec.kind[0]!.toUpperCase()}${spec.kind.slice(1)}${deprecated ? 'Deprecated' : ''}`,
+    summary: `Enrich ${spec.label} in real time.`,
+    tag: 'Enrichment',
+    ...(deprecated ? { deprecated } : {}),
+    request: { schema: spec.schema, example: spec.example },
+    responses: {
+      '200': {
+        description: 'The enrichment.',
+        body: { schema: 'Enrichment', example: examples.enrichmentExample },
+      },
+      '400': fieldErrors({ merchantName: [messages.required] }),
+      '403': forbidden,
+      '413': tooLarge,
+    },
+  };
+}
+
+const batchKinds: { path: string; name: string; schema: ComponentName; item: unknown }[] = [
+  {
+    path: '/batches/transactions/cards/enrich',
+    name: 'Card',
+    schema: 'CardBatchRequest',
+    item: examples.cardExample,
+  },
+  {
+    path: '/batches/transactions/cards/enrich/parse',
+    name: 'De43',
+    schema: 'De43BatchRequest',
+    item: examples.de43Example,
+  },
+  {
+    path: '/batches/transactions/transfers/enrich',
+    name: 'Transfer',
+    schema: 'TransferBatchRequest',
+    item: examples.transferExample,
+  },
+  {
+    path: '/batches/transactions/universal/enrich',
+    name: 'Universal',
+    schema: 'UniversalBatchRequest',
+    item: examples.universalExample,
+  },
+];
+
+const synchronousParameter: ParameterSpec = {
+  name: 'synchronous',
+  in: 'query',
+  required: false,
+  description: 'true: enrich inline (a microbatch of at most synchronousMax items) and answer the results.',
+  schema: { type: 'boolean', default: false },
+};
+
+function batchOperations(spec: (typeof batchKinds)[number]): OperationSpec[] {
+  return [
+    {
+      method: 'post',
+      path: spec.path,
+      operationId: `submit${spec.name}Batch`,
+      summary: `Submit up to ${batchLimits.maxItems.toLocaleString('en-US')} transactions for asynchronous enrichment.`,
+      tag: 'Batches',
+      parameters: [synchronousParameter],
+      request: {
+        schema: spec.schema,
+        example: { transactions: [spec.item], callbackUrl: 'https://example.com/hooks/batches' },
+      },
+      responses: {
+        '200': {
+          description: 'Accepted (status pending); with ?synchronous=true, `{results}` instead.',
+          body: { schema: 'Batch', example: { ...examples.batchExample, batchSize: 1 } },
+        },
+        '400': fieldErrors({ transactions: [messages.duplicateTransactionId(17)] }),
+        '403': forbidden,
+        '413': tooLarge,
+        '429': rateLimited,
+      },
+    },
+    {
+      method: 'options',
+      path: spec.path,
+      operationId: `describe${spec.name}Batch`,
+      summary: 'Describe the endpoint, including its synchronousMax.',
+      tag: 'Batches',
+      responses: {
+        '200': {
+          description: 'The endpoint description.',
+          body: { schema: 'BatchOptions', example: examples.batchOptionsExample },
+        },
+      },
+    },
+  ];
+}
+
+const batchIdParameter: ParameterSpec = {
+  name: 'batchId',
+  in: 'path',
+  required: true,
+  description: 'The id returned at submission.',
+  schema: { type: 'string', format: 'uuid' },
+};
+const batchNotFound = details(
+  'Unknown batch, malformed id, or another key’s batch.',
+  errorDetails.batchNotFound,
+);
+
+const triggerScopes = [
+  { name: 'Account', path: '/merchant-action-triggers', parameters: [] as string[] },
+  { name: 'Program', path: '/programs/{programId}/merchant-action-triggers', parameters: ['programId'] },
+  { name: 'User', path: '/users/{userId}/merchant-action-triggers', parameters: ['userId'] },
+  {
+    name: 'Card',
+    path: '/users/{userId}/cards/{cardId}/merchant-action-triggers',
+    parameters: ['userId', 'cardId'],
+  },
+];
+
+function triggerOperations(scope: (typeof triggerScopes)[number]): OperationSpec[] {
+  const parameters = scope.parameters.map(
+    (name): ParameterSpec => ({
+      name,
+      in: 'path',
+      required: true,
+      description: `The ${name} of the scope.`,
+      schema: { type: 'string' },
+    }),
+  );
+  const common = { tag: 'Merchant action triggers', ...(parameters.length > 0 ? { parameters } : {}) };
+  const registered = (status: 'succeeded' | 'pending', version: number): BodySpec => ({
+    schema: 'TriggerRegistration',
+    example: { status, version },
+  });
+  const inProgress: ResponseSpec = {
+    description: 'Another registration of this scope is in progress.',
+    body: { schema: 'DetailError', example: { detail: errorDetails.registrationInProgress } },
+  };
+  return [
+    {
+      ...common,
+      method: 'get',
+      path: scope.path,
+      operationId: `get${scope.name}Triggers`,
+      summary: 'Read the registration status and active triggers of the scope.',
+      responses: {
+        '200': {
+          description: 'The scope’s registration.',
+          body: { schema: 'TriggerScopeStatus', example: examples.triggerStatusExample },
+        },
+        '403': forbidden,
+        '404': {
+          description: 'The scope never had triggers.',
+          body: { schema: 'DetailError', example: { detail: errorDetails.noTriggers } },
+        },
+      },
+    },
+    {
+      ...common,
+      method: 'put',
+      path: scope.path,
+      operationId: `replace${scope.name}Triggers`,
+      summary: 'Replace every trigger of the scope.',
+      request: { schema: 'PutTriggersRequest', example: { merchantTriggers: [examples.triggerExample] } },
+      responses: {
+        '201': {
+          description: 'Registered (in the background above 100 triggers).',
+          body: registered('succeeded', 1),
+        },
+        '400': fieldErrors({ 'merchantTriggers.0.website': [messages.triggerNeedsPlace] }),
+        '403': forbidden,
+        '409': inProgress,
+      },
+    },
+    {
+      ...common,
+      method: 'patch',
+      path: scope.path,
+      operationId: `update${scope.name}Triggers`,
+      summary: 'Add (upsert by id) or remove triggers.',
+      request: {
+        schema: 'PatchTriggersRequest',
+        example: { operation: 'add', merchantTriggers: [examples.triggerExample] },
+      },
+      responses: {
+        '200': { description: 'Removed.', body: registered('succeeded', 3) },
+        '201': { description: 'Added.', body: registered('succeeded', 2) },
+        '400': fieldErrors({ operation: [messages.invalidChoice('replace')] }),
+        '403': forbidden,
+        '409': inProgress,
+      },
+    },
+    {
+      ...common,
+      method: 'delete',
+      path: scope.path,
+      operationId: `clear${scope.name}Triggers`,
+      summary: 'Clear the scope (a new version with no triggers).',
+      responses: { '204': { description: 'Cleared.' }, '403': forbidden, '409': inProgress },
+    },
+  ];
+}
+
+/** Every operation of CONTRACT.md, with examples. */
+export const operations: readonly OperationSpec[] = [
+  ...singleKinds.map((spec) => singleEnrichment(spec)),
+  singleEnrichment(singleKinds[0]!, '/transactions/enrich', true),
+  singleEnrichment(singleKinds[1]!, '/transactions/enrich/parse', true),
+  ...batchKinds.flatMap(batchOperations),
+  {
+    method: 'get',
+    path: '/batches/{batchId}',
+    operationId: 'getBatch',
+    summary: 'Read the status of a batch.',
+    tag: 'Batches',
+    parameters: [batchIdParameter],
+    responses: {
+      '200': {
+        description: 'The batch.',
+        body: { schema: 'Batch', example: { ...examples.batchExample, status: 'running' } },
+      },
+      '403': forbidden,
+      '404': batchNotFound,
+    },
+  },
+  {
+    method: 'get',
+    path: '/batches/{batchId}/results',
+    operationId: 'getBatchResults',
+    summary: 'Fetch the results of a completed batch.',
+    tag: 'Batches',
+    parameters: [batchIdParameter],
+    responses: {
+      '200': {
+        description:
+          'One result per submitted transaction, in no guaranteed order (or status failed, without results).',
+        body: {
+          schema: 'BatchResults',
+          example: {
+            batchId: examples.batchExample.batchId,
+            results: [{ ...examples.enrichmentExample, statusCode: 200 }, examples.failedItemExample],
+          },
+        },
+      },
+      '202': {
+        description: 'Not completed yet.',
+        body: {
+          schema: 'BatchResultsPending',
+          example: { batchId: examples.batchExample.batchId, status: 'running' },
+        },
+      },
+      '403': forbidden,
+      '404': batchNotFound,
+    },
+  },
+  {
+    method: 'get',
+    path: '/corporations',
+    operationId: 'searchCorporations',
+    summary: 'Search merchants by (partial) name, for autocomplete: at most 5, best first.',
+    tag: 'Merchant search',
+    parameters: [
+      {
+        name: 'name',
+        in: 'query',
+        required: true,
+        description: 'A partial merchant name.',
+        schema: { type: 'string', minLength: 1 },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'The best matches.',
+        body: { schema: 'Corporations', example: examples.corporationsExample },
+      },
+      '400': fieldErrors({ name: [messages.required] }),
+      '403': forbidden,
+      '429': rateLimited,
+    },
+  },
+  ...triggerScopes.flatMap(triggerOperations),
+  {
+    method: 'post',
+    path: '/transactions/report',
+    operationId: 'reportEnrichment',
+    summary: 'Report a suspected incorrect enrichment.',
+    tag: 'Error reports',
+    request: { schema: 'ErrorReport', example: examples.errorReportExample },
+    responses: {
+      '200': {
+        description: 'Reported.',
+        body: { schema: 'ReportAccepted', example: { details: reportAcceptedDetails } },
+      },
+      '400': fieldErrors({ enrichmentId: [messages.invalidUuid] }),
+      '403': forbidden,
+      '500': details('Unexpected failure; retry after a brief delay.', errorDetails.internal),
+    },
+  },
+];
+
+/** The callbacks the service sends (OpenAPI 3.1 `webhooks`). */
+export const webhooks = {
+  batchStatus: {
+    summary: 'A batch submitted with callbackUrl ended (completed or failed).',
+    body: {
+      schema: 'BatchCallback',
+      example: { batchId: examples.batchExample.batchId, status: 'completed' },
+    },
+  },
+  returnedEnrichment: {
+    summary: 'A reported enrichment was corrected: the corrected enrichment, same schema and enrichmentId.',
+    body: { schema: 'Enrichment', example: examples.enrichmentExample },
+  },
+} as const satisfies Record<string, { summary: string; body: BodySpec }>;
+
+function jsonSchemaOf(name: ComponentName): Record<string, unknown> {
+  const { schema, io } = componentSchemas[name];
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return jsonSchema;
+}
+
+const jsonContent = (body: BodySpec) => ({
+  'application/json': { schema: { $ref: `#/components/schemas/${body.schema}` }, example: body.example },
+});
+
+export interface OpenApiOptions {
+  /** Base URL of the deployment, listed under `servers`. */
+  serverUrl?: string;
+  version?: string;
+}
+
+/** The OpenAPI 3.1 document of the whole interface, generated from the zod schemas. */
+export function createOpenApiDocument(options: OpenApiOptions = {}): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const responses = Object.fromEntries(
+      Object.entries(op.responses).map(([status, response]) => [
+        status,
+        {
+          description: response.description,
+          ...(response.body ? { content: jsonContent(response.body) } : {}),
+        },
+      ]),
+    );
+    if (!op.responses['400'] && op.request) responses['400'] = notJson;
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = {
+      operationId: op.operationId,
+      summary: op.summary,
+      tags: [op.tag],
+      ...(op.deprecated ? { deprecated: true } : {}),
+      ...(op.parameters ? { parameters: op.parameters } : {}),
+      ...(op.request ? { requestBody: { required: true, content: jsonContent(op.request) } } : {}),
+      responses,
+    };
+  }
+  const schemas = Object.fromEntries(
+    (Object.keys(componentSchemas) as ComponentName[]).map((name) => [name, jsonSchemaOf(name)]),
+  );
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'txenrich',
+      version: options.version ?? '0.1.0',
+      description:
+        'Transaction enrichment: merchants, channels, transfers, recurrence and risk, self-hosted.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    security: [{ apiKey: [] }],
+    paths,
+    webhooks: Object.fromEntries(
+      Object.entries(webhooks).map(([name, hook]) => [
+        name,
+        {
+          post: {
+            summary: hook.summary,
+            parameters: [
+              {
+                name: 'X-Webhook-Token',
+                in: 'header',
+                required: true,
+                description: 'The shared callback secret.',
+                schema: { type: 'string' },
+              },
+            ],
+            requestBody: { required: true, content: jsonContent(hook.body) },
+            responses: {
+              '200': { description: 'Any 2xx acknowledges; anything else is retried with backoff.' },
+            },
+          },
+        },
+      ]),
+    ),
+    components: {
+      schemas,
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+    },
+  };
+}
