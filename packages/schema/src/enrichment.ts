@@ -69,6 +69,7 @@ export type TransactionType = (typeof transactionTypes)[number];
 export type TransactionSubType = (typeof transactionSubTypes)[number];
 export type ThirdPartyType = (typeof thirdPartyTypes)[number];
 export type Channel = (typeof channels)[number];
+export type CardAcceptanceHistory = (typeof cardAcceptanceHistories)[number];
 export type IntervalType = (typeof intervalTypes)[number];
 export type TriggerScope = (typeof triggerScopes)[number];
 

@@ -1,0 +1,453 @@
+/**
+ * Merging the sources into merchants.
+ *
+ * - One NSI draft per Wikidata id (or per NSI item without one).
+ * - A curated merchant joins the NSI draft of its Wikidata id, else the one
+ *   whose official website has its domain and whose names agree, else it
+ *   stands alone (key `wikidata:`, `domain:`, or `curated:<name>` for a
+ *   generic counterparty without a website, such as `DMV`).
+ * - A simple-icons brand joins the merchant of its own domain (or, without a
+ *   domain, the curated merchant of the same name); with a domain and no such
+ *   merchant it stands alone; without either it is dropped.
+ * - Two drafts with different Wikidata ids are never merged (same-named brands
+ *   of different countries stay apart).
+ * - Descriptor aliases join by domain, else a US (or global) NSI brand of the
+ *   same name (whose website then becomes the alias's domain); an alias that
+ *   finds neither creates a merchant (key `domain:<domain>`, reported as a
+ *   build warning).
+ */
+import type { Merchant, MerchantChannel, MerchantSource } from '../types.js';
+import { uuidv5 } from '../uuid.js';
+import type { CuratedDescriptorAlias, CuratedMerchant } from './curated.js';
+import { duplicateKey } from './curated.js';
+import { coverageLists } from './locations.js';
+import type { NsiDraft, WikidataFacts } from './nsi.js';
+import type { SimpleIconDraft } from './simple-icons.js';
+import { faviconOf, registrableDomain, simpleIconUrl, squash, websiteOf } from './web.js';
+
+/** Industry of a simple-icons brand that no other source classifies. */
+export const DIGITAL_DEFAULT_INDUSTRY = '016-000-000-000';
+/** Industry of anything else no source classifies. */
+export const UNCATEGORIZED_INDUSTRY = '024-001-000-000';
+
+export type LogoSource = 'wikidata' | 'simple-icons' | 'favicon' | 'none';
+
+interface Acc {
+  key: string;
+  wikidata: string | null;
+  nsi: NsiDraft | null;
+  curated: CuratedMerchant | null;
+  icons: SimpleIconDraft[];
+  /** The descriptor alias that created this merchant, when no source had it. */
+  fromAlias: CuratedDescriptorAlias | null;
+  descriptorAliases: number;
+  /** MCCs of the descriptor aliases that point to it. */
+  aliasMccs: string[];
+  /** The domain curated descriptor aliases give it when they joined it by name (its Wikidata site differs). */
+  aliasDomain: string | null;
+  order: number;
+}
+
+export interface MergeInput {
+  nsi: NsiDraft[];
+  curated: CuratedMerchant[];
+  icons: SimpleIconDraft[];
+  descriptorAliases: CuratedDescriptorAlias[];
+  wikidata: (qid: string) => WikidataFacts | null;
+  mccIndustries: Readonly<Record<string, string>>;
+  cardNotPresentMccs: ReadonlySet<string>;
+}
+
+export interface MergedMerchant extends Merchant {
+  /** NSI kind, for stats: brand, operator, transit, or null when not from NSI. */
+  nsiKind: NsiDraft['kind'] | null;
+  logoSource: LogoSource;
+}
+
+export interface MergeResult {
+  merchants: MergedMerchant[];
+  /** Descriptor alias -> merchant key. */
+  aliasKeys: Map<CuratedDescriptorAlias, string>;
+  /** Domain -> the key of the merchant that owns it (for third parties). */
+  keyOfDomain: (domain: string) => string | null;
+  droppedIcons: number;
+  warnings: string[];
+}
+
+const KIND_RANK = { brand: 0, operator: 1, transit: 2 } as const;
+
+function domainOf(acc: Acc): string | null {
+  return (
+    acc.curated?.domain ??
+    acc.aliasDomain ??
+    acc.nsi?.domain ??
+    acc.icons[0]?.domain ??
+    acc.fromAlias?.domain ??
+    null
+  );
+}
+
+/** How strongly a merchant owns a domain in the index: its website, another official host, a parent domain. */
+type Strength = 0 | 1 | 2;
+
+export function mergeMerchants(input: MergeInput): MergeResult {
+  const warnings: string[] = [];
+  const accs: Acc[] = [];
+  const byKey = new Map<string, Acc>();
+  const byWikidata = new Map<string, Acc>();
+  const byDomain = new Map<string, { acc: Acc; strength: Strength }[]>();
+  const byCuratedName = new Map<string, Acc>();
+  const nameSets = new Map<Acc, Set<string>>();
+
+  /** A new merchant, or the one that already has its key. */
+  const add = (
+    acc: Omit<Acc, 'order' | 'descriptorAliases' | 'aliasMccs' | 'aliasDomain'>,
+    attach: (existing: Acc) => void,
+  ): Acc => {
+    const existing = byKey.get(acc.key);
+    if (existing) {
+      attach(existing);
+      return existing;
+    }
+    const created: Acc = {
+      ...acc,
+      order: accs.length,
+      descriptorAliases: 0,
+      aliasMccs: [],
+      aliasDomain: null,
+    };
+    accs.push(created);
+    byKey.set(created.key, created);
+    if (created.wikidata) byWikidata.set(created.wikidata, created);
+    return created;
+  };
+  const index = (domain: string | null, acc: Acc, strength: Strength) => {
+    if (!domain) return;
+    const list = byDomain.get(domain) ?? [];
+    const present = list.find((entry) => entry.acc === acc);
+    if (present) present.strength = Math.min(present.strength, strength) as Strength;
+    else list.push({ acc, strength });
+    byDomain.set(domain, list);
+    const parent = registrableDomain(domain);
+    if (parent !== domain) index(parent, acc, 2);
+  };
+  const indexAll = (acc: Acc) => {
+    index(domainOf(acc), acc, 0);
+    for (const host of acc.nsi?.domains ?? []) index(host, acc, 1);
+    index(acc.curated?.domain ?? null, acc, 0);
+    for (const icon of acc.icons) index(icon.domain, acc, 1);
+    nameSets.delete(acc);
+  };
+  const namesOf = (acc: Acc) => {
+    let names = nameSets.get(acc);
+    if (!names) {
+      names = new Set(
+        [
+          ...(acc.nsi?.names ?? []),
+          ...(acc.nsi?.aliases ?? []),
+          ...(acc.curated ? [acc.curated.name, ...acc.curated.aliases] : []),
+          ...acc.icons.flatMap((icon) => [icon.title, ...icon.aliases]),
+          acc.fromAlias?.merchant ?? '',
+        ]
+          .map(squash)
+          .filter((name) => name.length > 0),
+      );
+      nameSets.set(acc, names);
+    }
+    return names;
+  };
+  /** The name `wanted` is one of the merchant's names, or starts with one (`Publix Super Markets`, `Publix`). */
+  const agrees = (acc: Acc, wanted: string) => {
+    const names = namesOf(acc);
+    if (names.has(wanted)) return true;
+    for (const name of names) if (name.length >= 3 && wanted.startsWith(name)) return true;
+    return false;
+  };
+  /**
+   * The best merchant of a domain for a brand called `name`: one whose names
+   * agree, then the strongest owner of the domain, a brand before an operator,
+   * the widest reach. With `requireName`, only a merchant whose names agree.
+   */
+  const best = (
+    domain: string,
+    name: string,
+    requireName: boolean,
+    accept: (acc: Acc) => boolean = () => true,
+  ) => {
+    const wanted = squash(name);
+    const candidates = (byDomain.get(domain) ?? [])
+      .filter((entry) => accept(entry.acc))
+      .map((entry) => {
+        const coverage = entry.acc.nsi ? coverageLists(entry.acc.nsi.coverage) : { countries: [] };
+        const named = wanted !== '' && agrees(entry.acc, wanted);
+        return {
+          acc: entry.acc,
+          named,
+          score: [
+            named ? 0 : 1,
+            entry.strength,
+            entry.acc.nsi ? KIND_RANK[entry.acc.nsi.kind] : 0,
+            entry.acc.nsi?.coverage.global ? 0 : 1,
+            -coverage.countries.length,
+            entry.acc.order,
+          ],
+        };
+      })
+      .filter((candidate) => !requireName || candidate.named)
+      .sort((a, b) => {
+        for (let i = 0; i < a.score.length; i++)
+          if (a.score[i] !== b.score[i]) return a.score[i]! - b.score[i]!;
+        return 0;
+      });
+    return candidates[0]?.acc ?? null;
+  };
+
+  for (const draft of input.nsi) {
+    const acc = add(
+      { key: draft.key, wikidata: draft.wikidata, nsi: draft, curated: null, icons: [], fromAlias: null },
+      () => {
+        throw new Error(`duplicate NSI key ${draft.key}`);
+      },
+    );
+    indexAll(acc);
+  }
+
+  for (const merchant of input.curated) {
+    let acc: Acc | null | undefined = merchant.wikidata ? byWikidata.get(merchant.wikidata) : undefined;
+    if (acc?.curated) acc = undefined;
+    if (!acc && !merchant.wikidata && merchant.domain) {
+      acc = best(merchant.domain, merchant.name, true, (candidate) => candidate.curated === null);
+    }
+    if (acc) {
+      acc.curated = merchant;
+    } else {
+      const key = merchant.wikidata
+        ? `wikidata:${merchant.wikidata}`
+        : merchant.domain
+          ? `domain:${merchant.domain}`
+          : `curated:${duplicateKey(merchant.name).replaceAll(' ', '-')}`;
+      acc = add(
+        { key, wikidata: merchant.wikidata, nsi: null, curated: merchant, icons: [], fromAlias: null },
+        () => {
+          throw new Error(`curated merchant ${merchant.name}: key ${key} is taken`);
+        },
+      );
+    }
+    indexAll(acc);
+    byCuratedName.set(squash(merchant.name), acc);
+  }
+
+  let droppedIcons = 0;
+  for (const icon of input.icons) {
+    let acc: Acc | null | undefined = icon.domain ? best(icon.domain, icon.title, true) : null;
+    acc ??= byCuratedName.get(squash(icon.title));
+    if (!acc && icon.domain) {
+      acc = add(
+        {
+          key: `domain:${icon.domain}`,
+          wikidata: null,
+          nsi: null,
+          curated: null,
+          icons: [],
+          fromAlias: null,
+        },
+        () => {},
+      );
+    }
+    if (acc) {
+      acc.icons.push(icon);
+      indexAll(acc);
+    } else {
+      droppedIcons++;
+    }
+  }
+
+  // NSI brands present in the US (descriptor aliases are US statement forms), by exact name.
+  const usBrandsByName = new Map<string, Acc>();
+  for (const acc of accs) {
+    const nsi = acc.nsi;
+    if (nsi?.kind !== 'brand' || acc.curated) continue;
+    const inUs = nsi.coverage.global || coverageLists(nsi.coverage).countries.includes('us');
+    const name = squash(nsi.names[0] ?? '');
+    if (inUs && name && !usBrandsByName.has(name)) usBrandsByName.set(name, acc);
+  }
+
+  const aliasKeys = new Map<CuratedDescriptorAlias, string>();
+  for (const alias of input.descriptorAliases) {
+    // The curator named the domain: fall back to its best owner when no name agrees.
+    let acc = best(alias.domain, alias.merchant, true) ?? best(alias.domain, alias.merchant, false);
+    if (!acc) {
+      // No merchant has the domain: a US brand of that exact name whose Wikidata site differs
+      // (Texas Roadhouse); the curated domain then becomes its website.
+      acc = usBrandsByName.get(squash(alias.merchant)) ?? null;
+      if (acc) {
+        acc.aliasDomain ??= alias.domain;
+        indexAll(acc);
+      }
+    }
+    if (!acc) {
+      acc = add(
+        {
+          key: `domain:${alias.domain}`,
+          wikidata: null,
+          nsi: null,
+          curated: null,
+          icons: [],
+          fromAlias: alias,
+        },
+        () => {},
+      );
+      indexAll(acc);
+      warnings.push(
+        `descriptor alias ${alias.descriptor}: no merchant has ${alias.domain}; created merchant ${alias.merchant}`,
+      );
+    }
+    acc.descriptorAliases++;
+    if (alias.mcc) acc.aliasMccs.push(alias.mcc);
+    aliasKeys.set(alias, acc.key);
+  }
+
+  const merchants = accs.map((acc) => finalize(acc, input));
+  merchants.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+  const keyOfDomain = (domain: string) => (best(domain, '', false) ?? null)?.key ?? null;
+  return { merchants, aliasKeys, keyOfDomain, droppedIcons, warnings };
+}
+
+function finalize(acc: Acc, input: MergeInput): MergedMerchant {
+  const { nsi, curated, icons, fromAlias } = acc;
+  const facts = acc.wikidata ? input.wikidata(acc.wikidata) : null;
+  const name = curated?.name ?? nsi?.names[0] ?? icons[0]?.title ?? fromAlias!.merchant;
+
+  const domain = domainOf(acc);
+  let logo: string | null = null;
+  let logoSource: LogoSource = 'none';
+  const commons = nsi?.logo ?? facts?.logo ?? null;
+  if (commons) {
+    logo = commons;
+    logoSource = 'wikidata';
+  } else if (icons[0]) {
+    logo = simpleIconUrl(icons[0].slug);
+    logoSource = 'simple-icons';
+  } else if (domain) {
+    logo = faviconOf(domain);
+    logoSource = 'favicon';
+  }
+
+  let industryId =
+    curated?.industry ?? (nsi ? nsiIndustry(nsi, acc.aliasMccs, input.mccIndustries) : undefined);
+  if (industryId === undefined && fromAlias?.mcc) industryId = input.mccIndustries[fromAlias.mcc];
+  industryId ??= icons.length > 0 ? DIGITAL_DEFAULT_INDUSTRY : UNCATEGORIZED_INDUSTRY;
+
+  let countries: string[] = [];
+  let regions: string[] = [];
+  if (nsi) {
+    ({ countries, regions } = coverageLists(nsi.coverage));
+    if (countries.length > 0 && curated && curated.countries.length > 0) {
+      countries = [...new Set([...countries, ...curated.countries])].sort();
+    }
+  } else if (curated) {
+    countries = curated.countries;
+  }
+
+  let channel: MerchantChannel;
+  if (curated?.channel) channel = curated.channel;
+  else if (curated) channel = nsi ? 'mixed' : 'digital';
+  else if (nsi) channel = 'physical';
+  else if (icons.length > 0) channel = 'digital';
+  else channel = fromAlias?.mcc && input.cardNotPresentMccs.has(fromAlias.mcc) ? 'digital' : 'physical';
+
+  const sources: MerchantSource[] = [];
+  if (nsi) sources.push('nsi');
+  if (icons.length > 0) sources.push('simple-icons');
+  if (curated || fromAlias) sources.push('curated');
+
+  const aliases: string[] = [];
+  const seen = new Set([duplicateKey(name)]);
+  const candidates = [
+    ...(curated ? [curated.name, ...curated.aliases] : []),
+    ...(nsi ? [...nsi.names, ...nsi.aliases] : []),
+    ...icons.flatMap((icon) => [icon.title, ...icon.aliases]),
+    ...(fromAlias ? [fromAlias.merchant] : []),
+  ];
+  for (const candidate of candidates) {
+    const trimmed = candidate.trim();
+    const key = duplicateKey(trimmed);
+    if (key === '' || seen.has(key)) continue;
+    seen.add(key);
+    aliases.push(trimmed);
+  }
+
+  return {
+    id: uuidv5(acc.key),
+    key: acc.key,
+    name,
+    legalName: curated?.legalName ?? null,
+    website: domain ? websiteOf(domain) : null,
+    logo,
+    industryId,
+    countries,
+    regions,
+    channel,
+    aliases,
+    popularity: popularity(acc, countries, regions, logoSource),
+    sources,
+    wikidata: acc.wikidata,
+    nsiKind: nsi?.kind ?? null,
+    logoSource,
+  };
+}
+
+/**
+ * The industry of an NSI brand: NSI's best category, unless the MCCs of its
+ * curated descriptor aliases single out another of its categories (CVS is
+ * both a chemist and a pharmacy in NSI; `CVS/PHARMACY` carries MCC 5912).
+ */
+function nsiIndustry(
+  nsi: NsiDraft,
+  mccs: readonly string[],
+  mccIndustries: Readonly<Record<string, string>>,
+): string {
+  const votes = new Map<string, number>();
+  for (const mcc of mccs) {
+    const id = mccIndustries[mcc];
+    if (id !== undefined && nsi.industryIds.includes(id)) votes.set(id, (votes.get(id) ?? 0) + 1);
+  }
+  const ranked = [...votes].sort((a, b) => b[1] - a[1]);
+  const [top, second] = ranked;
+  if (top && (!second || top[1] > second[1])) return top[0];
+  return nsi.industryIds[0]!;
+}
+
+/**
+ * A 0..1 prior for ranking otherwise equal candidates, from what the sources
+ * say about a brand's reach and notability:
+ * - curated 0.35; NSI brand with a Wikidata id 0.25 (without 0.10); NSI
+ *   operator or transit network 0.10; simple-icons or alias only 0.10;
+ * - +0.10 when two or more sources know it;
+ * - reach: global +0.25, else +0.05 per country up to +0.20; regional only +0.02;
+ * - +0.10 for a Commons logo (notable enough to have one);
+ * - +0.025 per extra NSI category (a brand of several store kinds), up to +0.10;
+ * - +0.05 when curated descriptor aliases point to it.
+ */
+function popularity(acc: Acc, countries: string[], regions: string[], logoSource: LogoSource): number {
+  let score: number;
+  if (acc.curated) score = 0.35;
+  else if (acc.nsi?.kind === 'brand') score = acc.wikidata ? 0.25 : 0.1;
+  else score = 0.1;
+  const sources = (acc.nsi ? 1 : 0) + (acc.curated ? 1 : 0) + (acc.icons.length > 0 ? 1 : 0);
+  if (sources >= 2) score += 0.1;
+  const global =
+    countries.length === 0 && (acc.nsi?.coverage.global || acc.curated !== null || acc.icons.length > 0);
+  if (global) score += 0.25;
+  else if (
+    regions.length > 0 &&
+    countries.every((country) => regions.some((r) => r.startsWith(`${country}-`)))
+  ) {
+    score += 0.02;
+  } else score += Math.min(0.2, 0.05 * countries.length);
+  if (logoSource === 'wikidata') score += 0.1;
+  if (acc.nsi) score += Math.min(0.1, 0.025 * (acc.nsi.categories - 1));
+  if (acc.descriptorAliases > 0) score += 0.05;
+  return Math.round(Math.min(1, score) * 1000) / 1000;
+}

@@ -1,0 +1,48 @@
+/**
+ * @txenrich/cli: the `txenrich` command line. Each command registers itself
+ * from its own file under `src/commands/`; `run` parses the arguments, runs
+ * the command and turns errors into a message and an exit code.
+ */
+import { isCatalogError } from '@txenrich/catalog';
+import { Command, CommanderError } from 'commander';
+import { registerCatalog } from './commands/catalog.js';
+import { type CliIo, processIo } from './io.js';
+
+export type { CliIo } from './io.js';
+
+/** The `txenrich` program, writing to `io`. */
+export function createProgram(io: CliIo = processIo): Command {
+  const program = new Command('txenrich')
+    .description('txenrich: open transaction enrichment')
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) });
+  registerCatalog(program, io);
+  for (const command of program.commands) {
+    command
+      .exitOverride()
+      .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) });
+    for (const sub of command.commands) {
+      sub
+        .exitOverride()
+        .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) });
+    }
+  }
+  return program;
+}
+
+/** Run `txenrich` with user arguments (without `node` and the script); resolves to the exit code. */
+export async function run(args: readonly string[], io: CliIo = processIo): Promise<number> {
+  try {
+    await createProgram(io).parseAsync([...args], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    if (isCatalogError(error)) {
+      io.stderr(`txenrich: ${error.message}`);
+      return 1;
+    }
+    io.stderr(`txenrich: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * What the service hands the engine besides the transaction: the user's
+ * history (recurrence), the tenant's corrections and its active triggers.
+ * Plain data, so a worker thread receives it unchanged.
+ */
+
+/** One earlier enriched transaction of the same user. */
+export interface HistoryEntry {
+  enrichmentId: string;
+  transactionId: string | null;
+  /** The matched counterparty, or null when none matched. */
+  counterpartyId: string | null;
+  /** The normalised descriptor, for users' transactions without a counterparty. */
+  descriptorKey: string;
+  amount: number | null;
+  /** As sent by the caller (`2024-06-01`, `2024-06-01T12:30:00Z`, ...). */
+  occurredAt: string;
+}
+
+export interface EnrichmentContext {
+  /** The user's earlier transactions, oldest first. */
+  history?: readonly HistoryEntry[];
+}

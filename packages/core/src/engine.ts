@@ -1,0 +1,76 @@
+import { type Catalog, loadCatalog, type Merchant } from '@txenrich/catalog';
+import type { CardTransaction, Corporation, De43Transaction, Enrichment } from '@txenrich/schema';
+import { type EngineParts, enrichCard } from './card.js';
+import type { EnrichmentContext } from './context.js';
+import { buildLexicon } from './lexicon.js';
+import { createMatcher, type MatchEntry } from './matcher.js';
+import { bareHost } from './text.js';
+
+export interface EngineOptions {
+  /** The merchant catalog; the built default catalog when omitted. */
+  catalog?: Catalog;
+  /** Enrichment ids; random UUIDs by default. Inject for reproducible output. */
+  newId?: () => string;
+  /** Base URL under which the catalog's industry icons are served (a trailing `/` is added). */
+  assetBaseUrl?: string;
+}
+
+export interface Engine {
+  /** Enriches a validated card request (CONTRACT.md 1.1). Synchronous and pure but for `newId`. */
+  enrichCard(body: CardTransaction, context?: EnrichmentContext): Enrichment;
+  /** Enriches a validated DE43 request: the raw field 43 wins over the body's name and place when it parses. */
+  enrichCardDe43(body: De43Transaction, context?: EnrichmentContext): Enrichment;
+  /** Merchants for autocomplete, best first: a prefix or a near spelling of their name. */
+  searchMerchants(name: string, limit: number): Corporation[];
+  /** The catalog the engine runs on. */
+  readonly catalog: Catalog;
+}
+
+/** Where icons are served by `txenrich serve` on its default port. */
+export const DEFAULT_ASSET_BASE_URL = 'http://localhost:8080/icons/';
+
+function matchEntry(merchant: Merchant, statementForms: readonly string[]): MatchEntry {
+  return {
+    names: [merchant.name, ...merchant.aliases, ...statementForms],
+    hosts: merchant.website ? [bareHost(merchant.website)] : [],
+    industryId: merchant.industryId,
+    countries: merchant.countries,
+    popularity: merchant.popularity,
+  };
+}
+
+/** Builds an engine: loads the catalog (unless given) and its indexes, once. */
+export function createEngine(options: EngineOptions = {}): Engine {
+  const catalog = options.catalog ?? loadCatalog();
+  const base = (options.assetBaseUrl ?? DEFAULT_ASSET_BASE_URL).replace(/\/?$/, '/');
+  const indexOf = new Map(catalog.merchants.map((merchant, index) => [merchant.id, index]));
+  const statementForms = new Map<number, string[]>();
+  const merchantOfMcc = new Map<string, number>();
+  for (const alias of catalog.descriptorAliases) {
+    const index = indexOf.get(alias.merchantId);
+    if (index === undefined) continue;
+    statementForms.set(index, [...(statementForms.get(index) ?? []), alias.descriptor]);
+    if (alias.mcc && alias.mcc >= '3000' && alias.mcc <= '3999') merchantOfMcc.set(alias.mcc, index);
+  }
+  const parts: EngineParts = {
+    lexicon: buildLexicon(catalog),
+    matcher: createMatcher(
+      catalog.merchants.map((merchant, index) => matchEntry(merchant, statementForms.get(index) ?? [])),
+    ),
+    merchants: catalog.merchants,
+    merchantOfMcc,
+    iconUrl: (file) => base + file,
+    newId: options.newId ?? (() => globalThis.crypto.randomUUID()),
+  };
+  return {
+    catalog,
+    enrichCard: (body, context) => enrichCard(parts, body, context, undefined),
+    enrichCardDe43: (body, context) =>
+      enrichCard(parts, body, context, body.de43?.trim() ? body.de43 : undefined),
+    searchMerchants: (name, limit) =>
+      parts.matcher.search(name, limit).map((entry) => {
+        const merchant = catalog.merchants[entry]!;
+        return { name: merchant.name, logo: merchant.logo, website: merchant.website };
+      }),
+  };
+}

@@ -1,0 +1,273 @@
+/**
+ * Words that name an industry. When a descriptor carries such a word that a
+ * brand's own name does not explain, it is evidence against that brand:
+ * `SHELL BEACH CAFE` is a cafe, not Shell; `APPLE VALLEY DENTAL` is a dentist.
+ * Keys are the first group of top-level industry ids of the catalog's taxonomy.
+ */
+export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
+  /** Food and Drink */
+  '011': [
+    'cafe',
+    'coffee',
+    'grill',
+    'pizza',
+    'pizzeria',
+    'bakery',
+    'bistro',
+    'diner',
+    'kitchen',
+    'taqueria',
+    'sushi',
+    'bbq',
+    'burger',
+    'burgers',
+    'deli',
+    'restaurant',
+    'restaurants',
+    'steakhouse',
+    'tavern',
+    'pub',
+    'bar',
+    'cantina',
+    'eatery',
+    'donut',
+    'donuts',
+    'bagel',
+    'bagels',
+    'noodle',
+    'noodles',
+    'ramen',
+    'pho',
+    'thai',
+    'wings',
+    'creamery',
+    'brewery',
+    'brewing',
+    'winery',
+    'catering',
+  ],
+  /** Personal Care and Fitness */
+  '010': [
+    'salon',
+    'nails',
+    'manicure',
+    'nail',
+    'spa',
+    'barber',
+    'barbershop',
+    'beauty',
+    'lashes',
+    'tattoo',
+    'massage',
+    'yoga',
+    'fitness',
+  ],
+  /** Healthcare */
+  '009': [
+    'dental',
+    'dentist',
+    'dds',
+    'dmd',
+    'clinic',
+    'medical',
+    'pediatrics',
+    'orthodontics',
+    'chiropractic',
+    'optometry',
+    'vision',
+    'hospital',
+    'urgent',
+    'therapy',
+    'veterinary',
+    'veterinarian',
+    'vet',
+    'animal',
+  ],
+  /** Home and Services */
+  '019': [
+    'plumbing',
+    'roofing',
+    'electric',
+    'electrical',
+    'hvac',
+    'landscaping',
+    'lawn',
+    'cleaning',
+    'pest',
+    'construction',
+    'contractors',
+    'tile',
+    'flooring',
+    'carpet',
+    'carpets',
+    'rugs',
+    'hose',
+    'rubber',
+    'painting',
+    'moving',
+    'storage',
+    'locksmith',
+  ],
+  /** Transportation and Auto */
+  '014': [
+    'auto',
+    'automotive',
+    'tire',
+    'tires',
+    'motors',
+    'collision',
+    'towing',
+    'carwash',
+    'lube',
+    'transmission',
+    'body',
+  ],
+  /** Entertainment and Media */
+  '015': [
+    'range',
+    'golf',
+    'bowling',
+    'arena',
+    'field',
+    'stadium',
+    'concessions',
+    'gun',
+    'shooting',
+    'marina',
+  ],
+  /** Travel */
+  '013': ['motel', 'inn', 'lodge', 'suites', 'resort'],
+  /** Professional and Business Services */
+  '020': [
+    'law',
+    'attorney',
+    'cpa',
+    'accounting',
+    'insurance',
+    'realty',
+    'consulting',
+    'church',
+    'school',
+    'academy',
+  ],
+};
+
+const wordGroups = Object.entries(industryWordGroups).flatMap(([group, words]) =>
+  words.map((word) => [word, group] as const),
+);
+const industryWordGroup: ReadonlyMap<string, string> = new Map(wordGroups);
+
+/** The top-level industry a word names, also when the word is truncated (`VETERINAR`). */
+export function industryOfWord(token: string): string | undefined {
+  const exact = industryWordGroup.get(token);
+  if (exact || token.length < 6) return exact;
+  return wordGroups.find(([word]) => word.startsWith(token))?.[1];
+}
+
+/**
+ * What a marketplace or delivery app prints after its own name when it sold
+ * the thing itself (`UBER *EATS PENDING`, `DOORDASH DASHPASS`).
+ */
+export const productWords: ReadonlySet<string> = new Set([
+  'pending',
+  'trip',
+  'trips',
+  'eats',
+  'dashpass',
+  'membership',
+  'member',
+  'subscription',
+  'sub',
+  'order',
+  'orders',
+  'prime',
+  'plus',
+  'one',
+  'pass',
+  'ride',
+  'rides',
+  'help',
+  'bill',
+  'payment',
+  'fee',
+  'fees',
+  'tip',
+  'tips',
+  'renewal',
+  'annual',
+  'monthly',
+  'digital',
+  'store',
+  'purchase',
+  'gift',
+  'card',
+  'credit',
+]);
+
+/** Hosts of point-of-sale processors: a sale through them was usually made in person. */
+export const pointOfSaleHosts: ReadonlySet<string> = new Set([
+  'squareup.com',
+  'toasttab.com',
+  'clover.com',
+  'sumup.com',
+  'zettle.com',
+  'heartlandpaymentsystems.com',
+  'spotonpos.com',
+]);
+
+/** Tokens that never tell one merchant from another (`STARBUCKS STORE`, `WHOLEFDS MKT`, `ACME LLC`). */
+export const fillerWords: ReadonlySet<string> = new Set([
+  'store',
+  'stores',
+  'str',
+  'shop',
+  'mkt',
+  'inc',
+  'llc',
+  'ltd',
+  'corp',
+  'co',
+  'company',
+  'the',
+  'and',
+  'of',
+  'usa',
+  'us',
+  'online',
+  'com',
+  'www',
+  'purchase',
+  'payment',
+  'pmt',
+  'bill',
+  'order',
+  'subscription',
+  'recurring',
+  'autopay',
+  'fuel',
+]);
+
+/** Legal-entity words: a brand's store descriptor rarely carries one after a partial match. */
+export const legalEntityWords: ReadonlySet<string> = new Set([
+  'llc',
+  'inc',
+  'ltd',
+  'corp',
+  'pllc',
+  'pc',
+  'pa',
+  'lp',
+  'llp',
+]);
+
+/**
+ * Top-level industries that share merchants often enough that an MCC of one
+ * says little against a brand of another (streaming billed as cable TV,
+ * grocery chains selling fuel and goods, airlines and ground transport).
+ */
+export const relatedTopLevels: readonly (readonly string[])[] = [
+  ['015', '016', '017'],
+  ['011', '012'],
+  ['013', '014'],
+  ['002', '004', '005'],
+];

@@ -1,0 +1,14 @@
+/**
+ * @txenrich/core: the pure enrichment engine. Parse a raw descriptor, match
+ * the merchant against the catalog, classify the transaction and shape the
+ * contract's result — in memory, with no I/O of its own.
+ *
+ *   const engine = createEngine();
+ *   engine.enrichCard({ merchantName: 'SQ *BLUE BOTTLE COFFEE', categoryType: 'MCC' });
+ */
+export type { EnrichmentContext, HistoryEntry } from './context.js';
+export { type De43Fields, type De43Layout, parseDe43 } from './de43.js';
+export { type DescriptorLexicon, type ParsedDescriptor, parseDescriptor } from './descriptor.js';
+export { createEngine, DEFAULT_ASSET_BASE_URL, type Engine, type EngineOptions } from './engine.js';
+export { MIN_MATCH_SCORE } from './matcher.js';
+export { type EnrichableKind, enrichResultItem } from './result-item.js';

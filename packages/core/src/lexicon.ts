@@ -1,0 +1,174 @@
+/**
+ * Everything the engine derives from the catalog once, at construction:
+ * prefix and marker tables for the parser, geography lookups, and the
+ * MCC and industry tables. Building it is the cost of starting a worker.
+ */
+import type { Catalog, Industry, Mcc, ThirdParty } from '@txenrich/catalog';
+import { type DescriptorLexicon, prefixKey } from './descriptor.js';
+import { canonical } from './text.js';
+
+export interface Place {
+  city: string | null;
+  /** Upper-case region code (`CA`) when known. */
+  region: string | null;
+  /** Upper-case alpha-2. */
+  country: string | null;
+  postalCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface Geography {
+  /** `CA`, `California`, `06` (ANSI) -> `CA`, within a country when given. */
+  regionCode(region: string, country?: string | null): string | null;
+  /** `US`, `USA`, `United States` -> `US`. */
+  countryCode(country: string): string | null;
+  /** Resolves what a request or descriptor says about a place into codes and coordinates. */
+  resolve(place: {
+    city?: string | null;
+    region?: string | null;
+    country?: string | null;
+    postalCode?: string | null;
+  }): Place;
+}
+
+export interface Lexicon extends DescriptorLexicon {
+  geography: Geography;
+  mccs: ReadonlyMap<string, Mcc>;
+  industries: ReadonlyMap<string, Industry>;
+  thirdParties: ReadonlyMap<string, ThirdParty>;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function buildPrefixTables(thirdParties: readonly ThirdParty[], unknown: readonly string[]) {
+  const facilitatorPrefixes = new Map<string, string>();
+  const literalPrefixes: [string, string][] = [];
+  for (const party of thirdParties) {
+    for (const prefix of party.prefixes) {
+      // `SQ *` names a facilitator whatever follows; `UBER *EATS` only that exact start.
+      const star = prefix.indexOf('*');
+      if (star > 0 && !prefix.slice(star + 1).trim())
+        facilitatorPrefixes.set(prefixKey(prefix.slice(0, star)), party.id);
+      else literalPrefixes.push([canonical(prefix) + (prefix.endsWith(' ') ? ' ' : ''), party.id]);
+    }
+  }
+  literalPrefixes.sort((a, b) => b[0].length - a[0].length);
+  const unknownPrefixes = new Set(unknown.map((prefix) => prefixKey(prefix.split('*')[0] ?? prefix)));
+  return { facilitatorPrefixes, literalPrefixes, unknownPrefixes };
+}
+
+function buildMarkers(thirdParties: readonly ThirdParty[]) {
+  return thirdParties
+    .flatMap((party) => {
+      // Wallet and P2P markers wrap the merchant's name; a platform's marker is its own name.
+      const strip =
+        !party.roles.includes('facilitator') &&
+        party.roles.some((role) => role === 'wallet' || role === 'p2p');
+      return party.markers.map((marker) => ({ marker: canonical(marker), thirdPartyId: party.id, strip }));
+    })
+    .sort((a, b) => b.marker.length - a.marker.length)
+    .map(({ marker, thirdPartyId, strip }) => ({
+      pattern: new RegExp(`(?:^|[^A-Z0-9])${escapeRegExp(marker)}(?=$|[^A-Z0-9])`),
+      thirdPartyId,
+      strip,
+    }));
+}
+
+function buildGeography(catalog: Catalog) {
+  const { countries, regions, zips, cities } = catalog.geo;
+  const countryByName = new Map<string, string>();
+  for (const country of countries) {
+    const code = country.alpha2.toUpperCase();
+    for (const name of [country.alpha2, country.alpha3, country.name])
+      countryByName.set(canonical(name), code);
+  }
+  countryByName.set('UNITED STATES OF AMERICA', 'US');
+  countryByName.set('UK', 'GB');
+
+  const regionCountry = new Map<string, string>();
+  const regionByName = new Map<string, { code: string; country: string }[]>();
+  const addRegionName = (name: string, code: string, country: string) => {
+    const key = canonical(name);
+    const list = regionByName.get(key) ?? [];
+    list.push({ code, country });
+    regionByName.set(key, list);
+  };
+  for (const region of regions) {
+    const country = region.country.toUpperCase();
+    regionCountry.set(region.code, country);
+    addRegionName(region.code, region.code, country);
+    addRegionName(region.name, region.code, country);
+    if (region.ansi) addRegionName(region.ansi, region.code, country);
+  }
+
+  const zipByCode = new Map<string, (typeof zips)[number]>();
+  for (const row of zips) zipByCode.set(row[0], row);
+  /** `REGION|CITY` (US and Canada) and `CC|CITY` (elsewhere) -> the most populous city row. */
+  const cityByKey = new Map<string, (typeof cities)[number]>();
+  for (const row of cities) {
+    const [name, country, region] = row;
+    const keys = [`${country.toUpperCase()}|${canonical(name)}`];
+    if (region) keys.push(`${region}|${canonical(name)}`);
+    for (const key of keys) {
+      const known = cityByKey.get(key);
+      if (!known || known[5] < row[5]) cityByKey.set(key, row);
+    }
+  }
+  const zipCities = new Set(zips.map(([, city, region]) => `${region}|${canonical(city)}`));
+
+  const countryCode = (country: string) => countryByName.get(canonical(country)) ?? null;
+  const regionCode = (region: string, country?: string | null) => {
+    const found = regionByName.get(canonical(region));
+    if (!found) return null;
+    return (country ? found.find((entry) => entry.country === country) : found[0])?.code ?? null;
+  };
+  const isCity = (region: string, city: string) =>
+    zipCities.has(`${region}|${city}`) || cityByKey.has(`${region}|${city}`);
+
+  const geography: Geography = {
+    countryCode,
+    regionCode,
+    resolve(place) {
+      let country = place.country ? countryCode(place.country) : null;
+      let region = place.region ? regionCode(place.region, country) : null;
+      let city = place.city ? canonical(place.city) : null;
+      const postalCode = place.postalCode?.trim() || null;
+      let latitude: number | null = null;
+      let longitude: number | null = null;
+      const zip = postalCode ? zipByCode.get(postalCode.slice(0, 5).toUpperCase()) : undefined;
+      if (zip) {
+        region ??= zip[2];
+        city ??= canonical(zip[1]);
+        [latitude, longitude] = [zip[3], zip[4]];
+      }
+      if (region && !country) country = regionCountry.get(region) ?? null;
+      if (city && latitude === null) {
+        const row = cityByKey.get(`${region ?? country ?? 'US'}|${city}`);
+        if (row) [latitude, longitude] = [row[3], row[4]];
+      }
+      return { city, region, country, postalCode, latitude, longitude };
+    },
+  };
+  const countryCodes = new Map<string, string>();
+  for (const country of countries) {
+    countryCodes.set(country.alpha2.toUpperCase(), country.alpha2.toUpperCase());
+    countryCodes.set(country.alpha3.toUpperCase(), country.alpha2.toUpperCase());
+  }
+  return { geography, regionCountry, countryCodes, isCity };
+}
+
+export function buildLexicon(catalog: Catalog): Lexicon {
+  const { geography, regionCountry, countryCodes, isCity } = buildGeography(catalog);
+  return {
+    ...buildPrefixTables(catalog.thirdParties, catalog.unknownFacilitatorPrefixes),
+    markers: buildMarkers(catalog.thirdParties),
+    regionCountry,
+    countryCodes,
+    isCity,
+    geography,
+    mccs: new Map(catalog.mccs.map((mcc) => [mcc.code, mcc])),
+    industries: new Map(catalog.industries.map((industry) => [industry.id, industry])),
+    thirdParties: new Map(catalog.thirdParties.map((party) => [party.id, party])),
+  };
+}

@@ -1,0 +1,58 @@
+/** String helpers shared by the parser, the matcher and the shaper. */
+
+const diacritics = /[\u0300-\u036f]/g;
+
+/** Upper-cased ASCII with collapsed whitespace: the form descriptors are parsed in. */
+export function canonical(text: string): string {
+  return text.normalize('NFKD').replace(diacritics, '').toUpperCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The lookup key of a name or alias: lower case, `&` as `and`, apostrophes
+ * dropped (`MCDONALD'S` = `mcdonalds`), other punctuation as spaces.
+ */
+export function nameKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(diacritics, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’`]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** `nameKey` without spaces, so `WAL-MART`, `WAL MART` and `WALMART` meet. */
+export function compactKey(key: string): string {
+  return key.replace(/ /g, '');
+}
+
+const smallWords = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to']);
+const vowels = /[AEIOUY]/;
+
+/** `BLUE BOTTLE COFFEE` -> `Blue Bottle Coffee`; vowel-less short tokens stay upper case (`BBQ`, `LLC`). */
+export function displayCase(text: string): string {
+  return text
+    .split(' ')
+    .filter(Boolean)
+    .map((word, index) => {
+      const upper = word.toUpperCase();
+      if (upper.length <= 4 && !vowels.test(upper) && /[A-Z]/.test(upper)) return upper;
+      const lower = word.toLowerCase();
+      if (index > 0 && smallWords.has(lower)) return lower;
+      return lower.replace(
+        /(^|[-/.'(])([a-z])/g,
+        (_, boundary: string, letter: string) => boundary + letter.toUpperCase(),
+      );
+    })
+    .join(' ');
+}
+
+/** The bare host of a URL or host string, without `www.`: `https://www.netflix.com/x` -> `netflix.com`. */
+export function bareHost(urlOrHost: string): string {
+  return urlOrHost
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/[/#?].*$/, '');
+}
