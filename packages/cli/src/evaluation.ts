@@ -96,7 +96,13 @@ function isCorrect(field: ScoredField, expected: unknown, actual: unknown): bool
       ? actual === null
       : typeof actual === 'string' && alternatives(String(expected)).includes(comparable(actual));
   }
-  if (field === 'website') return expected === null ? actual === null : actual === domainOf(String(expected));
+  if (field === 'website') {
+    return expected === null
+      ? actual === null
+      : String(expected)
+          .split('|')
+          .some((domain) => domainOf(domain.trim()) === actual);
+  }
   if (field === 'thirdParty') {
     const names = (actual as string[]).map(comparable);
     return expected === null

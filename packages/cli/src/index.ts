@@ -6,6 +6,8 @@
 import { isCatalogError } from '@txenrich/catalog';
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
+import { registerEnrich } from './commands/enrich.js';
+import { registerEval } from './commands/eval.js';
 import { type CliIo, processIo } from './io.js';
 
 export type { CliIo } from './io.js';
@@ -18,6 +20,8 @@ export function createProgram(io: CliIo = processIo): Command {
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) });
   registerCatalog(program, io);
+  registerEnrich(program, io);
+  registerEval(program, io);
   for (const command of program.commands) {
     command
       .exitOverride()

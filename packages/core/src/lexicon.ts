@@ -58,21 +58,18 @@ function buildPrefixTables(thirdParties: readonly ThirdParty[], unknown: readonl
   return { facilitatorPrefixes, literalPrefixes, unknownPrefixes };
 }
 
-function buildMarkers(thirdParties: readonly ThirdParty[]) {
-  return thirdParties
-    .flatMap((party) => {
-      // Wallet and P2P markers wrap the merchant's name; a platform's marker is its own name.
-      const strip =
-        !party.roles.includes('facilitator') &&
-        party.roles.some((role) => role === 'wallet' || role === 'p2p');
-      return party.markers.map((marker) => ({ marker: canonical(marker), thirdPartyId: party.id, strip }));
-    })
-    .sort((a, b) => b.marker.length - a.marker.length)
-    .map(({ marker, thirdPartyId, strip }) => ({
-      pattern: new RegExp(`(?:^|[^A-Z0-9])${escapeRegExp(marker)}(?=$|[^A-Z0-9])`),
-      thirdPartyId,
-      strip,
-    }));
+function buildMarkers(thirdParties: readonly ThirdParty[]): DescriptorLexicon['markers'] {
+  const byPhrase = new Map<string, { thirdPartyId: string; strip: boolean }>();
+  for (const party of thirdParties) {
+    // Wallet and P2P markers wrap the merchant's name; a platform's marker is its own name.
+    const strip =
+      !party.roles.includes('facilitator') && party.roles.some((role) => role === 'wallet' || role === 'p2p');
+    for (const marker of party.markers) byPhrase.set(canonical(marker), { thirdPartyId: party.id, strip });
+  }
+  // One alternation, longest phrases first, bounded by non-alphanumerics: one pass per descriptor.
+  const phrases = [...byPhrase.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const pattern = new RegExp(`(?<![A-Z0-9])(${phrases.join('|') || '(?!)'})(?![A-Z0-9])`, 'g');
+  return { pattern, byPhrase };
 }
 
 function buildGeography(catalog: Catalog) {

@@ -99,7 +99,8 @@ function score(entry: MatchEntry, candidate: Candidate, evidence: MatchEvidence)
   }
   const exact = candidate.similarity === 1 && unexplainedWords + conflictingWords === 0;
   let result = exact ? 100 : 90 * candidate.similarity;
-  result -= 15 * unexplainedWords + 35 * conflictingWords;
+  // A word naming another industry (`BEST BUY CARPETS`, `APPLE VALLEY DENTAL`) all but rules the brand out.
+  result -= 15 * unexplainedWords + 50 * conflictingWords;
   if (legalEntity && !exact) result -= 15;
   if (evidence.mccIndustryId) {
     const mccTop = topLevel(evidence.mccIndustryId);
@@ -145,15 +146,18 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
     fuzzy.add(index, entry.names.map(nameKey).join(' '));
   }
 
-  const isPrimary = (entry: number, key: string) => nameKey(entries[entry]!.names[0]!) === key;
+  const primaryKeys = entries.map((entry) => nameKey(entry.names[0]!));
+  const firstWords = entries.map((entry) => entry.names.map((name) => nameKey(name).split(' ')[0] ?? ''));
+  const isPrimary = (entry: number, key: string) => primaryKeys[entry] === key;
 
   /** Merchants named by the longest leading run of tokens, with the tokens left over. */
   function aliasCandidates(tokens: readonly string[], reading: number): Candidate[] {
+    // Shorten the key a word at a time from the end: no re-joining of slices.
+    let key = tokens.join(' ');
     for (let size = tokens.length; size >= 1; size--) {
-      const key = tokens.slice(0, size).join(' ');
       // A lone short token (`US`, `AM`) names too many things to be evidence.
       if (size === 1 && size < tokens.length && key.length < 3) break;
-      const found = byKey.get(key) ?? byKey.get(compactKey(key));
+      const found = byKey.get(key) ?? (size > 1 ? byKey.get(compactKey(key)) : undefined);
       if (found) {
         const unexplained = tokens.slice(size);
         return found.map((entry) => ({
@@ -165,6 +169,7 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
           reading,
         }));
       }
+      key = key.slice(0, Math.max(0, key.lastIndexOf(' ')));
     }
     return [];
   }
@@ -193,10 +198,9 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
   function mccCandidate(entry: number, tokens: readonly string[], reading: number): Candidate[] {
     const first = tokens[0];
     if (!first || first.length < 3) return [];
-    const named = entries[entry]!.names.some((name) => {
-      const nameFirst = nameKey(name).split(' ')[0] ?? '';
-      return nameFirst.startsWith(first) || first.startsWith(nameFirst);
-    });
+    const named = firstWords[entry]!.some(
+      (nameFirst) => nameFirst.startsWith(first) || first.startsWith(nameFirst),
+    );
     return named ? [{ entry, kind: 'mcc', similarity: 1, unexplained: [], primary: true, reading }] : [];
   }
 
@@ -278,9 +282,11 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
       prefixIndex = new Index({ tokenize: 'forward', encoder: 'Normalize' });
       typoIndex = new Index({ tokenize: 'tolerant', encoder: 'Normalize' });
       for (const [index, entry] of entries.entries()) {
+        // The compact form too, so that `wholef` finds `Whole Foods`.
         const name = nameKey(entry.names[0]!);
-        prefixIndex.add(index, name);
-        typoIndex.add(index, name);
+        const content = name.includes(' ') ? `${name} ${compactKey(name)}` : name;
+        prefixIndex.add(index, content);
+        typoIndex.add(index, content);
       }
     }
     const pool = new Set<number>([
@@ -296,10 +302,16 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
         1 - distance(compactQuery, compactName.slice(0, compactQuery.length)) / compactQuery.length;
       return startsWith * 2 + closeness + entries[entry]!.popularity - name.length / 200;
     };
+    const seen = new Set<string>();
     return [...pool]
       .map((entry) => ({ entry, rank: rank(entry) }))
       .filter(({ rank: value }) => value >= 0.6)
       .sort((a, b) => b.rank - a.rank || a.entry - b.entry)
+      .filter(({ entry }) => {
+        // One result per name: several catalog entries may share it (countries, sources).
+        const name = nameKey(entries[entry]!.names[0]!);
+        return !seen.has(name) && Boolean(seen.add(name));
+      })
       .slice(0, limit)
       .map(({ entry }) => entry);
   }

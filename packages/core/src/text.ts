@@ -1,10 +1,15 @@
 /** String helpers shared by the parser, the matcher and the shaper. */
 
 const diacritics = /[\u0300-\u036f]/g;
+const nonAscii = /[^\x00-\x7f]/;
+
+/** Accents removed (`Café` -> `Cafe`); ASCII, the common case, passes through untouched. */
+const withoutAccents = (text: string) =>
+  nonAscii.test(text) ? text.normalize('NFKD').replace(diacritics, '') : text;
 
 /** Upper-cased ASCII with collapsed whitespace: the form descriptors are parsed in. */
 export function canonical(text: string): string {
-  return text.normalize('NFKD').replace(diacritics, '').toUpperCase().replace(/\s+/g, ' ').trim();
+  return withoutAccents(text).toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -12,9 +17,7 @@ export function canonical(text: string): string {
  * dropped (`MCDONALD'S` = `mcdonalds`), other punctuation as spaces.
  */
 export function nameKey(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(diacritics, '')
+  return withoutAccents(text)
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/['’`]/g, '')

@@ -193,11 +193,16 @@ export function buildCatalog(options: BuildCatalogOptions = {}): BuildCatalogRes
     ({ nsiKind: _kind, logoSource: _logo, ...merchant }) => merchant,
   );
 
+  const sameNameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const sameName = (a: string, b: string) => sameNameKey(a) === sameNameKey(b);
   const thirdParties: ThirdParty[] = data.thirdParties.map((party) => {
     const key = merged.keyOfDomain(party.domain);
     const merchant = key ? merchantByKey.get(key) : undefined;
+    // The same company as the merchant of its domain shares its id; a product of
+    // that company (`Apple Pay` on apple.com) gets an id of its own.
+    const sameCompany = merchant !== undefined && sameName(merchant.name, party.name);
     return {
-      id: merchant?.id ?? uuidv5(`domain:${party.domain}`),
+      id: sameCompany ? merchant.id : uuidv5(`third-party:${sameNameKey(party.name)}`),
       name: party.name,
       type: party.type,
       roles: party.roles,

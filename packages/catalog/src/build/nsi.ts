@@ -284,6 +284,12 @@ export function readNsi(options: ReadNsiOptions): NsiResult {
   }
   const result: NsiDraft[] = [];
   for (const { rank: _rank, categorySet, votes, ...draft } of drafts.values()) {
+    // Items sharing a Wikidata id name sub-brands too (`Best Buy Express`, `DQ Grill & Chill`):
+    // the Wikidata label names the brand itself, when it is one of the items' names.
+    const label = draft.wikidata ? wikidata[draft.wikidata]?.label : undefined;
+    if (label && [...draft.names, ...draft.aliases].some((name) => squash(name) === squash(label))) {
+      draft.names.unshift(label);
+    }
     const domain = chooseDomain(draft.domains, draft.names, draft.coverage);
     const domains = domain ? [domain, ...draft.domains.filter((host) => host !== domain)] : [];
     const industryIds = rankIndustries(votes, draft.names[0]!);

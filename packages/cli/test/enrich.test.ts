@@ -1,0 +1,85 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type CliIo, run } from '../src/index.js';
+
+function capture(): CliIo & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, stdout: (text) => out.push(text), stderr: (text) => err.push(text) };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'txenrich-enrich-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('txenrich enrich', () => {
+  it('writes one result per input line, in order, with bad lines as errors', async () => {
+    const input = join(dir, 'cards.jsonl');
+    const output = join(dir, 'results.jsonl');
+    writeFileSync(
+      input,
+      [
+        JSON.stringify({ transactionId: 't1', merchantName: 'NETFLIX.COM', categoryCode: '4899' }),
+        '{not json',
+        '',
+        JSON.stringify({ transactionId: 't3', amount: 'abc' }),
+        JSON.stringify({ transactionId: 't4', merchantName: 'SQ *MARIAS FLOWERS', categoryCode: '5992' }),
+      ].join('\n'),
+    );
+    const io = capture();
+    expect(await run(['enrich', '--kind', 'card', input, '-o', output], io)).toBe(0);
+    const results = readFileSync(output, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(results).toHaveLength(4);
+    expect(results[0]).toMatchObject({
+      statusCode: 200,
+      transactionInfo: { transactionId: 't1' },
+      counterparty: [{ name: 'Netflix' }],
+    });
+    expect(results[1]).toMatchObject({ statusCode: 400, transactionInfo: { transactionId: null } });
+    expect(results[1].errors.non_field_errors[0]).toMatch(/^Line 2 is not valid JSON/);
+    expect(results[2]).toEqual({
+      statusCode: 400,
+      errors: { merchantName: ['This field is required.'], amount: ['A valid number is required.'] },
+      transactionInfo: { transactionId: 't3' },
+    });
+    expect(results[3]).toMatchObject({
+      statusCode: 200,
+      counterparty: [],
+      transactionInfo: { display: { name: 'Marias Flowers' }, thirdParties: [{ name: 'Square' }] },
+    });
+    expect(io.err.join('')).toMatch(/^4 rows, 2 errors, 50\.0% matched, \d+ rows\/s/);
+  });
+
+  it('rejects an unknown kind', async () => {
+    const io = capture();
+    expect(await run(['enrich', '--kind', 'cheque', join(dir, 'cards.jsonl')], io)).toBe(1);
+    expect(io.err.join('')).toMatch(/argument 'cheque' is invalid/);
+  });
+});
+
+describe('txenrich eval', () => {
+  it('scores a labelled file', async () => {
+    const file = join(dir, 'labelled.jsonl');
+    const line = (id: string, merchantName: string, merchant: string | null) =>
+      JSON.stringify({
+        id,
+        kind: 'card',
+        input: { merchantName, categoryCode: '5814' },
+        expect: { merchant, type: 'spending' },
+      });
+    writeFileSync(
+      file,
+      [line('a', 'STARBUCKS STORE 12345', 'Starbucks'), line('b', 'SHELL BEACH CAFE', 'Shell')].join('\n'),
+    );
+    const io = capture();
+    expect(await run(['eval', file, '--json'], io)).toBe(0);
+    const report = JSON.parse(io.out.join(''));
+    expect(report.fields.merchant).toEqual({ labelled: 2, correct: 1 });
+    expect(report.fields.type).toEqual({ labelled: 2, correct: 2 });
+    expect(report.failures).toEqual([{ id: 'b', field: 'merchant', expected: 'Shell', actual: null }]);
+  });
+});

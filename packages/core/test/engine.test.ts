@@ -1,0 +1,99 @@
+import { enrichmentSchema } from '@txenrich/schema';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../src/index.js';
+
+let counter = 0;
+const engine = createEngine({
+  newId: () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`,
+});
+const card = (merchantName: string, fields: Record<string, unknown> = {}) =>
+  engine.enrichCard({ merchantName, categoryType: 'MCC', ...fields });
+
+describe('createEngine: card enrichment on the built catalog', () => {
+  it('finds the merchant behind a facilitator prefix and names the processor', () => {
+    const result = card('PAYPAL *SPOTIFY', { categoryCode: '5815' });
+    expect(result.counterparty[0]).toMatchObject({ name: 'Spotify', website: 'https://spotify.com' });
+    expect(result.transactionInfo.thirdParties.map((party) => party.name)).toEqual(['PayPal']);
+    expect(result.transactionInfo.spendingInfo).toEqual({ channel: { value: 'digital' } });
+    expect(enrichmentSchema.safeParse(result).success).toBe(true);
+  });
+
+  it('cleans an unknown merchant for display and classifies it from the MCC', () => {
+    const result = card('SQ *MARIAS FLOWERS #12 OAKLAND CA', { categoryCode: '5992' });
+    expect(result.counterparty).toEqual([]);
+    expect(result.transactionInfo.display).toMatchObject({
+      name: 'Marias Flowers',
+      categoryName: expect.any(String),
+    });
+    expect(result.transactionInfo.display.graphicSource).toBe('third_party');
+    expect(result.transactionInfo.thirdParties.map((party) => party.name)).toEqual(['Square']);
+    expect(result.transactionInfo.spendingInfo?.channel.value).toBe('physical');
+    expect(result.transactionInfo.riskInsights.cardAcceptanceHistory).toBeNull();
+  });
+
+  it('shows the category icon when neither merchant nor processor has a logo', () => {
+    const { display } = card('MARIAS FLOWERS OAKLAND CA', { categoryCode: '5992' }).transactionInfo;
+    expect(display).toMatchObject({ name: 'Marias Flowers', graphicSource: 'category' });
+    expect(display.graphic).toMatch(/^http:\/\/localhost:8080\/icons\/.+\.svg$/);
+  });
+
+  it('does not let a brand name in another business win over the evidence', () => {
+    expect(card('SHELL BEACH CAFE', { categoryCode: '5812' }).counterparty).toEqual([]);
+    expect(card('TARGET PRACTICE RANGE LLC', { categoryCode: '7999' }).counterparty).toEqual([]);
+    const p2p = card('VENMO *JOHN MCDONALD', { categoryCode: '4829' });
+    expect(p2p.counterparty).toEqual([]);
+    expect(p2p.transactionInfo.isPeerToPeer).toBe(true);
+    expect(card('SHELL OIL 57442394701 HOUSTON TX', { categoryCode: '5541' }).counterparty[0]?.name).toBe(
+      'Shell',
+    );
+  });
+
+  it('reads store descriptors, places and industry chains', () => {
+    const result = card('WAL-MART #2345 SPRINGFIELD MO', { categoryCode: '5411', amount: '23.10' });
+    const [walmart] = result.counterparty;
+    expect(walmart).toMatchObject({ name: 'Walmart', website: 'https://walmart.com' });
+    expect(walmart!.matchScore).toBeGreaterThanOrEqual(50);
+    expect(walmart!.location[0]).toMatchObject({ city: 'Springfield', region: 'MO', country: 'US' });
+    expect(walmart!.industry.map((node) => node.id)).toEqual(walmart!.industry.map((node) => node.id).sort());
+    expect(walmart!.industry[0]!.id).toMatch(/^\d{3}-000-000-000$/);
+    expect(result.transactionInfo.spendingInfo?.channel.value).toBe('physical');
+  });
+
+  it('enriches DE43 fields, with a phone in the city slot as card not present', () => {
+    const de43 = `${'NETFLIX.COM'.padEnd(22)} ${'866-579-7172'.padEnd(13)} CA `;
+    const result = engine.enrichCardDe43({ de43, categoryType: 'MCC', categoryCode: '4899' });
+    expect(result.counterparty[0]?.name).toBe('Netflix');
+    expect(result.transactionInfo.spendingInfo?.channel.value).toBe('digital');
+  });
+
+  it('makes ATM withdrawals type atm with the bank as sponsor', () => {
+    const result = card('ATM WITHDRAWAL CHASE 1234 MAIN ST', { categoryCode: '6011', amount: 100 });
+    expect(result.transactionInfo).toMatchObject({ type: 'atm', subType: 'withdrawal', spendingInfo: null });
+    expect(result.transactionInfo.atmInfo?.sponsorName).toBe(result.counterparty[0]?.name);
+  });
+
+  it('marks digital wallets and echoes ids and attributes', () => {
+    const result = card('APPLE PAY ENDING IN 8080 CHIPOTLE 1234', {
+      categoryCode: '5814',
+      transactionId: 'tx-9',
+      customAttributes: { ref: 'a' },
+    });
+    expect(result.counterparty[0]?.name).toMatch(/^Chipotle/);
+    expect(result.transactionInfo).toMatchObject({ isDigitalWallet: true, transactionId: 'tx-9' });
+    expect(result.customAttributes).toEqual({ ref: 'a' });
+  });
+
+  it('gives stable counterparty ids and a fresh enrichment id per call', () => {
+    const first = card('NETFLIX.COM');
+    const second = card('NETFLIX.COM');
+    expect(first.counterparty[0]?.id).toBe(second.counterparty[0]?.id);
+    expect(first.enrichmentId).not.toBe(second.enrichmentId);
+  });
+
+  it('searches merchants by prefix and despite typos', () => {
+    expect(engine.searchMerchants('starbuks', 5)[0]?.name).toBe('Starbucks');
+    expect(engine.searchMerchants('star', 5).map((corporation) => corporation.name)).toContain('Starbucks');
+    expect(engine.searchMerchants('wholef', 5)[0]?.name).toMatch(/^Whole Foods/);
+    expect(engine.searchMerchants('star', 5).length).toBeLessThanOrEqual(5);
+  });
+});
