@@ -1,7 +1,7 @@
 /** String helpers shared by the parser, the matcher and the shaper. */
 
 const diacritics = /[\u0300-\u036f]/g;
-const nonAscii = /[^\x00-\x7f]/;
+const nonAscii = /[\u0080-\uffff]/;
 
 /** Accents removed (`Café` -> `Cafe`); ASCII, the common case, passes through untouched. */
 const withoutAccents = (text: string) =>
