@@ -67,6 +67,16 @@ describe('the built catalog', () => {
     expect(ids.size).toBe(catalog.merchants.length);
   });
 
+  it('gives every third party an id of its own, shared with its merchant only when they are one company', () => {
+    const ids = catalog.thirdParties.map((party) => party.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const byName = (name: string) => catalog.thirdParties.find((party) => party.name === name)!;
+    expect(byName('Apple Pay').id).not.toBe(byName('Apple').id);
+    expect(byName('Apple').id).toBe(
+      catalog.merchants.find((m) => m.name === 'Apple' && m.website === 'https://apple.com')?.id,
+    );
+  });
+
   it('keys known brands by their Wikidata ids', () => {
     const mcdonalds = catalog.merchants.find((m) => m.key === 'wikidata:Q38076');
     expect(mcdonalds).toMatchObject({
@@ -75,9 +85,13 @@ describe('the built catalog', () => {
       channel: 'physical',
     });
     expect(mcdonalds!.logo).toMatch(/^https:\/\/commons\.wikimedia\.org\//);
-    const targets = catalog.merchants.filter((m) => m.name === 'Target' && m.sources.includes('nsi'));
-    expect(targets.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(targets.map((m) => m.id)).size).toBe(targets.length);
+    // Same-named brands of different countries stay apart; the Wikidata label tells them apart.
+    const us = catalog.merchants.find((m) => m.key === 'wikidata:Q1046951');
+    const australia = catalog.merchants.find((m) => m.key === 'wikidata:Q7685854');
+    expect(us).toMatchObject({ name: 'Target', countries: ['us'] });
+    expect(australia).toMatchObject({ name: 'Target Australia', countries: ['au'] });
+    expect(australia!.aliases.map((alias) => alias.toLowerCase())).toContain('target');
+    expect(us!.id).not.toBe(australia!.id);
   });
 
   it('gives at least 95% of the US chain brands a website and a logo URL', () => {
