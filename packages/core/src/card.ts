@@ -14,6 +14,7 @@ import type {
   RiskInsights,
   ThirdParty,
 } from '@txenrich/schema';
+import { applyContext, type ContextParts } from './apply-context.js';
 import type { EnrichmentContext } from './context.js';
 import { type De43Fields, parseDe43 } from './de43.js';
 import { type ParsedDescriptor, parseDescriptor } from './descriptor.js';
@@ -23,7 +24,7 @@ import type { Matcher, MatchResult } from './matcher.js';
 import { bareHost, compactKey, displayCase, nameKey } from './text.js';
 
 /** What enrichment needs, built once per engine. */
-export interface EngineParts {
+export interface EngineParts extends ContextParts {
   lexicon: Lexicon;
   matcher: Matcher;
   merchants: readonly Merchant[];
@@ -166,15 +167,15 @@ function toThirdParty(party: CatalogThirdParty): ThirdParty {
   return { id: party.id, name: party.name, type: party.type, logo: party.logo, website: party.website };
 }
 
-function toCounterparty(
+/** A catalog merchant as the wire shows it, at `place` when one is known. */
+export function shapeCounterparty(
   parts: EngineParts,
   merchant: Merchant,
-  match: MatchResult,
-  facts: CardFacts,
+  score: number,
+  place: Place | null,
+  alternate: { id: string; similarity: number } | null,
 ): Counterparty {
-  const { place } = facts;
-  const located = place.city !== null || place.postalCode !== null;
-  const alternate = match.alternate ? parts.merchants[match.alternate.entry] : undefined;
+  const located = place !== null && (place.city !== null || place.postalCode !== null);
   return {
     id: merchant.id,
     name: merchant.name,
@@ -198,21 +199,32 @@ function toCounterparty(
           },
         ]
       : [],
-    matchScore: match.score,
+    matchScore: score,
     logo: merchant.logo,
     medianSpendPerTransaction: null,
     phoneNumber: null,
     website: merchant.website,
-    possibleCounterpartyAlternate:
-      alternate && match.alternate ? { id: alternate.id, similarity: match.alternate.score } : null,
+    possibleCounterpartyAlternate: alternate,
   };
+}
+
+function toCounterparty(
+  parts: EngineParts,
+  merchant: Merchant,
+  match: MatchResult,
+  facts: CardFacts,
+): Counterparty {
+  const alternate = match.alternate ? parts.merchants[match.alternate.entry] : undefined;
+  const alternateRef =
+    alternate && match.alternate ? { id: alternate.id, similarity: match.alternate.score } : null;
+  return shapeCounterparty(parts, merchant, match.score, facts.place, alternateRef);
 }
 
 /** Enriches a card transaction; `de43` is the raw field 43 of DE43 requests. */
 export function enrichCard(
   parts: EngineParts,
   body: CardTransaction | De43Transaction,
-  _context: EnrichmentContext | undefined,
+  context: EnrichmentContext | undefined,
   de43: string | undefined,
 ): Enrichment {
   const { lexicon, matcher, merchants } = parts;
@@ -276,7 +288,7 @@ export function enrichCard(
   const amount = body.amount ?? null;
   const channel = decideChannel(facts, merchant, parties);
 
-  return {
+  const enrichment: Enrichment = {
     enrichmentId: parts.newId(),
     transactionInfo: {
       transactionId: body.transactionId ?? null,
@@ -299,4 +311,15 @@ export function enrichCard(
     actions: null,
     ...(body.customAttributes ? { customAttributes: body.customAttributes } : {}),
   };
+  return applyContext(parts, enrichment, context, {
+    descriptor: descriptor.canonical,
+    mcc: body.categoryCode ?? null,
+    amount,
+    occurredAt: body.occurredAt ?? null,
+    userId: body.userId ?? null,
+    cardId: body.cardId ?? null,
+    programId: body.programId ?? null,
+    place,
+    address: body.location?.address ?? null,
+  });
 }

@@ -4,13 +4,16 @@
  * Plain data, so a worker thread receives it unchanged.
  */
 
+import type { CompiledCorrections } from './corrections.js';
+import type { CompiledTriggers } from './triggers.js';
+
 /** One earlier enriched transaction of the same user. */
 export interface HistoryEntry {
   enrichmentId: string;
   transactionId: string | null;
   /** The matched counterparty, or null when none matched. */
   counterpartyId: string | null;
-  /** The normalised descriptor, for users' transactions without a counterparty. */
+  /** `descriptorKey(raw descriptor)`, for users' transactions without a counterparty. */
   descriptorKey: string;
   amount: number | null;
   /** As sent by the caller (`2024-06-01`, `2024-06-01T12:30:00Z`, ...). */
@@ -20,4 +23,8 @@ export interface HistoryEntry {
 export interface EnrichmentContext {
   /** The user's earlier transactions, oldest first. */
   history?: readonly HistoryEntry[];
+  /** `compileCorrections(...)` of the tenant's correction rules. */
+  corrections?: CompiledCorrections;
+  /** `compileTriggers(...)` of the tenant's active triggers (compile once per trigger version). */
+  triggers?: CompiledTriggers;
 }

@@ -1,11 +1,12 @@
 import { type Catalog, loadCatalog, type Merchant } from '@txenrich/catalog';
 import type { CardTransaction, Corporation, De43Transaction, Enrichment } from '@txenrich/schema';
-import { type EngineParts, enrichCard } from './card.js';
+import { type EngineParts, enrichCard, shapeCounterparty } from './card.js';
 import type { EnrichmentContext } from './context.js';
 import { createIndustryChains } from './industry.js';
 import { buildLexicon } from './lexicon.js';
 import { createMatcher, type MatchEntry } from './matcher.js';
 import { bareHost } from './text.js';
+import { type CompiledTriggers, compileTriggers, type TriggerRegistration } from './triggers.js';
 
 export interface EngineOptions {
   /** The merchant catalog; the built default catalog when omitted. */
@@ -23,6 +24,8 @@ export interface Engine {
   enrichCardDe43(body: De43Transaction, context?: EnrichmentContext): Enrichment;
   /** Merchants for autocomplete, best first: a prefix or a near spelling of their name. */
   searchMerchants(name: string, limit: number): Corporation[];
+  /** Compiles trigger registrations for `context.triggers`, resolving region names (`California`) as the engine does. */
+  compileTriggers(registrations: readonly TriggerRegistration[]): CompiledTriggers;
   /** The catalog the engine runs on. */
   readonly catalog: Catalog;
 }
@@ -54,7 +57,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
     if (alias.mcc && alias.mcc >= '3000' && alias.mcc <= '3999') merchantOfMcc.set(alias.mcc, index);
   }
   const lexicon = buildLexicon(catalog);
+  const merchantById = new Map(catalog.merchants.map((merchant) => [merchant.id, merchant]));
   const parts: EngineParts = {
+    resolveCounterparty: (id) => {
+      const merchant = merchantById.get(id);
+      return merchant ? shapeCounterparty(parts, merchant, 100, null, null) : null;
+    },
     lexicon,
     matcher: createMatcher(
       catalog.merchants.map((merchant, index) => matchEntry(merchant, statementForms.get(index) ?? [])),
@@ -69,6 +77,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
     enrichCard: (body, context) => enrichCard(parts, body, context, undefined),
     enrichCardDe43: (body, context) =>
       enrichCard(parts, body, context, body.de43?.trim() ? body.de43 : undefined),
+    compileTriggers: (registrations) =>
+      compileTriggers(registrations, {
+        regionCode: (region, country) => lexicon.geography.regionCode(region, country),
+      }),
     searchMerchants: (name, limit) =>
       parts.matcher.search(name, limit).map((entry) => {
         const merchant = catalog.merchants[entry]!;

@@ -7,8 +7,27 @@
  *   engine.enrichCard({ merchantName: 'SQ *BLUE BOTTLE COFFEE', categoryType: 'MCC' });
  */
 export type { EnrichmentContext, HistoryEntry } from './context.js';
+export {
+  applyCorrection,
+  type CompiledCorrections,
+  type CorrectionResolver,
+  type CorrectionRule,
+  compileCorrections,
+  customCounterpartyId,
+  descriptorKey,
+} from './corrections.js';
 export { type De43Fields, type De43Layout, parseDe43 } from './de43.js';
 export { type DescriptorLexicon, type ParsedDescriptor, parseDescriptor } from './descriptor.js';
 export { createEngine, DEFAULT_ASSET_BASE_URL, type Engine, type EngineOptions } from './engine.js';
 export { MIN_MATCH_SCORE } from './matcher.js';
+export { detectRecurrence, type RecurrenceTransaction } from './recurrence.js';
 export { type EnrichableKind, enrichResultItem } from './result-item.js';
+export {
+  ALLOW_ONLY_DEFAULT_ID,
+  type CompiledTriggers,
+  type CompileTriggersOptions,
+  compileTriggers,
+  matchTriggers,
+  type TriggerRegistration,
+  type TriggerSubject,
+} from './triggers.js';

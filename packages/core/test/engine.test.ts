@@ -1,6 +1,6 @@
 import { enrichmentSchema } from '@txenrich/schema';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../src/index.js';
+import { compileCorrections, createEngine, descriptorKey } from '../src/index.js';
 
 let counter = 0;
 const engine = createEngine({
@@ -95,5 +95,87 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(engine.searchMerchants('star', 5).map((corporation) => corporation.name)).toContain('Starbucks');
     expect(engine.searchMerchants('wholef', 5)[0]?.name).toMatch(/^Whole Foods/);
     expect(engine.searchMerchants('star', 5).length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('createEngine: context (history, triggers, corrections)', () => {
+  const netflix = (occurredAt: string) =>
+    card('NETFLIX.COM', { categoryCode: '4899', amount: '15.49', occurredAt, userId: 'u1' });
+
+  it('finds a monthly subscription in the user history', () => {
+    const earlier = ['2024-03-05', '2024-04-05', '2024-05-05'].map((date) => {
+      const result = netflix(date);
+      return {
+        enrichmentId: result.enrichmentId,
+        transactionId: null,
+        counterpartyId: result.counterparty[0]!.id,
+        descriptorKey: descriptorKey('NETFLIX.COM'),
+        amount: 15.49,
+        occurredAt: date,
+      };
+    });
+    const result = engine.enrichCard(
+      { merchantName: 'NETFLIX.COM', categoryType: 'MCC', amount: 15.49, occurredAt: '2024-06-05' },
+      { history: earlier },
+    );
+    expect(result.transactionInfo.recurrenceInfo).toMatchObject({
+      intervalType: 'monthly',
+      nextPaymentExpected: '2024-07-05',
+    });
+    expect(result.transactionInfo.recurrenceInfo?.recentRecurrences).toHaveLength(4);
+  });
+
+  it('adds matching trigger actions, only for the scope they belong to', () => {
+    const triggers = engine.compileTriggers([
+      {
+        scope: 'user',
+        scopeKey: { userId: 'u1' },
+        triggers: [
+          {
+            id: 'no-netflix',
+            merchantName: 'Netflix',
+            website: 'netflix.com',
+            action: { type: 'BLOCK' },
+            level: 'corporation',
+          },
+        ],
+      },
+    ]);
+    const blocked = engine.enrichCard(
+      { merchantName: 'NETFLIX.COM', categoryType: 'MCC', userId: 'u1' },
+      { triggers },
+    );
+    expect(blocked.actions).toEqual([
+      {
+        id: 'no-netflix',
+        type: 'merchant_trigger',
+        action: { type: 'BLOCK' },
+        scope: 'user',
+        source: 'counterparty',
+        authRecommendation: 'BLOCK',
+      },
+    ]);
+    expect(
+      engine.enrichCard({ merchantName: 'NETFLIX.COM', categoryType: 'MCC', userId: 'u2' }, { triggers })
+        .actions,
+    ).toBeNull();
+  });
+
+  it('applies a correction rule to later transactions of the same descriptor', () => {
+    const corrections = compileCorrections([
+      {
+        descriptorKey: 'SQ *MARIAS FLOWERS',
+        counterparty: { name: "Maria's Flowers", website: 'https://mariasflowers.example' },
+      },
+    ]);
+    const result = engine.enrichCard(
+      { merchantName: 'SQ *MARIAS FLOWERS', categoryType: 'MCC' },
+      { corrections },
+    );
+    expect(result.counterparty[0]).toMatchObject({
+      name: "Maria's Flowers",
+      website: 'https://mariasflowers.example',
+    });
+    expect(result.transactionInfo.display.name).toBe("Maria's Flowers");
   });
 });
