@@ -96,17 +96,22 @@ export function prefixKey(prefix: string): string {
   return prefix.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
-function stripAll(text: string, patterns: readonly RegExp[]): string {
+/** One alternation of anchored patterns, so a descriptor without noise costs one test. */
+function combine(patterns: readonly RegExp[]): RegExp {
+  return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'));
+}
+const anyLeadingNoise = combine(leadingNoise);
+const anyTrailingNoise = combine(trailingNoise);
+
+/** Removes every match of `pattern` (anchored alternatives) until none is left, never emptying the text. */
+function stripAll(text: string, pattern: RegExp): string {
   let result = text;
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const pattern of patterns) {
-      const next = result.replace(pattern, '');
-      if (next !== result && next.length > 0) {
-        result = next;
-        changed = true;
-      }
-    }
+  for (
+    let next = result.replace(pattern, '');
+    next !== result && next.length > 0;
+    next = result.replace(pattern, '')
+  ) {
+    result = next;
   }
   return result;
 }
@@ -171,8 +176,8 @@ export function parseDescriptor(
   let orderReference = false;
   // Long digit runs glued to a name (`HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a separate token.
   const spaced = whole.replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2').replace(/(\d{7,})([A-Z])/g, '$1 $2');
-  let text = stripAll(spaced, leadingNoise);
-  text = stripAll(text, trailingNoise);
+  let text = stripAll(spaced, anyLeadingNoise);
+  text = stripAll(text, anyTrailingNoise);
 
   const { pattern, byPhrase } = lexicon.markers;
   pattern.lastIndex = 0;
