@@ -13,7 +13,7 @@
  *   const cases = generateHistories(1200, 42);
  */
 import type { HistoryEntry } from '@txenrich/core';
-import type { IntervalType } from '@txenrich/schema';
+import { type IntervalType, intervalTypes } from '@txenrich/schema';
 
 /** A seeded PRNG returning floats in [0, 1) (mulberry32: small, fast, good enough for test data). */
 export function mulberry32(seed: number): () => number {
@@ -35,14 +35,7 @@ export type HistoryKind =
   | 'wild_amounts'
   | 'stopped';
 
-export const positiveKinds: readonly IntervalType[] = [
-  'weekly',
-  'biweekly',
-  'semi_monthly',
-  'monthly',
-  'quarterly',
-  'annually',
-];
+export const positiveKinds: readonly IntervalType[] = intervalTypes;
 export const negativeKinds: readonly HistoryKind[] = [
   'frequent_irregular',
   'sparse_random',

@@ -2,13 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CliIo, run } from '../src/index.js';
-
-function capture(): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, stdout: (text) => out.push(text), stderr: (text) => err.push(text) };
-}
+import { run } from '../src/index.js';
+import { capture } from './capture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'txenrich-enrich-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
