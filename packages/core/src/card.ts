@@ -163,14 +163,14 @@ function riskInsights(facts: CardFacts, merchant: Merchant | null, industryId: s
   };
 }
 
-function toThirdParty(party: CatalogThirdParty): ThirdParty {
+export function toThirdParty(party: CatalogThirdParty): ThirdParty {
   return { id: party.id, name: party.name, type: party.type, logo: party.logo, website: party.website };
 }
 
 /** A catalog merchant as the wire shows it, at `place` when one is known. */
 export function shapeCounterparty(
   parts: EngineParts,
-  merchant: Merchant,
+  merchant: Pick<Merchant, 'id' | 'name' | 'legalName' | 'industryId' | 'logo' | 'website'>,
   score: number,
   place: Place | null,
   alternate: { id: string; similarity: number } | null,

@@ -1,11 +1,19 @@
 import { type Catalog, loadCatalog, type Merchant } from '@txenrich/catalog';
-import type { CardTransaction, Corporation, De43Transaction, Enrichment } from '@txenrich/schema';
+import type {
+  CardTransaction,
+  Corporation,
+  De43Transaction,
+  Enrichment,
+  TransferTransaction,
+  UniversalTransaction,
+} from '@txenrich/schema';
 import { type EngineParts, enrichCard, shapeCounterparty } from './card.js';
 import type { EnrichmentContext } from './context.js';
 import { createIndustryChains } from './industry.js';
 import { buildLexicon } from './lexicon.js';
 import { createMatcher, type MatchEntry } from './matcher.js';
 import { bareHost } from './text.js';
+import { enrichTransfer, enrichUniversal } from './transfer.js';
 import { type CompiledTriggers, compileTriggers, type TriggerRegistration } from './triggers.js';
 
 export interface EngineOptions {
@@ -22,6 +30,10 @@ export interface Engine {
   enrichCard(body: CardTransaction, context?: EnrichmentContext): Enrichment;
   /** Enriches a validated DE43 request: the raw field 43 wins over the body's name and place when it parses. */
   enrichCardDe43(body: De43Transaction, context?: EnrichmentContext): Enrichment;
+  /** Enriches a validated bank transfer (CONTRACT.md 1.2): ACH, wire, RTP, check, ATM, P2P. */
+  enrichTransfer(body: TransferTransaction, context?: EnrichmentContext): Enrichment;
+  /** Enriches a validated line from any source (CONTRACT.md 1.3): card spending, transfer, income, fee, ATM. */
+  enrichUniversal(body: UniversalTransaction, context?: EnrichmentContext): Enrichment;
   /** Merchants for autocomplete, best first: a prefix or a near spelling of their name. */
   searchMerchants(name: string, limit: number): Corporation[];
   /** Compiles trigger registrations for `context.triggers`, resolving region names (`California`) as the engine does. */
@@ -77,6 +89,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     enrichCard: (body, context) => enrichCard(parts, body, context, undefined),
     enrichCardDe43: (body, context) =>
       enrichCard(parts, body, context, body.de43?.trim() ? body.de43 : undefined),
+    enrichTransfer: (body, context) => enrichTransfer(parts, body, context),
+    enrichUniversal: (body, context) => enrichUniversal(parts, body, context),
     compileTriggers: (registrations) =>
       compileTriggers(registrations, {
         regionCode: (region, country) => lexicon.geography.regionCode(region, country),

@@ -1,6 +1,7 @@
 import {
   batchItemSchemas,
   type ResultItem,
+  type TransactionByKind,
   type TransactionKind,
   transactionSchemas,
   validate,
@@ -8,8 +9,8 @@ import {
 import type { EnrichmentContext } from './context.js';
 import type { Engine } from './engine.js';
 
-/** Kinds the engine enriches so far. */
-export type EnrichableKind = Extract<TransactionKind, 'card' | 'de43'>;
+/** Kinds the engine enriches (all of them). */
+export type EnrichableKind = TransactionKind;
 
 function rawField(raw: unknown, field: string): unknown {
   return typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[field] : undefined;
@@ -40,9 +41,25 @@ export function enrichResultItem(
         : {}),
     };
   }
-  const enrichment =
-    kind === 'de43'
-      ? engine.enrichCardDe43(body.value as Parameters<Engine['enrichCardDe43']>[0], options.context)
-      : engine.enrichCard(body.value as Parameters<Engine['enrichCard']>[0], options.context);
+  const enrichment = enrichByKind(engine, kind, body.value, options.context);
   return { statusCode: 200, ...enrichment };
+}
+
+/** The engine method of each kind, for a body already validated by that kind's schema. */
+function enrichByKind(
+  engine: Engine,
+  kind: TransactionKind,
+  body: unknown,
+  context: EnrichmentContext | undefined,
+) {
+  switch (kind) {
+    case 'card':
+      return engine.enrichCard(body as TransactionByKind['card'], context);
+    case 'de43':
+      return engine.enrichCardDe43(body as TransactionByKind['de43'], context);
+    case 'transfer':
+      return engine.enrichTransfer(body as TransactionByKind['transfer'], context);
+    case 'universal':
+      return engine.enrichUniversal(body as TransactionByKind['universal'], context);
+  }
 }

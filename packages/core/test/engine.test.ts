@@ -179,3 +179,85 @@ describe('createEngine: context (history, triggers, corrections)', () => {
     expect(result.transactionInfo.display.name).toBe("Maria's Flowers");
   });
 });
+
+describe('createEngine: transfers and universal lines', () => {
+  const transfer = (description: string, fields: Record<string, unknown> = {}) =>
+    engine.enrichTransfer({ userId: 'u1', transactionType: 'OTHER', description, ...fields });
+
+  it('reads payroll deposits, card payments and tax refunds from ACH lines', () => {
+    const payroll = transfer(
+      'AMAZON.COM SERVICES DES:PAYROLL ID:XXXXX8841 INDN:JANE DOE CO ID:XXXXX44188 PPD',
+      {
+        transactionType: 'ACH_DEPOSIT',
+        direction: 'CREDIT',
+        amount: 2450,
+      },
+    );
+    expect(payroll.transactionInfo).toMatchObject({
+      type: 'income',
+      subType: 'earned_income',
+      transferInfo: {
+        direction: 'incoming',
+        transferMethod: 'ach',
+        transferType: 'external',
+        isAdjustmentOrRefund: false,
+      },
+      spendingInfo: null,
+    });
+    expect(payroll.counterparty[0]?.name).toBe('Amazon');
+    const autopay = transfer('CHASE CREDIT CRD DES:AUTOPAY ID:XXXX INDN:JANE DOE CO ID:XXX PPD', {
+      amount: 350,
+    });
+    expect(autopay.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
+    expect(autopay.counterparty[0]?.name).toBe('Chase');
+    expect(transfer('IRS TREAS 310 TAX REF', { amount: -1200 }).transactionInfo).toMatchObject({
+      type: 'income',
+      subType: 'tax_refund',
+      transferInfo: { direction: 'incoming' },
+    });
+  });
+
+  it('makes a Zelle payment to a person P2P, with the app as counterparty, not a brand named like the person', () => {
+    const zelle = transfer('Zelle payment to JOHN MCDONALD Conf# 8hq2k', { direction: 'DEBIT', amount: 40 });
+    expect(zelle.transactionInfo).toMatchObject({
+      type: 'other_money_movement',
+      subType: 'transfer',
+      isPeerToPeer: true,
+    });
+    expect(zelle.counterparty.map((party) => party.name)).toEqual(['Zelle']);
+    expect(enrichmentSchema.safeParse(zelle).success).toBe(true);
+  });
+
+  it('finds fees, own-account transfers and checks, with nobody as counterparty', () => {
+    expect(transfer('OVERDRAFT ITEM FEE', { amount: 35 }).transactionInfo).toMatchObject({
+      type: 'fee',
+      subType: 'overdraft',
+    });
+    const own = transfer('ONLINE TRANSFER TO SAV XXXXXX1234', { amount: 500 });
+    expect(own.transactionInfo.transferInfo).toMatchObject({
+      transferType: 'internal',
+      transferMethod: 'intrabank',
+    });
+    expect(own.counterparty).toEqual([]);
+    expect(transfer('MOBILE DEPOSIT', { direction: 'CREDIT', amount: 120 }).transactionInfo).toMatchObject({
+      subType: 'deposit',
+      transferInfo: { transferMethod: 'check' },
+    });
+  });
+
+  it('enriches a universal card purchase as card spending, and a universal deposit as a transfer', () => {
+    const purchase = engine.enrichUniversal({
+      userId: 'u1',
+      description: 'POS PURCHASE STARBUCKS STORE 12345 SEATTLE WA',
+      amount: 5.4,
+    });
+    expect(purchase.transactionInfo).toMatchObject({ type: 'spending', transferInfo: null });
+    expect(purchase.counterparty[0]?.name).toBe('Starbucks');
+    const deposit = engine.enrichUniversal({
+      userId: 'u1',
+      description: 'SSA TREAS 310 XXSOC SEC',
+      amount: -1400,
+    });
+    expect(deposit.transactionInfo).toMatchObject({ type: 'income', subType: 'government_benefits' });
+  });
+});

@@ -1,4 +1,4 @@
-/** `txenrich enrich --kind card|de43 <input.jsonl> [-o output.jsonl]` */
+/** `txenrich enrich --kind card|de43|transfer|universal <input.jsonl> [-o output.jsonl]` */
 
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -8,7 +8,7 @@ import type { ResultItem } from '@txenrich/schema';
 import { type Command, Option } from 'commander';
 import type { CliIo } from '../io.js';
 
-export const enrichableKinds: readonly EnrichableKind[] = ['card', 'de43'];
+export const enrichableKinds: readonly EnrichableKind[] = ['card', 'de43', 'transfer', 'universal'];
 
 interface EnrichFlags {
   kind: EnrichableKind;

@@ -1,0 +1,439 @@
+/**
+ * Transfers and universal feed lines: ACH, wires, RTP, checks, ATM, P2P,
+ * payroll and benefits, card and loan payments, fees and refunds. A bank line
+ * is read into its parts (the ACH company and entry description, the wire
+ * originator, the P2P app and person), one rule table decides type and
+ * sub-type, and the counterparty is matched like a card merchant.
+ */
+import type { ThirdParty as CatalogThirdParty } from '@txenrich/catalog';
+import type {
+  Enrichment,
+  TransactionSubType,
+  TransactionType,
+  TransferInfo,
+  TransferTransaction,
+  UniversalTransaction,
+} from '@txenrich/schema';
+import { applyContext } from './apply-context.js';
+import { type EngineParts, enrichCard, shapeCounterparty, toThirdParty } from './card.js';
+import type { EnrichmentContext } from './context.js';
+import { canonical, displayCase } from './text.js';
+
+type Direction = TransferInfo['direction'];
+type Method = TransferInfo['transferMethod'];
+
+/** The parts of a bank line. */
+interface BankLine {
+  text: string;
+  /** Who is on the other side as the line names it: the ACH company, the wire originator or beneficiary. */
+  party: string | null;
+  /** The ACH entry description (`PAYROLL`, `AUTOPAY`) or wire details. */
+  entry: string;
+  method: Method;
+}
+
+const achCompany = /^(.+?)\s+DES:\s*(.+?)(?:\s+ID:|\s+INDN:|\s+CO ID:|$)/;
+const chaseAch = /ORIG CO NAME:\s*(.+?)\s+ORIG ID:.*?CO ENTRY DESCR:\s*(.+?)\s+SEC:/;
+const wireParty =
+  /(?:ORIG|BNF|BENEFICIARY|ORIGINATOR):\s*(.+?)(?:\s+ID:|\s+SND BK:|\s+BNF BK:|\s+PMT DET:|\s+OBI:|$)/;
+const zelleParty = /ZELLE (?:PAYMENT |TRANSFER )?(?:TO|FROM)\s+(.+?)(?:\s+CONF#.*|\s+ON \d.*|\s+REF.*|$)/;
+
+function readBankLine(description: string, transactionType: string | undefined): BankLine {
+  const text = canonical(description);
+  const type = transactionType?.toUpperCase() ?? '';
+  const ach = chaseAch.exec(text) ?? achCompany.exec(text);
+  if (ach) return { text, party: ach[1]!.trim(), entry: ach[2]!.trim(), method: 'ach' };
+  if (/\bWIRE\b/.test(text) || type.includes('WIRE')) {
+    return { text, party: wireParty.exec(text)?.[1]?.trim() ?? null, entry: text, method: 'wire' };
+  }
+  const zelle = zelleParty.exec(text);
+  if (zelle) return { text, party: zelle[1]!.trim(), entry: text, method: 'unknown' };
+  const method: Method = type.startsWith('ACH')
+    ? 'ach'
+    : type.startsWith('RTP')
+      ? 'rtp'
+      : type.startsWith('CHECK') || /\bCHECK\b|\bCHK #?\d/.test(text)
+        ? 'check'
+        : type === 'ATM'
+          ? 'cash'
+          : 'unknown';
+  return { text, party: null, entry: text, method };
+}
+
+/** The direction of money: `direction` wins, else the amount's sign (negative is incoming), else the type's name. */
+function directionOf(
+  body: { direction?: 'CREDIT' | 'DEBIT' | undefined; amount?: number | undefined },
+  transactionType: string | undefined,
+): Direction {
+  if (body.direction) return body.direction === 'CREDIT' ? 'incoming' : 'outgoing';
+  if (body.amount !== undefined && body.amount !== 0) return body.amount < 0 ? 'incoming' : 'outgoing';
+  return /DEPOSIT|INCOMING|RETURN/.test(transactionType ?? '') ? 'incoming' : 'outgoing';
+}
+
+interface Rule {
+  /** What a line must say (matched against the canonical line). */
+  when: RegExp;
+  /** Only for money in this direction. */
+  direction?: Direction;
+  type: TransactionType;
+  subType: TransactionSubType | null;
+  /** Who the counterparty is: the named party, the P2P app, or nobody. */
+  counterparty: 'party' | 'app' | 'none';
+  transferType?: TransferInfo['transferType'];
+  method?: Method;
+  refund?: boolean;
+  peerToPeer?: boolean;
+}
+
+/** P2P apps as bank lines print them. */
+const p2pApps =
+  /\b(ZELLE|VENMO|CASH APP|SQUARE CASH|SQC\*|APPLE CASH|PAYPAL (?:INST XFER|TRANSFER|XFER)|PAYPAL DES:\s*INST XFER)\b/;
+
+/** First matching rule wins: the most specific facts first. */
+const rules: readonly Rule[] = [
+  {
+    when: /ACCTVERIFY|ACCT VERIFY|VERIFYBANK|VERIFICATION|MICRO ?DEP|TRIAL DEP/,
+    type: 'account_verification',
+    subType: null,
+    counterparty: 'party',
+  },
+  {
+    when: /\bNSF\b|RETURNED ITEM|INSUFFICIENT FUNDS/,
+    type: 'fee',
+    subType: 'nsf',
+    counterparty: 'none',
+    direction: 'outgoing',
+  },
+  {
+    when: /OVERDRAFT|\bOD (?:ITEM |PROTECTION )?FEE/,
+    type: 'fee',
+    subType: 'overdraft',
+    counterparty: 'none',
+    direction: 'outgoing',
+  },
+  {
+    when: /\bATM\b.*\bFEE\b|\bFEE\b.*\bATM\b/,
+    type: 'fee',
+    subType: 'atm',
+    counterparty: 'none',
+    direction: 'outgoing',
+  },
+  {
+    when: /\bFEE\b|SERVICE CHARGE|\bMAINTENANCE CHARGE/,
+    type: 'fee',
+    subType: 'other',
+    counterparty: 'none',
+    direction: 'outgoing',
+  },
+  {
+    when: /\bREVERSAL\b|\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b/,
+    type: 'reimbursement',
+    subType: null,
+    counterparty: 'party',
+    refund: true,
+  },
+  {
+    when: /\bATM\b|CASH WITHDRAWAL|CASH DEPOSIT/,
+    direction: 'outgoing',
+    type: 'atm',
+    subType: 'withdrawal',
+    counterparty: 'party',
+    method: 'cash',
+  },
+  {
+    when: /\bATM\b|CASH DEPOSIT/,
+    direction: 'incoming',
+    type: 'atm',
+    subType: 'deposit',
+    counterparty: 'party',
+    method: 'cash',
+  },
+  {
+    when: /CASHOUT|CASH OUT|INSTANT TRANSFER|STANDARD TRANSFER/,
+    type: 'other_money_movement',
+    subType: 'transfer',
+    counterparty: 'app',
+  },
+  { when: p2pApps, type: 'other_money_movement', subType: 'transfer', counterparty: 'app', peerToPeer: true },
+  {
+    when: /TRANSFER (?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b/,
+    type: 'other_money_movement',
+    subType: 'transfer',
+    counterparty: 'none',
+    transferType: 'internal',
+    method: 'intrabank',
+  },
+  {
+    when: /IRS TREAS|TAX REF|TAXRFD|STATE TAX REF|TAX REFUND/,
+    direction: 'incoming',
+    type: 'income',
+    subType: 'tax_refund',
+    counterparty: 'party',
+  },
+  {
+    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bVACP\b|UNEMPLOY|\bUI BENEFIT|\bEDD\b|DES:\s*BENEFITS|SNAP|\bTANF\b/,
+    direction: 'incoming',
+    type: 'income',
+    subType: 'government_benefits',
+    counterparty: 'party',
+  },
+  {
+    when: /CHILD SUPPORT|\bCHILD SUP|ALIMONY/,
+    direction: 'incoming',
+    type: 'income',
+    subType: 'alimony_or_child_support',
+    counterparty: 'none',
+  },
+  {
+    when: /PAYROLL|DIR DEP|DIRECT DEP|\bSALARY\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY/,
+    direction: 'incoming',
+    type: 'income',
+    subType: 'earned_income',
+    counterparty: 'party',
+  },
+  {
+    when: /PENSION|ANNUITY|\bRETIREMENT\b|\bRET PAY/,
+    direction: 'incoming',
+    type: 'income',
+    subType: 'retirement',
+    counterparty: 'party',
+  },
+  {
+    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND/,
+    direction: 'incoming',
+    type: 'income',
+    subType: 'other',
+    counterparty: 'none',
+  },
+  {
+    when: /\bAFFIRM\b|AFTERPAY|\bKLARNA\b|\bSEZZLE\b|\bZIP\.CO\b/,
+    direction: 'outgoing',
+    type: 'debt',
+    subType: 'bnpl',
+    counterparty: 'party',
+  },
+  {
+    when: /ROBINHOOD|COINBASE|FIDELITY|VANGUARD|SCHWAB|E\*?TRADE|WEBULL|BETTERMENT|WEALTHFRONT|ACORNS|STASH|KRAKEN|GEMINI|MONEYLINE|BROKERAGE|INVESTMENT|\bIRA\b/,
+    type: 'other_money_movement',
+    subType: 'investment',
+    counterparty: 'party',
+  },
+  {
+    when: /CRCARDPMT|CRDT CRD|CREDIT CRD|CREDIT CARD|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN|FINANCIAL SVC|\bFINANCE\b/,
+    direction: 'outgoing',
+    type: 'debt',
+    subType: 'payment',
+    counterparty: 'party',
+  },
+  {
+    when: /\bRENT\b|PROPERTY MGMT|APARTMENTS?\b|\bLEASING\b/,
+    direction: 'outgoing',
+    type: 'other_money_movement',
+    subType: 'rental',
+    counterparty: 'party',
+  },
+  {
+    when: /MOBILE DEPOSIT|REMOTE (?:ONLINE )?DEPOSIT|CHECK DEPOSIT|DEPOSITED CHECK|\bCHECK\b|\bCHK\b/,
+    direction: 'incoming',
+    type: 'other_money_movement',
+    subType: 'deposit',
+    counterparty: 'none',
+    method: 'check',
+  },
+  {
+    when: /\bCHECK\b|\bCHK\b|CHECK PAID/,
+    direction: 'outgoing',
+    type: 'other_money_movement',
+    subType: 'withdrawal',
+    counterparty: 'none',
+    method: 'check',
+  },
+  {
+    when: /\bWIRE\b/,
+    type: 'other_money_movement',
+    subType: 'transfer',
+    counterparty: 'party',
+    method: 'wire',
+  },
+];
+
+function ruleFor(
+  line: BankLine,
+  direction: Direction,
+  transactionType: string | undefined,
+): Rule | undefined {
+  const text = `${line.text} ${transactionType ?? ''}`;
+  return rules.find((rule) => (!rule.direction || rule.direction === direction) && rule.when.test(text));
+}
+
+const transferInfo = (line: BankLine, direction: Direction, rule: Rule | undefined): TransferInfo => ({
+  direction,
+  transferMethod: rule?.method ?? line.method,
+  transferType:
+    rule?.transferType ?? (rule?.counterparty === 'none' && !rule.method ? 'unknown' : 'external'),
+  isAdjustmentOrRefund: Boolean(rule?.refund),
+});
+
+function thirdPartyAsCounterparty(parts: EngineParts, party: CatalogThirdParty) {
+  return shapeCounterparty(parts, { ...party, legalName: null }, 100, null, null);
+}
+
+/** Whether a universal line reads as a card purchase (bank wording or card fields). */
+const cardWording =
+  /^(?:POS\b|PURCHASE\b|CHECKCARD\b|DEBIT CARD\b|DBT CRD\b|CARD PURCHASE|RECURRING PAYMENT AUTHORIZED|VISA\b|PUR\b)|\bCARD \d{4}$|PURCHASE AUTHORIZED ON/;
+
+/** Enriches a bank transfer (CONTRACT.md 1.2), or a universal line that is not card spending. */
+export function enrichTransfer(
+  parts: EngineParts,
+  body: TransferTransaction | UniversalTransaction,
+  context: EnrichmentContext | undefined,
+): Enrichment {
+  const transactionType = 'transactionType' in body ? body.transactionType : undefined;
+  const line = readBankLine(body.description, transactionType);
+  const direction = directionOf(body, transactionType);
+  const rule = ruleFor(line, direction, transactionType);
+  const parties: CatalogThirdParty[] = [];
+  let counterpartyText: string | null = null;
+
+  if (rule?.counterparty === 'app' || (!rule && p2pApps.test(line.text))) {
+    const app = p2pApps.exec(line.text)?.[1] ?? line.party;
+    counterpartyText = app === 'SQC*' || app === 'SQUARE CASH' ? 'CASH APP' : (app ?? null);
+  } else if (rule?.counterparty !== 'none') {
+    counterpartyText = line.party ?? (rule ? line.text : null) ?? line.text;
+  }
+  // Third parties named on the line: the P2P rail, the payroll processor in front of an employer.
+  const { pattern, byPhrase } = parts.lexicon.markers;
+  pattern.lastIndex = 0;
+  for (let found = pattern.exec(line.text); found; found = pattern.exec(line.text)) {
+    const party = parts.lexicon.thirdParties.get(byPhrase.get(found[1]!)!.thirdPartyId);
+    const relevant =
+      party?.roles.includes('payroll') || (party?.roles.includes('p2p') && rule?.counterparty === 'app');
+    if (party && relevant && !parties.includes(party)) parties.push(party);
+  }
+
+  const evidence = { mccIndustryId: null, country: 'us', mccEntry: null, behindFacilitator: false };
+  const match = counterpartyText
+    ? parts.matcher.match({ readings: [counterpartyText], statementForm: line.text, host: null }, evidence)
+    : null;
+  const merchant = match ? parts.merchants[match.entry]! : null;
+  // A P2P app the catalog knows only as a third party is still the counterparty.
+  const app =
+    !merchant && rule?.counterparty === 'app'
+      ? parties.find((party) => party.roles.includes('p2p'))
+      : undefined;
+
+  // A payment to a merchant that is none of the above (a utility, an insurer, a phone bill) is spending.
+  const type: TransactionType =
+    rule?.type ?? (merchant && direction === 'outgoing' ? 'spending' : 'other_money_movement');
+  const subType: TransactionSubType | null = rule
+    ? rule.subType
+    : type === 'spending'
+      ? null
+      : direction === 'incoming'
+        ? 'deposit'
+        : 'withdrawal';
+  const industryId = merchant?.industryId ?? app?.industryId ?? null;
+  const chain = parts.industryChain(industryId);
+  const displayName = merchant?.name ?? (line.party ? displayCase(line.party) : displayCase(line.text));
+  const enrichment: Enrichment = {
+    enrichmentId: parts.newId(),
+    transactionInfo: {
+      transactionId: body.transactionId ?? null,
+      type,
+      subType,
+      display: {
+        name: displayName,
+        categoryName: chain.at(-1)?.name ?? null,
+        graphic: merchant?.logo ?? chain.at(-1)?.icon ?? null,
+        graphicSource: merchant?.logo ? 'counterparty' : chain.length > 0 ? 'category' : null,
+      },
+      thirdParties: parties.map(toThirdParty),
+      spendingInfo: type === 'spending' ? { channel: { value: 'digital' } } : null,
+      transferInfo: transferInfo(line, direction, rule),
+      atmInfo: type === 'atm' ? { sponsorName: merchant?.name ?? null, ownerName: null } : null,
+      isAccountVerification: type === 'account_verification',
+      isPeerToPeer: Boolean(rule?.peerToPeer),
+      isDigitalWallet: null,
+      recurrenceInfo: null,
+      riskInsights: {
+        irregularWebPresenceDetected: null,
+        negativeOnlineSentiment: null,
+        highRiskEntity: null,
+        riskyIndustry: industryId ? industryId.startsWith('022') || industryId.startsWith('023') : null,
+        cardAcceptanceHistory: null,
+      },
+    },
+    counterparty:
+      merchant && match
+        ? [shapeCounterparty(parts, merchant, match.score, null, null)]
+        : app
+          ? [thirdPartyAsCounterparty(parts, app)]
+          : [],
+    actions: null,
+    ...(body.customAttributes ? { customAttributes: body.customAttributes } : {}),
+  };
+  const noPlace = {
+    city: null,
+    region: null,
+    country: null,
+    postalCode: null,
+    latitude: null,
+    longitude: null,
+  };
+  return applyContext(parts, enrichment, context, {
+    descriptor: line.text,
+    mcc: null,
+    amount: body.amount ?? null,
+    occurredAt: body.occurredAt ?? null,
+    userId: body.userId,
+    cardId: null,
+    programId: null,
+    place: noPlace,
+    address: null,
+  });
+}
+
+/**
+ * Enriches a line from any source: card spending when it reads as a card
+ * purchase (bank card wording, or card fields), else as a transfer.
+ */
+export function enrichUniversal(
+  parts: EngineParts,
+  body: UniversalTransaction,
+  context: EnrichmentContext | undefined,
+): Enrichment {
+  const line = canonical(body.description);
+  const direction = directionOf(body, undefined);
+  const transferLike = ruleFor(readBankLine(body.description, undefined), direction, undefined);
+  const looksLikeCard =
+    cardWording.test(line) || body.categoryCode !== undefined || body.merchantName !== undefined;
+  if (looksLikeCard && (!transferLike || transferLike.type === 'reimbursement' || cardWording.test(line))) {
+    return enrichCard(
+      parts,
+      {
+        transactionId: body.transactionId,
+        userId: body.userId,
+        merchantName: body.merchantName ?? body.description,
+        amount: body.amount !== undefined && direction === 'incoming' ? -Math.abs(body.amount) : body.amount,
+        currencyCode: body.currencyCode,
+        occurredAt: body.occurredAt,
+        categoryCode: body.categoryCode,
+        categoryType: 'MCC',
+        location: body.location,
+        customAttributes: body.customAttributes,
+      } as Parameters<typeof enrichCard>[1],
+      context,
+      undefined,
+    );
+  }
+  const asTransfer = enrichTransfer(parts, body, context);
+  if (asTransfer.transactionInfo.type !== 'other_money_movement' || transferLike) return asTransfer;
+  // No transfer wording at all: a merchant the card path recognises makes it card spending.
+  const asCard = enrichCard(
+    parts,
+    { ...body, merchantName: body.description, categoryType: 'MCC' } as Parameters<typeof enrichCard>[1],
+    context,
+    undefined,
+  );
+  return asCard.counterparty.length > 0 ? asCard : asTransfer;
+}
