@@ -250,6 +250,7 @@ describe('createEngine: transfers and universal lines', () => {
       userId: 'u1',
       description: 'POS PURCHASE STARBUCKS STORE 12345 SEATTLE WA',
       amount: 5.4,
+      categoryType: 'MCC',
     });
     expect(purchase.transactionInfo).toMatchObject({ type: 'spending', transferInfo: null });
     expect(purchase.counterparty[0]?.name).toBe('Starbucks');
@@ -257,6 +258,7 @@ describe('createEngine: transfers and universal lines', () => {
       userId: 'u1',
       description: 'SSA TREAS 310 XXSOC SEC',
       amount: -1400,
+      categoryType: 'MCC',
     });
     expect(deposit.transactionInfo).toMatchObject({ type: 'income', subType: 'government_benefits' });
   });
