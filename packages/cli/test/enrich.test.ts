@@ -78,3 +78,38 @@ describe('txenrich eval', () => {
     expect(report.failures).toEqual([{ id: 'b', field: 'merchant', expected: 'Shell', actual: null }]);
   });
 });
+
+describe('txenrich enrich: history within a file', () => {
+  it('shows recurrence once a user has paid the same merchant monthly three times', async () => {
+    const input = join(dir, 'year.jsonl');
+    const months = ['2024-01-07', '2024-02-07', '2024-03-07', '2024-04-08'];
+    writeFileSync(
+      input,
+      months
+        .map((occurredAt, index) =>
+          JSON.stringify({
+            transactionId: `n${index}`,
+            userId: 'u1',
+            merchantName: 'NETFLIX.COM',
+            amount: '15.49',
+            occurredAt,
+          }),
+        )
+        .join('\n'),
+    );
+    const io = capture();
+    expect(await run(['enrich', '--kind', 'card', input], io)).toBe(0);
+    const results = io.out.map((line) => JSON.parse(line));
+    expect(results.map((result) => result.transactionInfo.recurrenceInfo?.intervalType ?? null)).toEqual([
+      null,
+      null,
+      'monthly',
+      'monthly',
+    ]);
+    expect(
+      results[3].transactionInfo.recurrenceInfo.recentRecurrences.map(
+        (r: { transactionId: string }) => r.transactionId,
+      ),
+    ).toEqual(['n0', 'n1', 'n2', 'n3']);
+  });
+});

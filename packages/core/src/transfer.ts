@@ -17,6 +17,7 @@ import type {
 import { applyContext } from './apply-context.js';
 import { type EngineParts, enrichCard, shapeCounterparty, toThirdParty } from './card.js';
 import type { EnrichmentContext } from './context.js';
+import { parseDescriptor } from './descriptor.js';
 import { canonical, displayCase } from './text.js';
 
 type Direction = TransferInfo['direction'];
@@ -33,6 +34,13 @@ interface BankLine {
 }
 
 const achCompany = /^(.+?)\s+DES:\s*(.+?)(?:\s+ID:|\s+INDN:|\s+CO ID:|$)/;
+/** `COSTCO WHOLESALE DIR DEP PPD ID: 1911223344` (Bank of America). */
+const achSecId = /^(.+?)\s+(?:PPD|CCD|WEB|TEL|CTX)\s+ID:/;
+/** `CAPITAL ONE CRCARDPMT 240914 33KE1YG6 OBRIEN, KEVIN` (Wells Fargo: company, entry, date, id, receiver). */
+const achDated = /^(.+?)\s+\d{6}\s+\S+\s+[A-Z'.-]+,\s*[A-Z'. -]+$/;
+/** ACH entry words that follow the company's name: not part of who it is. */
+const achEntryWords =
+  /\b(?:REFUND|REVERSAL|RETURN|DIRECT DEPOSIT|DIRECT DEP|DIR DEP|NET PAY|PAYROLL|PAYRLL|PAYMENT|PAYMT|PMT|CRCARDPMT|E-PAYMENT|EPAYMENT|EPAY|AUTOPAY|AUTO PAY|DIRECT DEBIT|DEPOSIT|TRANSFER|INST XFER|ASSOCS|ONLINE|BILL PAY|INC|CORP|LLC|CO)\b\.?/g;
 const chaseAch = /ORIG CO NAME:\s*(.+?)\s+ORIG ID:.*?CO ENTRY DESCR:\s*(.+?)\s+SEC:/;
 const wireParty =
   /(?:ORIG|BNF|BENEFICIARY|ORIGINATOR):\s*(.+?)(?:\s+ID:|\s+SND BK:|\s+BNF BK:|\s+PMT DET:|\s+OBI:|$)/;
@@ -43,7 +51,9 @@ function readBankLine(description: string, transactionType: string | undefined):
   const type = transactionType?.toUpperCase() ?? '';
   const ach = chaseAch.exec(text) ?? achCompany.exec(text);
   if (ach) return { text, party: ach[1]!.trim(), entry: ach[2]!.trim(), method: 'ach' };
-  if (/\bWIRE\b/.test(text) || type.includes('WIRE')) {
+  const company = achSecId.exec(text) ?? achDated.exec(text);
+  if (company) return { text, party: company[1]!.trim(), entry: text, method: 'ach' };
+  if (/\bWIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/.test(text) || type.includes('WIRE')) {
     return { text, party: wireParty.exec(text)?.[1]?.trim() ?? null, entry: text, method: 'wire' };
   }
   const zelle = zelleParty.exec(text);
@@ -154,6 +164,14 @@ const rules: readonly Rule[] = [
     subType: 'transfer',
     counterparty: 'app',
   },
+  // Money moved from the user's own app balance to the bank: not a payment between people.
+  {
+    when: /(?:VENMO|CASH APP|APPLE CASH|PAYPAL)\b.*(?:DES:\s*(?:TRANSFER|CASH APP)|INST XFER|TRANSFER|PPD)/,
+    direction: 'incoming',
+    type: 'other_money_movement',
+    subType: 'transfer',
+    counterparty: 'app',
+  },
   { when: p2pApps, type: 'other_money_movement', subType: 'transfer', counterparty: 'app', peerToPeer: true },
   {
     when: /TRANSFER (?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b/,
@@ -171,7 +189,7 @@ const rules: readonly Rule[] = [
     counterparty: 'party',
   },
   {
-    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bVACP\b|UNEMPLOY|\bUI BENEFIT|\bEDD\b|DES:\s*BENEFITS|SNAP|\bTANF\b/,
+    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bVACP\b|UNEMPLOY|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|SNAP|\bTANF\b/,
     direction: 'incoming',
     type: 'income',
     subType: 'government_benefits',
@@ -185,10 +203,17 @@ const rules: readonly Rule[] = [
     counterparty: 'none',
   },
   {
-    when: /PAYROLL|DIR DEP|DIRECT DEP|\bSALARY\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY/,
+    when: /PAYROLL|DIR DEP|DIRECT DEP|NET PAY|\bSALARY\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY/,
     direction: 'incoming',
     type: 'income',
     subType: 'earned_income',
+    counterparty: 'party',
+  },
+  {
+    when: /PAYOUT|DASHER|DRIVER PAY|EDI PYMNTS|\bSTRIPE\b|\bSHOPIFY\b|\bETSY\b|\bEBAY\b|DOORDASH|INSTACART|\bUBER\b|\bLYFT\b|GRUBHUB|AIRBNB/,
+    direction: 'incoming',
+    type: 'income',
+    subType: 'payout',
     counterparty: 'party',
   },
   {
@@ -219,14 +244,14 @@ const rules: readonly Rule[] = [
     counterparty: 'party',
   },
   {
-    when: /CRCARDPMT|CRDT CRD|CREDIT CRD|CREDIT CARD|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN|FINANCIAL SVC|\bFINANCE\b/,
+    when: /CRCARDPMT|CRDT CRD|\bCARD\b.*(?:PAYMENT|PMT)|PAYMT|GSBANK|SYNCHRONY|CREDIT CRD|CREDIT CARD|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN|FINANCIAL SVC|\bFINANCE\b/,
     direction: 'outgoing',
     type: 'debt',
     subType: 'payment',
     counterparty: 'party',
   },
   {
-    when: /\bRENT\b|PROPERTY MGMT|APARTMENTS?\b|\bLEASING\b/,
+    when: /\bRENT|PROPERTY|APARTMENTS?\b|\bLEASING\b|RESIDENTIAL|COMMUNITIES/,
     direction: 'outgoing',
     type: 'other_money_movement',
     subType: 'rental',
@@ -249,10 +274,10 @@ const rules: readonly Rule[] = [
     method: 'check',
   },
   {
-    when: /\bWIRE\b/,
+    when: /WIRE|^WT\b|FEDWIRE|BOOK TRANSFER/,
     type: 'other_money_movement',
     subType: 'transfer',
-    counterparty: 'party',
+    counterparty: 'none',
     method: 'wire',
   },
 ];
@@ -292,46 +317,67 @@ export function enrichTransfer(
   const line = readBankLine(body.description, transactionType);
   const direction = directionOf(body, transactionType);
   const rule = ruleFor(line, direction, transactionType);
-  const parties: CatalogThirdParty[] = [];
   let counterpartyText: string | null = null;
 
   if (rule?.counterparty === 'app' || (!rule && p2pApps.test(line.text))) {
     const app = p2pApps.exec(line.text)?.[1] ?? line.party;
     counterpartyText = app === 'SQC*' || app === 'SQUARE CASH' ? 'CASH APP' : (app ?? null);
+  } else if (rule?.type === 'atm') {
+    counterpartyText = parseDescriptor(line.text, parts.lexicon, { atm: true }).merchant;
   } else if (rule?.counterparty !== 'none') {
-    counterpartyText = line.party ?? (rule ? line.text : null) ?? line.text;
+    const party = line.party ?? line.text;
+    counterpartyText = party.replace(achEntryWords, ' ').replace(/\s+/g, ' ').trim() || party;
   }
-  // Third parties named on the line: the P2P rail, the payroll processor in front of an employer.
+  // Third parties named on the line: a P2P app, a payroll processor, a BNPL lender.
+  const named: CatalogThirdParty[] = [];
   const { pattern, byPhrase } = parts.lexicon.markers;
   pattern.lastIndex = 0;
   for (let found = pattern.exec(line.text); found; found = pattern.exec(line.text)) {
     const party = parts.lexicon.thirdParties.get(byPhrase.get(found[1]!)!.thirdPartyId);
-    const relevant =
-      party?.roles.includes('payroll') || (party?.roles.includes('p2p') && rule?.counterparty === 'app');
-    if (party && relevant && !parties.includes(party)) parties.push(party);
+    if (party && !named.includes(party)) named.push(party);
   }
 
   const evidence = { mccIndustryId: null, country: 'us', mccEntry: null, behindFacilitator: false };
   const match = counterpartyText
     ? parts.matcher.match({ readings: [counterpartyText], statementForm: line.text, host: null }, evidence)
     : null;
-  const merchant = match ? parts.merchants[match.entry]! : null;
-  // A P2P app the catalog knows only as a third party is still the counterparty.
+  let merchant = match ? parts.merchants[match.entry]! : null;
+  // The P2P app (`Apple Cash`, not `Apple`) or the BNPL lender the line names is the counterparty.
   const app =
-    !merchant && rule?.counterparty === 'app'
-      ? parties.find((party) => party.roles.includes('p2p'))
-      : undefined;
+    rule?.counterparty === 'app'
+      ? named.find((party) => party.roles.includes('p2p'))
+      : rule?.subType === 'bnpl' && !merchant
+        ? named.find((party) => party.roles.includes('bnpl'))
+        : undefined;
+  if (app) merchant = null;
+  // A payroll processor names nobody: the employer stands behind it (`GUSTO NET PAY`).
+  const payroll = named.filter((party) => party.roles.includes('payroll'));
+  if (rule?.subType === 'earned_income' && merchant?.website) {
+    const processor = [...parts.lexicon.thirdParties.values()].find(
+      (party) => party.roles.includes('payroll') && party.website === merchant?.website,
+    );
+    if (processor) {
+      merchant = null;
+      if (!payroll.includes(processor)) payroll.push(processor);
+    }
+  }
+  const parties = [...payroll, ...(rule?.peerToPeer && app ? [app] : [])];
 
-  // A payment to a merchant that is none of the above (a utility, an insurer, a phone bill) is spending.
+  // A payment to a bank or lender is debt; to any other merchant (a utility, an insurer) it is spending.
+  const lender =
+    !rule && merchant !== null && direction === 'outgoing' && merchant.industryId.startsWith('005');
   const type: TransactionType =
-    rule?.type ?? (merchant && direction === 'outgoing' ? 'spending' : 'other_money_movement');
+    rule?.type ??
+    (lender ? 'debt' : merchant && direction === 'outgoing' ? 'spending' : 'other_money_movement');
   const subType: TransactionSubType | null = rule
     ? rule.subType
-    : type === 'spending'
-      ? null
-      : direction === 'incoming'
-        ? 'deposit'
-        : 'withdrawal';
+    : lender
+      ? 'payment'
+      : type === 'spending'
+        ? null
+        : direction === 'incoming'
+          ? 'deposit'
+          : 'withdrawal';
   const industryId = merchant?.industryId ?? app?.industryId ?? null;
   const chain = parts.industryChain(industryId);
   const displayName = merchant?.name ?? (line.party ? displayCase(line.party) : displayCase(line.text));
@@ -364,7 +410,7 @@ export function enrichTransfer(
       },
     },
     counterparty:
-      merchant && match
+      merchant && match && !app
         ? [shapeCounterparty(parts, merchant, match.score, null, null)]
         : app
           ? [thirdPartyAsCounterparty(parts, app)]

@@ -3,7 +3,14 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { createEngine, type EnrichableKind, enrichResultItem } from '@txenrich/core';
+import {
+  createEngine,
+  descriptorKey,
+  type Engine,
+  type EnrichableKind,
+  enrichResultItem,
+  type HistoryEntry,
+} from '@txenrich/core';
 import type { ResultItem } from '@txenrich/schema';
 import { type Command, Option } from 'commander';
 import type { CliIo } from '../io.js';
@@ -45,6 +52,44 @@ export async function* readJsonLines(
   }
 }
 
+/** Earlier transactions kept per user, so that recurrence can be seen within one file. */
+const historyPerUser = 400;
+
+/**
+ * Enriches raw bodies in file order, handing each user's earlier results to
+ * the engine as history (recurrence), and remembering each new one.
+ */
+export function createHistoryEnricher(engine: Engine, kind: EnrichableKind) {
+  const histories = new Map<string, HistoryEntry[]>();
+  return (raw: unknown): ResultItem => {
+    const fields = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const userId = typeof fields.userId === 'string' ? fields.userId : null;
+    const history = userId ? histories.get(userId) : undefined;
+    const item = enrichResultItem(engine, kind, raw, history ? { context: { history } } : {});
+    const descriptor = fields.merchantName ?? fields.description ?? fields.de43;
+    if (
+      item.statusCode === 200 &&
+      userId &&
+      typeof fields.occurredAt === 'string' &&
+      typeof descriptor === 'string'
+    ) {
+      const entries = histories.get(userId) ?? [];
+      entries.push({
+        enrichmentId: item.enrichmentId,
+        transactionId: item.transactionInfo.transactionId,
+        counterpartyId: item.counterparty[0]?.id ?? null,
+        descriptorKey: descriptorKey(descriptor),
+        amount:
+          typeof fields.amount === 'number' ? fields.amount : Number(fields.amount ?? Number.NaN) || null,
+        occurredAt: fields.occurredAt,
+      });
+      if (entries.length > historyPerUser) entries.shift();
+      histories.set(userId, entries);
+    }
+    return item;
+  };
+}
+
 export function registerEnrich(program: Command, io: CliIo): void {
   program
     .command('enrich')
@@ -53,7 +98,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
     .option('-o, --output <path>', 'write results here (default: standard output)')
     .argument('<input>', 'JSONL file: one request body per line')
     .action(async (input: string, flags: EnrichFlags) => {
-      const engine = createEngine();
+      const enrich = createHistoryEnricher(createEngine(), flags.kind);
       const out = flags.output ? createWriteStream(flags.output) : null;
       const write = async (text: string) => {
         if (!out) return io.stdout(text);
@@ -64,10 +109,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
       let matched = 0;
       const started = performance.now();
       for await (const line of readJsonLines(input)) {
-        const item =
-          'error' in line
-            ? unreadableLine(line.lineNumber, line.error)
-            : enrichResultItem(engine, flags.kind, line.value);
+        const item = 'error' in line ? unreadableLine(line.lineNumber, line.error) : enrich(line.value);
         rows++;
         if (item.statusCode === 400) errors++;
         else if (item.counterparty.length > 0) matched++;
