@@ -64,6 +64,9 @@ export const MIN_MATCH_SCORE = 50;
 
 const topLevel = (industryId: string) => industryId.slice(0, 3);
 
+/** A token that tells nothing about who the merchant is (a store number, `STORE`, `INC`). */
+const isNoise = (token: string) => fillerWords.has(token) || /^\d+$/.test(token) || token.length < 2;
+
 /** How a candidate was found, from the strongest evidence to the weakest. */
 type CandidateKind = 'alias' | 'host' | 'mcc' | 'leading' | 'fuzzy';
 
@@ -91,7 +94,7 @@ function score(entry: MatchEntry, candidate: Candidate, evidence: MatchEvidence)
   let legalEntity = false;
   for (const token of candidate.unexplained) {
     if (legalEntityWords.has(token)) legalEntity = true;
-    if (fillerWords.has(token) || /^\d+$/.test(token) || token.length < 2) continue;
+    if (isNoise(token)) continue;
     const wordTop = industryOfWord(token);
     if (wordTop === brandTop) continue;
     if (wordTop) conflictingWords++;
@@ -242,11 +245,17 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
         reading: 0,
       });
     }
-    query.readings.forEach((text, reading) => {
+    for (const [reading, text] of query.readings.entries()) {
       const tokens = nameKey(text).split(' ').filter(Boolean);
-      candidates.push(...aliasCandidates(tokens, reading), ...leadingCandidates(tokens, reading));
+      const aliases = aliasCandidates(tokens, reading);
+      candidates.push(...aliases);
+      // An exact alias of the first reading that explains every word is the best evidence but for an
+      // MCC naming the merchant: the other readings and the weaker searches cannot beat it.
+      const complete = aliases.some((candidate) => candidate.unexplained.every(isNoise));
+      if (reading === 0 && complete && evidence.mccEntry === null) break;
+      candidates.push(...leadingCandidates(tokens, reading));
       if (evidence.mccEntry !== null) candidates.push(...mccCandidate(evidence.mccEntry, tokens, reading));
-    });
+    }
     if (query.statementForm) {
       const key = nameKey(query.statementForm);
       for (const entry of byKey.get(key) ?? []) {
