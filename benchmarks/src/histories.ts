@@ -313,13 +313,7 @@ function generateHistory(random: Random, kind: HistoryKind, counterpartyId: stri
   } else {
     payments = negative(random, kind);
   }
-  const transactions = payments.map((payment, index) => ({
-    enrichmentId: random.uuid(),
-    transactionId: `tx-${index + 1}`,
-    amount: payment.amount,
-    occurredAt: occurredAt(random, payment.day),
-  }));
-  const current = transactions.pop()!;
+  const { current, transactions } = toTransactions(random, payments);
   const descriptorKey = `MERCHANT ${counterpartyId.slice(0, 8).toUpperCase()}`;
   return {
     kind,
@@ -329,6 +323,18 @@ function generateHistory(random: Random, kind: HistoryKind, counterpartyId: stri
     current,
     history: transactions.map((transaction) => ({ ...transaction, counterpartyId, descriptorKey })),
   };
+}
+
+/** The payments as transactions, oldest first; the last one is the transaction being enriched. */
+function toTransactions(random: Random, payments: readonly Payment[]) {
+  const transactions = payments.map((payment, index) => ({
+    enrichmentId: random.uuid(),
+    transactionId: `tx-${index + 1}`,
+    amount: payment.amount,
+    occurredAt: occurredAt(random, payment.day),
+  }));
+  const current = transactions.pop()!;
+  return { current, transactions };
 }
 
 /** `count` labelled histories, the kinds taken in turn (six positive kinds, five negative ones). */
@@ -361,13 +367,7 @@ export function yearOfHistory(seed: number, shape: 'mixed' | 'frequent' = 'mixed
         amount: cents(shape === 'mixed' ? random.logUniform(25, 300) : random.logUniform(3, 8)),
       });
   }
-  const transactions = payments.map((payment, index) => ({
-    enrichmentId: random.uuid(),
-    transactionId: `tx-${index + 1}`,
-    amount: payment.amount,
-    occurredAt: occurredAt(random, payment.day),
-  }));
-  const current = transactions.pop()!;
+  const { current, transactions } = toTransactions(random, payments);
   return {
     kind: shape === 'mixed' ? 'monthly' : 'frequent_irregular',
     expected: shape === 'mixed' ? 'monthly' : null,

@@ -7,6 +7,7 @@
  */
 import type { ThirdParty as CatalogThirdParty } from '@txenrich/catalog';
 import type {
+  CardTransaction,
   Enrichment,
   TransactionSubType,
   TransactionType,
@@ -443,6 +444,25 @@ export function enrichTransfer(
  * Enriches a line from any source: card spending when it reads as a card
  * purchase (bank card wording, or card fields), else as a transfer.
  */
+/** A universal line read as a card purchase: its merchant name (else the line itself) and card fields. */
+function asCardTransaction(body: UniversalTransaction, direction: Direction): CardTransaction {
+  return {
+    transactionId: body.transactionId,
+    userId: body.userId,
+    merchantName: body.merchantName ?? body.description,
+    // Card amounts are signed: money coming in (a refund) is negative.
+    amount: body.amount !== undefined && direction === 'incoming' ? -Math.abs(body.amount) : body.amount,
+    currencyCode: body.currencyCode,
+    occurredAt: body.occurredAt,
+    categoryCode: body.categoryCode,
+    categoryType: 'MCC',
+    location: body.location,
+    customAttributes: body.customAttributes,
+    billingProfile: body.billingProfile,
+    organizationId: body.organizationId,
+  };
+}
+
 export function enrichUniversal(
   parts: EngineParts,
   body: UniversalTransaction,
@@ -454,32 +474,11 @@ export function enrichUniversal(
   const looksLikeCard =
     cardWording.test(line) || body.categoryCode !== undefined || body.merchantName !== undefined;
   if (looksLikeCard && (!transferLike || transferLike.type === 'reimbursement' || cardWording.test(line))) {
-    return enrichCard(
-      parts,
-      {
-        transactionId: body.transactionId,
-        userId: body.userId,
-        merchantName: body.merchantName ?? body.description,
-        amount: body.amount !== undefined && direction === 'incoming' ? -Math.abs(body.amount) : body.amount,
-        currencyCode: body.currencyCode,
-        occurredAt: body.occurredAt,
-        categoryCode: body.categoryCode,
-        categoryType: 'MCC',
-        location: body.location,
-        customAttributes: body.customAttributes,
-      } as Parameters<typeof enrichCard>[1],
-      context,
-      undefined,
-    );
+    return enrichCard(parts, asCardTransaction(body, direction), context, undefined);
   }
   const asTransfer = enrichTransfer(parts, body, context);
   if (asTransfer.transactionInfo.type !== 'other_money_movement' || transferLike) return asTransfer;
   // No transfer wording at all: a merchant the card path recognises makes it card spending.
-  const asCard = enrichCard(
-    parts,
-    { ...body, merchantName: body.description, categoryType: 'MCC' } as Parameters<typeof enrichCard>[1],
-    context,
-    undefined,
-  );
+  const asCard = enrichCard(parts, asCardTransaction(body, direction), context, undefined);
   return asCard.counterparty.length > 0 ? asCard : asTransfer;
 }
