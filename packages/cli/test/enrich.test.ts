@@ -49,6 +49,42 @@ describe('txenrich enrich', () => {
     expect(io.err.join('')).toMatch(/^4 rows, 2 errors, 50\.0% matched, \d+ rows\/s/);
   });
 
+  it('reads CSV with a column mapping and writes CSV, bad records in their place', async () => {
+    const input = join(dir, 'bank-export.csv');
+    const output = join(dir, 'results.csv');
+    writeFileSync(
+      input,
+      [
+        'Id,Description,MCC,Amount,Date,userId',
+        't1,NETFLIX.COM,4899,15.49,2024-01-07,u1',
+        't2,"SQ *BLUE BOTTLE" COFFEE",5814,4.50,2024-01-08,u1',
+        't3,NETFLIX.COM,4899,15.49,2024-02-07,u1',
+        't4,,5814,3.00,2024-02-08,u1',
+        't5,NETFLIX.COM,4899,15.49,2024-03-07,u1',
+      ].join('\n'),
+    );
+    const io = capture();
+    const mapping =
+      'transactionId=Id,merchantName=Description,categoryCode=MCC,amount=Amount,occurredAt=Date';
+    expect(await run(['enrich', '--kind', 'card', input, '-o', output, '--columns', mapping], io)).toBe(0);
+    const [header, ...rows] = readFileSync(output, 'utf8').trim().split('\n');
+    expect(header?.split(',').slice(0, 3)).toEqual(['transactionId', 'statusCode', 'errors']);
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toMatch(/^t1,200,,[0-9a-f-]{36},spending,,Netflix,/);
+    expect(rows[1]).toMatch(
+      /^,400,"{""non_field_errors"":\[""Line 3 is not valid CSV: Invalid Closing Quote/,
+    );
+    expect(rows[3]).toMatch(/^t4,400,"{""merchantName"":\[""This field is required.""\]}"/);
+    expect(rows[4]).toMatch(/,monthly,2024-04-07$/);
+    expect(io.err.join('')).toMatch(/^5 rows, 2 errors, 100\.0% matched/);
+  });
+
+  it('rejects a malformed column mapping', async () => {
+    const io = capture();
+    expect(await run(['enrich', '--kind', 'card', 'x.csv', '--columns', 'merchantName'], io)).toBe(1);
+    expect(io.err.join('')).toMatch(/--columns expects field=Header pairs/);
+  });
+
   it('rejects an unknown kind', async () => {
     const io = capture();
     expect(await run(['enrich', '--kind', 'cheque', join(dir, 'cards.jsonl')], io)).toBe(1);
@@ -98,8 +134,12 @@ describe('txenrich enrich: history within a file', () => {
         .join('\n'),
     );
     const io = capture();
-    expect(await run(['enrich', '--kind', 'card', input], io)).toBe(0);
-    const results = io.out.map((line) => JSON.parse(line));
+    // One row per worker task: the history still follows the user across chunks and threads.
+    expect(await run(['enrich', '--kind', 'card', input, '--chunk-size', '1', '--threads', '2'], io)).toBe(0);
+    const results = io.out
+      .join('\n')
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(results.map((result) => result.transactionInfo.recurrenceInfo?.intervalType ?? null)).toEqual([
       null,
       null,

@@ -5,7 +5,7 @@
  * user's history; then the tenant's merchant triggers.
  */
 import type { Counterparty, Enrichment, Industry } from '@txenrich/schema';
-import type { EnrichmentContext } from './context.js';
+import { type EnrichmentContext, type HistoryEntry, recurrenceSeries } from './context.js';
 import { applyCorrection, descriptorKey } from './corrections.js';
 import type { Place } from './lexicon.js';
 import { detectRecurrence } from './recurrence.js';
@@ -47,21 +47,23 @@ export function applyContext(
     : enrichment;
 
   const top = result.counterparty[0];
+  const entry: HistoryEntry = {
+    enrichmentId: result.enrichmentId,
+    transactionId: result.transactionInfo.transactionId,
+    counterpartyId: top?.id ?? null,
+    descriptorKey: key,
+    amount: facts.amount,
+    occurredAt: facts.occurredAt ?? '',
+  };
   if (context.history && context.history.length > 0) {
-    const same = context.history.filter((entry) =>
-      top ? entry.counterpartyId === top.id : entry.counterpartyId === null && entry.descriptorKey === key,
-    );
-    const recurrenceInfo = detectRecurrence(
-      {
-        enrichmentId: result.enrichmentId,
-        transactionId: result.transactionInfo.transactionId,
-        amount: facts.amount,
-        occurredAt: facts.occurredAt,
-      },
-      same,
-    );
+    const series = recurrenceSeries(entry);
+    const same = context.history.filter((earlier) => recurrenceSeries(earlier) === series);
+    const recurrenceInfo = detectRecurrence({ ...entry, occurredAt: facts.occurredAt }, same);
     if (recurrenceInfo)
       result = { ...result, transactionInfo: { ...result.transactionInfo, recurrenceInfo } };
+  }
+  if (context.recordHistory && facts.userId && facts.occurredAt) {
+    context.recordHistory({ ...entry, userId: facts.userId });
   }
 
   if (context.triggers) {

@@ -20,6 +20,20 @@ export interface HistoryEntry {
   occurredAt: string;
 }
 
+/** A history entry and whose it is: what a caller stores for the user's later transactions. */
+export interface UserHistoryEntry extends HistoryEntry {
+  userId: string;
+}
+
+/**
+ * The series a history entry belongs to: its counterparty, or for a
+ * transaction without one, its normalised descriptor. Recurrence only looks
+ * at earlier entries of the same series.
+ */
+export function recurrenceSeries(entry: Pick<HistoryEntry, 'counterpartyId' | 'descriptorKey'>): string {
+  return entry.counterpartyId ?? `descriptor:${entry.descriptorKey}`;
+}
+
 export interface EnrichmentContext {
   /** The user's earlier transactions, oldest first. */
   history?: readonly HistoryEntry[];
@@ -27,4 +41,10 @@ export interface EnrichmentContext {
   corrections?: CompiledCorrections;
   /** `compileTriggers(...)` of the tenant's active triggers (compile once per trigger version). */
   triggers?: CompiledTriggers;
+  /**
+   * Called with this transaction's own history entry (when it has a user and a
+   * date), so that the caller can keep it for the user's later transactions.
+   * The one non-data member: it never crosses a thread.
+   */
+  recordHistory?: (entry: UserHistoryEntry) => void;
 }

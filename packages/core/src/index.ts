@@ -6,7 +6,12 @@
  *   const engine = createEngine();
  *   engine.enrichCard({ merchantName: 'SQ *BLUE BOTTLE COFFEE', categoryType: 'MCC' });
  */
-export type { EnrichmentContext, HistoryEntry } from './context.js';
+export {
+  type EnrichmentContext,
+  type HistoryEntry,
+  recurrenceSeries,
+  type UserHistoryEntry,
+} from './context.js';
 export {
   applyCorrection,
   type CompiledCorrections,

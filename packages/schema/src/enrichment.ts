@@ -204,9 +204,16 @@ export const failedResultItemSchema = z.object({
   customAttributes: z.record(z.string(), z.unknown()).optional(),
 });
 
+/**
+ * A batch result item the engine could not enrich through no fault of the
+ * caller's (its worker failed twice): the same shape as a 400 item, status 500.
+ */
+export const internalErrorResultItemSchema = failedResultItemSchema.extend({ statusCode: z.literal(500) });
+
 export const resultItemSchema = z.discriminatedUnion('statusCode', [
   enrichedResultItemSchema,
   failedResultItemSchema,
+  internalErrorResultItemSchema,
 ]);
 
 export type Industry = z.infer<typeof industrySchema>;

@@ -1,36 +1,29 @@
-/** `txenrich enrich --kind card|de43|transfer|universal <input.jsonl> [-o output.jsonl]` */
-
+/**
+ * `txenrich enrich --kind <kind> <input> [-o output] [--threads N]`: a file of
+ * request bodies (JSON lines or CSV) through the worker pool, streaming in
+ * and out, one result per row in input order.
+ */
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
+import type { EnrichableKind } from '@txenrich/core';
 import {
-  createEngine,
-  descriptorKey,
-  type Engine,
-  type EnrichableKind,
-  enrichResultItem,
-  type HistoryEntry,
-} from '@txenrich/core';
-import type { ResultItem } from '@txenrich/schema';
-import { type Command, Option } from 'commander';
+  createPool,
+  DEFAULT_CHUNK_SIZE,
+  type OutputFormatName,
+  outputFormats,
+  unreadableLineItem,
+} from '@txenrich/pool';
+import { SingleBar } from 'cli-progress';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { CliIo } from '../io.js';
+import { formatOfPath, type InputFormat, inputFormats, parseColumnMapping, readRows } from '../rows.js';
 
 export const enrichableKinds: readonly EnrichableKind[] = ['card', 'de43', 'transfer', 'universal'];
 
-interface EnrichFlags {
-  kind: EnrichableKind;
-  output?: string;
-}
-
-/** The result item of a line that is not JSON: it keeps its place, with its line number. */
-export function unreadableLine(lineNumber: number, error: unknown): ResultItem {
-  const reason = error instanceof Error ? error.message : String(error);
-  return {
-    statusCode: 400,
-    errors: { non_field_errors: [`Line ${lineNumber} is not valid JSON: ${reason}`] },
-    transactionInfo: { transactionId: null },
-  };
-}
+/** The result item of a line that is not JSON (for commands that read labelled files). */
+export const unreadableLine = unreadableLineItem;
 
 /** Reads JSON lines one by one (blank lines skipped), never the whole file at once. */
 export async function* readJsonLines(
@@ -52,77 +45,120 @@ export async function* readJsonLines(
   }
 }
 
-/** Earlier transactions kept per user, so that recurrence can be seen within one file. */
-const historyPerUser = 400;
+interface EnrichFlags {
+  kind: EnrichableKind;
+  output?: string;
+  threads: number;
+  format?: InputFormat;
+  outputFormat?: OutputFormatName;
+  columns?: Record<string, string>;
+  chunkSize: number;
+  progress: boolean;
+}
 
-/**
- * Enriches raw bodies in file order, handing each user's earlier results to
- * the engine as history (recurrence), and remembering each new one.
- */
-export function createHistoryEnricher(engine: Engine, kind: EnrichableKind) {
-  const histories = new Map<string, HistoryEntry[]>();
-  return (raw: unknown): ResultItem => {
-    const fields = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-    const userId = typeof fields.userId === 'string' ? fields.userId : null;
-    const history = userId ? histories.get(userId) : undefined;
-    const item = enrichResultItem(engine, kind, raw, history ? { context: { history } } : {});
-    const descriptor = fields.merchantName ?? fields.description ?? fields.de43;
-    if (
-      item.statusCode === 200 &&
-      userId &&
-      typeof fields.occurredAt === 'string' &&
-      typeof descriptor === 'string'
-    ) {
-      const entries = histories.get(userId) ?? [];
-      entries.push({
-        enrichmentId: item.enrichmentId,
-        transactionId: item.transactionInfo.transactionId,
-        counterpartyId: item.counterparty[0]?.id ?? null,
-        descriptorKey: descriptorKey(descriptor),
-        amount:
-          typeof fields.amount === 'number' ? fields.amount : Number(fields.amount ?? Number.NaN) || null,
-        occurredAt: fields.occurredAt,
-      });
-      if (entries.length > historyPerUser) entries.shift();
-      histories.set(userId, entries);
-    }
-    return item;
-  };
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('Expected a positive integer.');
+  return number;
+}
+
+function columnMapping(value: string): Record<string, string> {
+  try {
+    return parseColumnMapping(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+/** The end-of-run line: rows, errors, match rate, speed and wall time. */
+export function summaryLine(rows: number, errors: number, matched: number, seconds: number): string {
+  const enriched = rows - errors;
+  const matchRate = enriched > 0 ? ((100 * matched) / enriched).toFixed(1) : '0.0';
+  const rate = seconds > 0 ? Math.round(rows / seconds) : rows;
+  return `${rows} rows, ${errors} errors, ${matchRate}% matched, ${rate} rows/s, ${seconds.toFixed(2)} s`;
 }
 
 export function registerEnrich(program: Command, io: CliIo): void {
   program
     .command('enrich')
-    .description('enrich a JSONL file of request bodies, one result per line in input order')
+    .description(
+      'enrich a JSONL or CSV file of request bodies on all cores, one result per row in input order',
+    )
     .addOption(new Option('--kind <kind>', 'transaction kind').choices(enrichableKinds).makeOptionMandatory())
+    .argument('<input>', 'JSONL (one request body per line) or CSV (a header row, one request per row)')
     .option('-o, --output <path>', 'write results here (default: standard output)')
-    .argument('<input>', 'JSONL file: one request body per line')
+    .addOption(
+      new Option('--format <format>', 'input format (default: from the file name)').choices(inputFormats),
+    )
+    .addOption(
+      new Option(
+        '--output-format <format>',
+        'output format (default: from the output file name, else jsonl)',
+      ).choices(outputFormats ? (Object.keys(outputFormats) as OutputFormatName[]) : []),
+    )
+    .option(
+      '--columns <mapping>',
+      'CSV headers that differ from the request fields, e.g. merchantName=Description,amount=Amount',
+      columnMapping,
+    )
+    .option('--threads <n>', 'worker threads', positiveInteger, availableParallelism())
+    .option('--chunk-size <n>', 'rows per worker task', positiveInteger, DEFAULT_CHUNK_SIZE)
+    .option('--no-progress', 'no progress bar, even on a terminal')
     .action(async (input: string, flags: EnrichFlags) => {
-      const enrich = createHistoryEnricher(createEngine(), flags.kind);
+      const started = performance.now();
+      const inputFormat = flags.format ?? formatOfPath(input);
+      const outputFormat = flags.outputFormat ?? (flags.output ? formatOfPath(flags.output) : 'jsonl');
+      const totalBytes = statSync(input).size;
+      await using pool = createPool({ threads: flags.threads, chunkSize: flags.chunkSize });
       const out = flags.output ? createWriteStream(flags.output) : null;
       const write = async (text: string) => {
         if (!out) return io.stdout(text);
         if (!out.write(`${text}\n`)) await once(out, 'drain');
       };
+      const header = outputFormats[outputFormat].header;
+      if (header) await write(header);
+
+      const bar =
+        flags.progress && io.progress
+          ? new SingleBar({
+              stream: io.progress,
+              format: '{bar} {percentage}% | {rows} rows | {speed} rows/s | ETA {eta_formatted}',
+              hideCursor: true,
+              etaBuffer: 50,
+            })
+          : null;
+      bar?.start(totalBytes, 0, { rows: 0, speed: 0 });
       let rows = 0;
       let errors = 0;
       let matched = 0;
-      const started = performance.now();
-      for await (const line of readJsonLines(input)) {
-        const item = 'error' in line ? unreadableLine(line.lineNumber, line.error) : enrich(line.value);
-        rows++;
-        if (item.statusCode === 400) errors++;
-        else if (item.counterparty.length > 0) matched++;
-        await write(JSON.stringify(item));
+      try {
+        const chunks = readRows(input, {
+          format: inputFormat,
+          chunkSize: flags.chunkSize,
+          ...(flags.columns ? { columns: flags.columns } : {}),
+        });
+        let bytesRead = 0;
+        const tracked = (async function* () {
+          for await (const chunk of chunks) {
+            bytesRead = chunk.bytesRead;
+            yield chunk;
+          }
+        })();
+        for await (const chunk of pool.enrichChunks(flags.kind, tracked, { output: outputFormat })) {
+          if (chunk.rows > 0) await write(chunk.text);
+          rows += chunk.rows;
+          errors += chunk.errors;
+          matched += chunk.matched;
+          const seconds = (performance.now() - started) / 1000;
+          bar?.update(bytesRead, { rows, speed: Math.round(rows / seconds) });
+        }
+      } finally {
+        bar?.stop();
+        if (out) {
+          out.end();
+          await once(out, 'finish');
+        }
       }
-      if (out) {
-        out.end();
-        await once(out, 'finish');
-      }
-      const seconds = (performance.now() - started) / 1000;
-      const rate = seconds > 0 ? Math.round(rows / seconds) : rows;
-      io.stderr(
-        `${rows} rows, ${errors} errors, ${rows - errors > 0 ? ((100 * matched) / (rows - errors)).toFixed(1) : '0.0'}% matched, ${rate} rows/s, ${seconds.toFixed(2)} s`,
-      );
+      io.stderr(summaryLine(rows, errors, matched, (performance.now() - started) / 1000));
     });
 }

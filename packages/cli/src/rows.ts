@@ -1,0 +1,130 @@
+/**
+ * Reading request rows from a file, chunk by chunk, never the whole file:
+ * JSON lines (blocks of whole lines go to the workers as bytes; they parse them) or
+ * CSV with a header row (parsed here, headers mapped to request fields).
+ */
+import { createReadStream, type ReadStream } from 'node:fs';
+import type { ChunkInput } from '@txenrich/pool';
+import { parse } from 'csv-parse';
+
+export const inputFormats = ['jsonl', 'csv'] as const;
+export type InputFormat = (typeof inputFormats)[number];
+
+export type RowChunk = ChunkInput & {
+  /** Bytes of the file read so far, for progress. */
+  bytesRead: number;
+};
+
+export interface ReadRowsOptions {
+  format: InputFormat;
+  chunkSize: number;
+  /** CSV: request field -> CSV header, for headers that differ from the field names. */
+  columns?: Readonly<Record<string, string>>;
+}
+
+/** `merchantName=Description,amount=Amount` -> `{merchantName: 'Description', amount: 'Amount'}`. */
+export function parseColumnMapping(text: string): Record<string, string> {
+  const mapping: Record<string, string> = {};
+  for (const pair of text.split(',')) {
+    const [field, header, ...rest] = pair.split('=').map((part) => part.trim());
+    if (!field || !header || rest.length > 0)
+      throw new Error(`--columns expects field=Header pairs separated by commas, not "${pair}".`);
+    mapping[field] = header;
+  }
+  return mapping;
+}
+
+/** The format a file name suggests: `.csv` is CSV, anything else JSON lines. */
+export function formatOfPath(path: string): InputFormat {
+  return /\.csv$/i.test(path) ? 'csv' : 'jsonl';
+}
+
+export function readRows(path: string, options: ReadRowsOptions): AsyncGenerator<RowChunk> {
+  const stream = createReadStream(path);
+  return options.format === 'csv' ? readCsv(stream, options) : readLineBlocks(stream, options.chunkSize);
+}
+
+/**
+ * Cuts the file into blocks of `chunkSize` whole lines, as bytes: finding line
+ * breaks is the only work done here; the workers decode and parse.
+ */
+async function* readLineBlocks(stream: ReadStream, chunkSize: number): AsyncGenerator<RowChunk> {
+  let pending: Buffer = Buffer.alloc(0);
+  let firstLine = 1;
+  let lines = 0;
+  let scanned = 0;
+  for await (const data of stream as AsyncIterable<Buffer>) {
+    pending = pending.length > 0 ? Buffer.concat([pending, data]) : data;
+    let blockStart = 0;
+    for (let at = pending.indexOf(10, scanned); at >= 0; at = pending.indexOf(10, at + 1)) {
+      if (++lines < chunkSize) continue;
+      // A copy, so that the block does not pin the stream's buffer while a worker has it.
+      yield {
+        lines: Uint8Array.prototype.slice.call(pending, blockStart, at + 1),
+        firstLine,
+        bytesRead: stream.bytesRead,
+      };
+      firstLine += lines;
+      lines = 0;
+      blockStart = at + 1;
+    }
+    pending = pending.subarray(blockStart);
+    scanned = pending.length;
+  }
+  if (pending.length > 0)
+    yield { lines: Uint8Array.prototype.slice.call(pending), firstLine, bytesRead: stream.bytesRead };
+}
+
+async function* readCsv(stream: ReadStream, options: ReadRowsOptions): AsyncGenerator<RowChunk> {
+  // Header -> field: mapped headers first; any other header is taken as a field name itself.
+  const fieldOfHeader = new Map(
+    Object.entries(options.columns ?? {}).map(([field, header]) => [header, field]),
+  );
+  const skipped: Array<{ line: number; message: string }> = [];
+  const parser = stream.pipe(
+    parse({
+      columns: true,
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      skip_records_with_error: true,
+      on_skip: (error) => {
+        if (error) skipped.push({ line: Number(error.lines), message: error.message });
+      },
+    }),
+  );
+  let chunk: { rows: unknown[]; lineNumbers: number[]; unreadable: Array<[number, string]> } = {
+    rows: [],
+    lineNumbers: [],
+    unreadable: [],
+  };
+  // The parser reads ahead: a skipped record is placed before the first record after it.
+  const take = (beforeLine: number) => {
+    while (skipped.length > 0 && skipped[0]!.line < beforeLine) {
+      const { line, message } = skipped.shift()!;
+      chunk.unreadable.push([chunk.rows.length, `Line ${line} is not valid CSV: ${message}`]);
+      chunk.rows.push(null);
+      chunk.lineNumbers.push(line);
+    }
+  };
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: Record<string, string>;
+    info: { lines: number };
+  }>) {
+    take(info.lines);
+    const body: Record<string, string> = {};
+    for (const [header, value] of Object.entries(record)) {
+      // An empty cell is an absent field, not an empty string.
+      if (value !== '') body[fieldOfHeader.get(header) ?? header] = value;
+    }
+    chunk.rows.push(body);
+    chunk.lineNumbers.push(info.lines);
+    if (chunk.rows.length >= options.chunkSize) {
+      yield { ...chunk, bytesRead: stream.bytesRead };
+      chunk = { rows: [], lineNumbers: [], unreadable: [] };
+    }
+  }
+  take(Number.POSITIVE_INFINITY);
+  if (chunk.rows.length > 0) yield { ...chunk, bytesRead: stream.bytesRead };
+}

@@ -1,0 +1,2 @@
+/** @txenrich/http (work in progress). */
+export {};

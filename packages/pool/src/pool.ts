@@ -1,0 +1,310 @@
+/**
+ * `createPool`: the engine on every core. Rows go to Piscina workers in
+ * chunks; results come back in input order, with recurrence decided in one
+ * ordered pass on the calling thread (`recurrence-pass.ts`).
+ */
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { UserHistoryEntry } from '@txenrich/core';
+import type { ResultItem, TransactionKind } from '@txenrich/schema';
+import { Piscina } from 'piscina';
+import { PoolError } from './errors.js';
+import { internalErrorItem, transactionIdOf } from './failures.js';
+import { fillRecurrences, type OutputFormatName, outputFormats, type RecurrenceFill } from './output.js';
+import type {
+  ChunkInput,
+  ChunkResult,
+  ChunkTask,
+  MissingRules,
+  TenantRules,
+  WorkerReadyMessage,
+} from './protocol.js';
+import { isWorkerReadyMessage } from './protocol.js';
+import { createRecurrencePass, type RecurrencePassOptions } from './recurrence-pass.js';
+import type { WorkerOptions } from './worker.js';
+
+/** The built worker module, a sibling in `dist/` (workers run built JavaScript, also under tests). */
+export const workerFilename = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
+
+export const DEFAULT_CHUNK_SIZE = 1000;
+
+const SOURCE_CONDITION = '@txenrich/source';
+
+/**
+ * The parent's Node flags minus the `@txenrich/source` export condition, which
+ * test runners and benchmarks set to run TypeScript sources: workers always
+ * load the built packages.
+ */
+function workerExecArgv(parent: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < parent.length; index++) {
+    const flag = parent[index]!;
+    if ((flag === '--conditions' || flag === '-C') && parent[index + 1] === SOURCE_CONDITION) index++;
+    else if (flag !== `--conditions=${SOURCE_CONDITION}`) kept.push(flag);
+  }
+  return kept;
+}
+
+export interface PoolOptions {
+  /** Worker threads; all cores by default. */
+  threads?: number;
+  /** The catalog artifact; the built default when omitted. */
+  catalogPath?: string;
+  /** Base URL of the industry icons (see `createEngine`). */
+  assetBaseUrl?: string;
+  /** Rows per task. */
+  chunkSize?: number;
+  /** A ready Piscina pool running `workerFilename`; the caller keeps ownership and closes it. */
+  piscina?: Piscina;
+  /** Errors of workers outside any task (a task's own failure is retried, then becomes its rows' results). */
+  onWorkerError?: (error: Error) => void;
+}
+
+export interface EnrichOptions {
+  /** `jsonl` by default. */
+  output?: OutputFormatName;
+  /** Validate rows as batch items: a `transactionId` is required. */
+  batchItems?: boolean;
+  /** Answer each valid row's request body as JSON text. */
+  keepRequests?: boolean;
+  rules?: TenantRules;
+  /** Each user's history from before this run, oldest first. */
+  history?: RecurrencePassOptions['history'];
+  signal?: AbortSignal;
+}
+
+export interface EnrichedChunk {
+  /** The rows' texts joined by line breaks (none at the end), in input order, recurrence filled in. */
+  text: string;
+  /** The rows' own history entries, to keep for the users' later transactions. */
+  history: UserHistoryEntry[];
+  requests: (string | null)[] | null;
+  enrichmentIds: (string | null)[];
+  rows: number;
+  errors: number;
+  matched: number;
+  /** Rows whose chunk failed twice (status 500 items). */
+  failed: number;
+}
+
+export interface WorkerReady {
+  threadId: number;
+  /** Catalog load and index build, inside the worker. */
+  loadMs: number;
+  heapUsed: number;
+}
+
+export interface EnrichmentPool {
+  readonly threads: number;
+  readonly chunkSize: number;
+  /** Resolves once every worker has loaded the catalog and built its indexes. */
+  ready(): Promise<WorkerReady[]>;
+  /** Enriches raw bodies on the workers; one result item per body, in input order. */
+  enrichMany(
+    kind: TransactionKind,
+    bodies: readonly unknown[],
+    options?: Pick<EnrichOptions, 'batchItems' | 'rules' | 'history' | 'signal'>,
+  ): Promise<ResultItem[]>;
+  /** Enriches a stream of chunks, keeping a few per thread in flight; yields them in input order. */
+  enrichChunks(
+    kind: TransactionKind,
+    chunks: AsyncIterable<ChunkInput> | Iterable<ChunkInput>,
+    options?: EnrichOptions,
+  ): AsyncGenerator<EnrichedChunk>;
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** Chunks in flight per thread: one running, one queued, so no worker waits on the caller. */
+const IN_FLIGHT_PER_THREAD = 2;
+
+export function createPool(options: PoolOptions = {}): EnrichmentPool {
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  const threads = options.piscina?.maxThreads ?? options.threads ?? availableParallelism();
+  if (!Number.isInteger(threads) || threads < 1)
+    throw new PoolError('INVALID_OPTIONS', `threads must be a positive integer, not ${threads}.`);
+  if (!Number.isInteger(chunkSize) || chunkSize < 1)
+    throw new PoolError('INVALID_OPTIONS', `chunkSize must be a positive integer, not ${chunkSize}.`);
+  const onWorkerError =
+    options.onWorkerError ?? ((error: Error) => process.emitWarning(error, 'TxenrichPoolWarning'));
+  const workerData: WorkerOptions = {
+    ...(options.catalogPath ? { catalogPath: options.catalogPath } : {}),
+    ...(options.assetBaseUrl ? { assetBaseUrl: options.assetBaseUrl } : {}),
+  };
+  const owned = !options.piscina;
+  const piscina =
+    options.piscina ??
+    new Piscina({
+      filename: workerFilename,
+      minThreads: threads,
+      maxThreads: threads,
+      // Workers are expensive to start (catalog and indexes): never let them go idle.
+      idleTimeout: Number.POSITIVE_INFINITY,
+      workerData,
+      execArgv: workerExecArgv(process.execArgv),
+    });
+
+  const readyWorkers: WorkerReady[] = [];
+  let readyWaiters: Array<{ resolve: (value: WorkerReady[]) => void; reject: (error: Error) => void }> = [];
+  const settleReady = (error?: Error) => {
+    if (!error && readyWorkers.length < threads) return;
+    for (const waiter of readyWaiters) error ? waiter.reject(error) : waiter.resolve([...readyWorkers]);
+    readyWaiters = [];
+  };
+  piscina.on('message', (message: unknown) => {
+    if (!isWorkerReadyMessage(message)) return;
+    readyWorkers.push((message as WorkerReadyMessage).txenrichWorkerReady);
+    settleReady();
+  });
+  piscina.on('error', (error: Error) => {
+    if (readyWorkers.length < threads)
+      settleReady(new PoolError('WORKER_CRASHED', 'A worker failed to start.', { cause: error }));
+    onWorkerError(error);
+  });
+  let closed = false;
+
+  /** Runs one chunk; a failed run is retried once on a fresh worker, then its rows become 500 items. */
+  async function runChunk(task: ChunkTask, rules: TenantRules | undefined, signal: AbortSignal | undefined) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        let answer = (await piscina.run(task, signal ? { signal } : {})) as ChunkResult | MissingRules;
+        // Rules travel by key; a worker that has not compiled them yet asks once for the rules themselves.
+        while ('missingRules' in answer)
+          answer = (await piscina.run({ ...task, rules }, signal ? { signal } : {})) as
+            | ChunkResult
+            | MissingRules;
+        return answer;
+      } catch (error) {
+        if (signal?.aborted) throw new PoolError('ABORTED', 'The enrichment was aborted.', { cause: error });
+        if (closed) throw new PoolError('CLOSED', 'The pool is closed.', { cause: error });
+        onWorkerError(error instanceof Error ? error : new Error(String(error)));
+        if (attempt >= 2) return failedChunk(task);
+      }
+    }
+  }
+
+  async function* enrichChunks(
+    kind: TransactionKind,
+    chunks: AsyncIterable<ChunkInput> | Iterable<ChunkInput>,
+    enrichOptions: EnrichOptions = {},
+  ): AsyncGenerator<EnrichedChunk> {
+    if (closed) throw new PoolError('CLOSED', 'The pool is closed.');
+    const { rules, signal } = enrichOptions;
+    const output = enrichOptions.output ?? 'jsonl';
+    const format = outputFormats[output];
+    const pass = createRecurrencePass(enrichOptions.history ? { history: enrichOptions.history } : {});
+    const inFlight: Array<Promise<ChunkResult>> = [];
+
+    const finish = (result: ChunkResult): EnrichedChunk => {
+      const fills: RecurrenceFill[] = [];
+      for (const entry of result.history) {
+        const info = pass.next(entry);
+        if (info) fills.push({ slot: entry.slot, info });
+      }
+      return {
+        text: fillRecurrences(format, result.text, fills),
+        history: result.history.map(({ slot: _slot, ...entry }) => entry),
+        requests: result.requests,
+        enrichmentIds: result.enrichmentIds,
+        rows: result.rows,
+        errors: result.errors,
+        matched: result.matched,
+        failed: result.failed,
+      };
+    };
+
+    try {
+      for await (const chunk of chunks) {
+        const task: ChunkTask = {
+          kind,
+          input: chunk,
+          batchItems: enrichOptions.batchItems ?? false,
+          output,
+          keepRequests: enrichOptions.keepRequests ?? false,
+          ...(rules ? { rules: { key: rules.key } } : {}),
+        };
+        const running = runChunk(task, rules, signal);
+        running.catch(() => {}); // awaited below, in order; this only keeps an early exit quiet
+        inFlight.push(running);
+        if (inFlight.length >= threads * IN_FLIGHT_PER_THREAD) yield finish(await inFlight.shift()!);
+      }
+      while (inFlight.length > 0) yield finish(await inFlight.shift()!);
+    } finally {
+      inFlight.length = 0;
+    }
+  }
+
+  return {
+    threads,
+    chunkSize,
+    ready() {
+      if (!owned) return piscina.run({ ...emptyTask }).then(() => []);
+      return new Promise((resolve, reject) => {
+        readyWaiters.push({ resolve, reject });
+        settleReady();
+      });
+    },
+    async enrichMany(kind, bodies, manyOptions = {}) {
+      const chunks: ChunkInput[] = [];
+      for (let start = 0; start < bodies.length; start += chunkSize)
+        chunks.push({ rows: bodies.slice(start, start + chunkSize) });
+      const items: ResultItem[] = [];
+      for await (const chunk of enrichChunks(kind, chunks, manyOptions))
+        if (chunk.rows > 0) items.push(...jsonLinesToArray(chunk.text));
+      return items;
+    },
+    enrichChunks,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (owned) await piscina.close();
+    },
+    async [Symbol.asyncDispose]() {
+      await this.close();
+    },
+  };
+}
+
+/** Parses JSON lines at once: a line break never occurs inside a JSON text, so the lines are array items. */
+function jsonLinesToArray(text: string): ResultItem[] {
+  return JSON.parse(`[${text.replaceAll('\n', ',')}]`) as ResultItem[];
+}
+
+const emptyTask: ChunkTask = {
+  kind: 'card',
+  input: { rows: [] },
+  batchItems: false,
+  output: 'jsonl',
+  keepRequests: false,
+};
+
+/** The result of a chunk whose worker failed twice: every row a 500 item, nothing lost. */
+function failedChunk(task: ChunkTask): ChunkResult {
+  const format = outputFormats[task.output];
+  const bodies =
+    'lines' in task.input
+      ? new TextDecoder()
+          .decode(task.input.lines)
+          .split('\n')
+          .filter((line) => line.trim())
+          .map((line) => {
+            try {
+              return JSON.parse(line) as unknown;
+            } catch {
+              return null;
+            }
+          })
+      : task.input.rows;
+  const texts = bodies.map((body) => format.render(internalErrorItem(transactionIdOf(body))).text);
+  const nothing = texts.map(() => null);
+  return {
+    text: texts.join('\n'),
+    rows: texts.length,
+    history: [],
+    requests: task.keepRequests ? nothing : null,
+    enrichmentIds: nothing,
+    errors: texts.length,
+    failed: texts.length,
+    matched: 0,
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * What the pool and its workers send each other. Plain data only: a task and
+ * its result are structured-cloned across the thread boundary.
+ */
+import type { CorrectionRule, TriggerRegistration, UserHistoryEntry } from '@txenrich/core';
+import type { TransactionKind } from '@txenrich/schema';
+import type { OutputFormatName } from './output.js';
+
+/** A tenant's corrections and triggers. Workers compile them once per `key` and cache the result. */
+export interface TenantRules {
+  /** Changes whenever the rules change (e.g. `acme:sandbox:<revision>`). */
+  key: string;
+  corrections?: readonly CorrectionRule[];
+  triggers?: readonly TriggerRegistration[];
+}
+
+/** Parsed request bodies. */
+export interface ValueRows {
+  rows: readonly unknown[];
+  /** The file line of each row, for errors. */
+  lineNumbers?: readonly number[];
+  /** Rows the reader could not read (a malformed CSV record): `[row, message]`; the row's value is ignored. */
+  unreadable?: ReadonlyArray<readonly [row: number, message: string]>;
+}
+
+/**
+ * A block of whole JSON lines, as bytes read from a file: the worker decodes,
+ * splits and parses them, so the reading thread does no per-row work.
+ */
+export interface LineBlock {
+  lines: Uint8Array;
+  /** The file line number of the block's first line. */
+  firstLine: number;
+}
+
+export type ChunkInput = ValueRows | LineBlock;
+
+export interface ChunkTask {
+  kind: TransactionKind;
+  input: ChunkInput;
+  /** Validate rows as batch items (a `transactionId` is required). */
+  batchItems: boolean;
+  output: OutputFormatName;
+  /** Also answer each valid row's request body as JSON text (what a report re-enriches later). */
+  keepRequests: boolean;
+  /** Only `key` at first; with the rules themselves when the worker answered `missingRules`. */
+  rules?: TenantRules | { key: string };
+}
+
+/** One row's history entry, and where its `recurrenceInfo` placeholder sits in the chunk's text. */
+export interface RowHistory extends UserHistoryEntry {
+  slot: number;
+}
+
+export interface ChunkResult {
+  /** The rows' output texts joined by line breaks (none at the end), in row order. */
+  text: string;
+  rows: number;
+  /** The rows that extend a user's history, in row order. */
+  history: RowHistory[];
+  /** Per row, the validated request body as JSON text (null for a row that failed), when asked. */
+  requests: (string | null)[] | null;
+  /** Per row, the enrichment id (null for a row that failed). */
+  enrichmentIds: (string | null)[];
+  /** Rows in error: 400 (invalid) and 500 (the engine failed on them). */
+  errors: number;
+  /** Rows the engine failed on (status 500). */
+  failed: number;
+  matched: number;
+}
+
+/** The worker's answer when it has not seen the rules of `key` yet. */
+export interface MissingRules {
+  missingRules: string;
+}
+
+/** Posted by a worker once its catalog and indexes are ready (a Piscina pool `message` event). */
+export interface WorkerReadyMessage {
+  txenrichWorkerReady: { threadId: number; loadMs: number; heapUsed: number };
+}
+
+export function isWorkerReadyMessage(message: unknown): message is WorkerReadyMessage {
+  return typeof message === 'object' && message !== null && 'txenrichWorkerReady' in message;
+}

@@ -1,0 +1,152 @@
+/**
+ * The Piscina worker: its top level loads the catalog and builds the
+ * engine's indexes once; each task then enriches one chunk of rows.
+ */
+import { parentPort, threadId, workerData } from 'node:worker_threads';
+import { loadCatalog } from '@txenrich/catalog';
+import {
+  compileCorrections,
+  createEngine,
+  type EnrichmentContext,
+  enrichResultItem,
+  type UserHistoryEntry,
+} from '@txenrich/core';
+import type { ResultItem } from '@txenrich/schema';
+import { internalErrorItem, transactionIdOf, unreadableLineItem, unreadableRowItem } from './failures.js';
+import { outputFormats } from './output.js';
+import type {
+  ChunkInput,
+  ChunkResult,
+  ChunkTask,
+  MissingRules,
+  RowHistory,
+  TenantRules,
+  ValueRows,
+  WorkerReadyMessage,
+} from './protocol.js';
+
+/** What `createPool` hands each worker. */
+export interface WorkerOptions {
+  catalogPath?: string;
+  assetBaseUrl?: string;
+}
+
+const started = performance.now();
+const options = (workerData ?? {}) as WorkerOptions;
+const engine = createEngine({
+  catalog: loadCatalog(options.catalogPath),
+  ...(options.assetBaseUrl ? { assetBaseUrl: options.assetBaseUrl } : {}),
+});
+const ready: WorkerReadyMessage = {
+  txenrichWorkerReady: {
+    threadId,
+    loadMs: performance.now() - started,
+    heapUsed: process.memoryUsage().heapUsed,
+  },
+};
+parentPort?.postMessage(ready);
+
+/** Compiled rules by key; a few tenants' worth, the oldest dropped first. */
+const compiledRules = new Map<string, Pick<EnrichmentContext, 'corrections' | 'triggers'>>();
+const MAX_CACHED_RULES = 16;
+
+function rulesContext(rules: TenantRules | { key: string } | undefined) {
+  if (!rules) return {};
+  const cached = compiledRules.get(rules.key);
+  if (cached) return cached;
+  if (!('corrections' in rules || 'triggers' in rules)) return null;
+  const full = rules as TenantRules;
+  const compiled = {
+    ...(full.corrections?.length ? { corrections: compileCorrections(full.corrections) } : {}),
+    ...(full.triggers?.length ? { triggers: engine.compileTriggers(full.triggers) } : {}),
+  };
+  if (compiledRules.size >= MAX_CACHED_RULES) compiledRules.delete(compiledRules.keys().next().value!);
+  compiledRules.set(rules.key, compiled);
+  return compiled;
+}
+
+const decoder = new TextDecoder();
+
+/** The rows of a chunk: bodies, or the JSON texts of a block's non-blank lines, with their line numbers. */
+function rowsOf(input: ChunkInput): ValueRows & { texts: boolean } {
+  if (!('lines' in input)) return { ...input, texts: false };
+  const rows: string[] = [];
+  const lineNumbers: number[] = [];
+  const lines = decoder.decode(input.lines).split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (!line.trim()) continue;
+    rows.push(line.endsWith('\r') ? line.slice(0, -1) : line);
+    lineNumbers.push(input.firstLine + index);
+  }
+  return { rows, lineNumbers, texts: true };
+}
+
+/** Enriches one chunk. A row that fails is an error item in its place; it never fails the chunk. */
+export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
+  const rules = rulesContext(task.rules);
+  if (!rules) return { missingRules: task.rules!.key };
+  const format = outputFormats[task.output];
+  const { rows, lineNumbers, unreadable, texts } = rowsOf(task.input);
+  const unreadableRows = new Map(unreadable);
+  const outputs: string[] = [];
+  let offset = 0;
+  const history: RowHistory[] = [];
+  const requests: (string | null)[] | null = task.keepRequests ? [] : null;
+  const enrichmentIds: (string | null)[] = [];
+  let recorded: UserHistoryEntry | null = null;
+  const context: EnrichmentContext = {
+    ...rules,
+    recordHistory: (entry) => {
+      recorded = entry;
+    },
+  };
+  let errors = 0;
+  let failed = 0;
+  let matched = 0;
+  for (let row = 0; row < rows.length; row++) {
+    let raw = rows[row];
+    let item: ResultItem;
+    recorded = null;
+    try {
+      const unreadableMessage = unreadableRows.get(row);
+      if (unreadableMessage !== undefined) item = unreadableRowItem(unreadableMessage);
+      else {
+        if (texts) raw = JSON.parse(raw as string);
+        item = enrichResultItem(engine, task.kind, raw, { batchItem: task.batchItems, context });
+      }
+    } catch (error) {
+      item =
+        texts && error instanceof SyntaxError
+          ? unreadableLineItem(lineNumbers?.[row] ?? row + 1, error)
+          : internalErrorItem(transactionIdOf(raw));
+    }
+    const { text, slot } = format.render(item);
+    outputs.push(text);
+    if (item.statusCode === 200) {
+      enrichmentIds.push(item.enrichmentId);
+      requests?.push(texts ? (rows[row] as string) : JSON.stringify(raw));
+      if (item.counterparty.length > 0) matched++;
+      const entry = recorded as UserHistoryEntry | null;
+      if (entry) history.push({ ...entry, slot: offset + slot });
+    } else {
+      errors++;
+      if (item.statusCode === 500) failed++;
+      enrichmentIds.push(null);
+      requests?.push(null);
+    }
+    offset += text.length + 1;
+  }
+  return {
+    text: outputs.join('\n'),
+    rows: rows.length,
+    history,
+    requests,
+    enrichmentIds,
+    errors,
+    failed,
+    matched,
+  };
+}
+
+export default enrichChunk;

@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createEngine, enrichResultItem, type HistoryEntry } from '@txenrich/core';
+import type { ResultItem } from '@txenrich/schema';
+import { Piscina } from 'piscina';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, type EnrichmentPool, INTERNAL_ERROR_MESSAGE, outputFormats } from '../src/index.ts';
+
+const devSet = readFileSync(
+  fileURLToPath(new URL('../../../datasets/eval/cards.jsonl', import.meta.url)),
+  'utf8',
+)
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => (JSON.parse(line) as { input: Record<string, unknown> }).input);
+
+/** A result without its fresh ids, for comparing two runs. */
+function comparable(item: ResultItem) {
+  if (item.statusCode !== 200) return item;
+  const { enrichmentId: _id, ...rest } = item;
+  const recurrence = rest.transactionInfo.recurrenceInfo;
+  return {
+    ...rest,
+    transactionInfo: {
+      ...rest.transactionInfo,
+      recurrenceInfo: recurrence && {
+        ...recurrence,
+        recentRecurrences: recurrence.recentRecurrences.map(({ enrichmentId: _e, ...kept }) => kept),
+      },
+    },
+  };
+}
+
+/** A user's monthly subscription interleaved with another user's coffees, 14 months. */
+function subscriptionRows() {
+  const rows: Record<string, unknown>[] = [];
+  for (let month = 0; month < 14; month++) {
+    const date = new Date(Date.UTC(2024, month, 3)).toISOString().slice(0, 10);
+    rows.push({
+      transactionId: `n-${month}`,
+      merchantName: 'NETFLIX.COM',
+      categoryCode: '4899',
+      amount: '15.49',
+      occurredAt: date,
+      userId: 'user-1',
+    });
+    for (let day = 0; day < 3; day++)
+      rows.push({
+        transactionId: `c-${month}-${day}`,
+        merchantName: 'STARBUCKS STORE 1234 SEATTLE WA',
+        categoryCode: '5814',
+        amount: (4 + day).toFixed(2),
+        occurredAt: new Date(Date.UTC(2024, month, 5 + day * 7)).toISOString().slice(0, 10),
+        userId: 'user-2',
+      });
+  }
+  return rows;
+}
+
+describe('createPool', () => {
+  let pool: EnrichmentPool;
+  const engine = createEngine();
+
+  beforeAll(async () => {
+    pool = createPool({ threads: 2, chunkSize: 7 });
+    const workers = await pool.ready();
+    expect(workers).toHaveLength(2);
+    for (const worker of workers) expect(worker.loadMs).toBeGreaterThan(0);
+  });
+  afterAll(() => pool.close());
+
+  it('gives the same results as the engine in process, in input order', async () => {
+    const results = await pool.enrichMany('card', devSet);
+    expect(results).toHaveLength(devSet.length);
+    const expected = devSet.map((body) => comparable(enrichResultItem(engine, 'card', body)));
+    expect(results.map(comparable)).toEqual(expected);
+  });
+
+  it('finds recurrence across chunks and workers as a sequential run does', async () => {
+    const rows = subscriptionRows();
+    const results = await pool.enrichMany('card', rows);
+    // The reference: one thread, each user's whole earlier history handed to the engine.
+    const histories = new Map<string, HistoryEntry[]>();
+    const sequential = rows.map((body) => {
+      const user = body.userId as string;
+      const history = histories.get(user) ?? [];
+      return enrichResultItem(engine, 'card', body, {
+        context: {
+          history,
+          recordHistory: (entry) => histories.set(user, [...history, entry]),
+        },
+      });
+    });
+    expect(results.map(comparable)).toEqual(sequential.map(comparable));
+    const netflix = results.filter((item) => item.transactionInfo.transactionId?.startsWith('n-'));
+    const recurring = netflix.map((item) =>
+      item.statusCode === 200 ? item.transactionInfo.recurrenceInfo : null,
+    );
+    expect(recurring.slice(0, 2)).toEqual([null, null]);
+    for (const info of recurring.slice(2)) expect(info?.intervalType).toBe('monthly');
+  });
+
+  it('starts from the history it is given', async () => {
+    const rows = subscriptionRows().filter((row) => row.userId === 'user-1');
+    const [earlier, later] = [rows.slice(0, 5), rows.slice(5)];
+    const first = await pool.enrichMany('card', earlier);
+    const history: HistoryEntry[] = first.map((item, index) => ({
+      enrichmentId: item.statusCode === 200 ? item.enrichmentId : '',
+      transactionId: item.transactionInfo.transactionId,
+      counterpartyId: item.statusCode === 200 ? (item.counterparty[0]?.id ?? null) : null,
+      descriptorKey: 'netflix com',
+      amount: 15.49,
+      occurredAt: earlier[index]!.occurredAt as string,
+    }));
+    const [next] = await pool.enrichMany('card', later.slice(0, 1), { history: () => history });
+    expect(next?.statusCode === 200 && next.transactionInfo.recurrenceInfo?.recentRecurrences).toHaveLength(
+      6,
+    );
+  });
+
+  it('turns a line that is not JSON into a 400 item with its line number, keeping its place', async () => {
+    const file = '{"merchantName": "NETFLIX.COM"}\n\n{not json\r\n{"merchantName": "SHELL OIL 1234"}';
+    const chunks = pool.enrichChunks('card', [{ lines: new TextEncoder().encode(file), firstLine: 3 }]);
+    const outputs: string[] = [];
+    for await (const chunk of chunks) outputs.push(...chunk.text.split('\n'));
+    const items = outputs.map((text) => JSON.parse(text) as ResultItem);
+    expect(items.map((item) => item.statusCode)).toEqual([200, 400, 200]);
+    expect(items[1]).toMatchObject({
+      errors: { non_field_errors: [expect.stringMatching(/^Line 5 is not valid JSON/)] },
+    });
+  });
+
+  it('writes CSV rows with the recurrence columns filled', async () => {
+    const rows = subscriptionRows().filter((row) => row.userId === 'user-1');
+    const texts: string[] = [];
+    for await (const chunk of pool.enrichChunks('card', [{ rows }], { output: 'csv' }))
+      texts.push(...chunk.text.split('\n'));
+    expect(outputFormats.csv.header?.split(',').at(-1)).toBe('nextPaymentExpected');
+    expect(texts[0]).toMatch(/^n-0,200,,/);
+    expect(texts[0]).toMatch(/,,$/);
+    expect(texts[4]).toMatch(/,monthly,2024-06-03$/);
+  });
+
+  it('applies a tenant rules key, compiling the rules once per worker', async () => {
+    const rules = {
+      key: 'acme:sandbox:1',
+      corrections: [{ descriptorKey: 'netflix com', counterparty: { name: 'Corrected Co' } }],
+    };
+    const [item] = await pool.enrichMany('card', [{ merchantName: 'NETFLIX.COM' }], { rules });
+    expect(item?.statusCode === 200 && item.counterparty[0]?.name).toBe('Corrected Co');
+  });
+});
+
+describe('a crashing worker', () => {
+  const crashes = new SharedArrayBuffer(4);
+  const piscina = new Piscina({
+    filename: fileURLToPath(new URL('./crashing-worker.mjs', import.meta.url)),
+    minThreads: 2,
+    maxThreads: 2,
+    workerData: { crashes },
+    execArgv: [],
+  });
+  const workerErrors: Error[] = [];
+  const pool = createPool({ piscina, chunkSize: 2, onWorkerError: (error) => workerErrors.push(error) });
+  afterAll(async () => {
+    await pool.close();
+    await piscina.destroy();
+  });
+
+  it('is replaced and its chunk retried once', async () => {
+    const bodies = [
+      { merchantName: 'NETFLIX.COM' },
+      { merchantName: 'CRASH_ONCE' },
+      { merchantName: 'SHELL' },
+    ];
+    const results = await pool.enrichMany('card', bodies);
+    expect(results.map((item) => item.statusCode)).toEqual([200, 200, 200]);
+    expect(workerErrors.length).toBe(1);
+  });
+
+  it('fails only its chunk when the retry crashes too', async () => {
+    const bodies = [
+      { merchantName: 'NETFLIX.COM' },
+      { merchantName: 'SHELL' },
+      { merchantName: 'CRASH_ALWAYS', transactionId: 't-3' },
+      { merchantName: 'SPOTIFY' },
+      { merchantName: 'TARGET' },
+    ];
+    const results = await pool.enrichMany('card', bodies);
+    expect(results.map((item) => item.statusCode)).toEqual([200, 200, 500, 500, 200]);
+    expect(results[2]).toEqual({
+      statusCode: 500,
+      errors: { non_field_errors: [INTERNAL_ERROR_MESSAGE] },
+      transactionInfo: { transactionId: 't-3' },
+    });
+  });
+});

@@ -1,0 +1,302 @@
+/**
+ * The `Store` port: everything the service keeps. Adapters (`store-sqlite`,
+ * `store-postgres`) implement it and pass the conformance suite of
+ * `store-conformance.ts`. Every method is async so that a networked store
+ * fits the same port; every record of a tenant is read through its `Scope`,
+ * which is how one (tenant, environment) never sees another's data.
+ *
+ * Times are epoch milliseconds unless a name says otherwise; request and
+ * result bodies are stored as JSON text, written and read without the store
+ * parsing them.
+ */
+import type { CorrectionRule, HistoryEntry } from '@txenrich/core';
+import type {
+  BatchStatus,
+  ErrorReport,
+  MerchantTrigger,
+  RegistrationStatus,
+  TransactionKind,
+} from '@txenrich/schema';
+
+export const environments = ['sandbox', 'production'] as const;
+export type Environment = (typeof environments)[number];
+
+/** Whose data a record is. */
+export interface Scope {
+  tenant: string;
+  environment: Environment;
+}
+
+// ---------------------------------------------------------------- batches
+
+export interface BatchRecord {
+  id: string;
+  scope: Scope;
+  kind: TransactionKind;
+  status: BatchStatus;
+  size: number;
+  /** As answered to the client: `2024-11-21T20:07:20.213660Z`. */
+  submittedAt: string;
+  callbackUrl: string | null;
+  /** Items per chunk; chunk `i` holds items `[i * chunkSize, (i + 1) * chunkSize)`. */
+  chunkSize: number;
+  /** Chunks whose results are stored: chunks `0 .. chunksDone - 1`. A resumed batch starts at `chunksDone`. */
+  chunksDone: number;
+  finishedAt: number | null;
+}
+
+export interface NewBatch {
+  id: string;
+  scope: Scope;
+  kind: TransactionKind;
+  size: number;
+  submittedAt: string;
+  callbackUrl: string | null;
+  chunkSize: number;
+  /** The submitted items as one JSON array text. */
+  items: string;
+  /** Set when the client sent an `Idempotency-Key`: the key and a hash of the request body. */
+  idempotency?: { key: string; requestHash: string; createdAt: number };
+}
+
+/** One enriched transaction, kept so a report can find (and re-enrich) it. */
+export interface EnrichmentRecord {
+  enrichmentId: string;
+  kind: TransactionKind;
+  /** The validated request body as JSON text. */
+  request: string;
+  createdAt: number;
+}
+
+/** One history entry and whose it is. */
+export interface HistoryRow extends HistoryEntry {
+  userId: string;
+}
+
+export interface BatchChunk {
+  index: number;
+  /** The chunk's result items, each JSON text, in input order. */
+  results: readonly string[];
+  enrichments: readonly EnrichmentRecord[];
+  history: readonly HistoryRow[];
+}
+
+// ---------------------------------------------------------------- outbox
+
+export const deliveryKinds = ['batch_callback', 'returned_enrichment'] as const;
+export type DeliveryKind = (typeof deliveryKinds)[number];
+
+export interface NewDelivery {
+  id: string;
+  kind: DeliveryKind;
+  scope: Scope;
+  url: string;
+  /** JSON text of the POST body. */
+  body: string;
+  createdAt: number;
+  /** The first attempt is due at this time. */
+  nextAttemptAt: number;
+}
+
+export interface Delivery extends NewDelivery {
+  attempts: number;
+  lastError: string | null;
+}
+
+// ---------------------------------------------------------------- triggers
+
+/**
+ * A trigger scope within a tenant's environment: `account`, `program:<programId>`,
+ * `user:<userId>` or `card:<userId>:<cardId>` (ids are encoded with `encodeURIComponent`).
+ */
+export type TriggerScopePath = string;
+
+export interface TriggerScopeState {
+  version: number;
+  /** The status of the latest write (`version`). */
+  status: RegistrationStatus;
+  /** The triggers of the last `succeeded` write, the ones that apply. */
+  active: readonly MerchantTrigger[];
+  /** The triggers of the latest write while it is `pending` or `running`, else null. */
+  pending: readonly MerchantTrigger[] | null;
+}
+
+export interface TriggerWrite {
+  scope: Scope;
+  path: TriggerScopePath;
+  /** The scope's complete new list of triggers. */
+  triggers: readonly MerchantTrigger[];
+  /** `succeeded` for a small write applied at once, `pending` for one processed in the background. */
+  status: 'pending' | 'succeeded';
+  at: number;
+}
+
+/** All triggers that apply in one (tenant, environment), with a revision that changes on every change. */
+export interface ActiveTriggers {
+  revision: number;
+  scopes: ReadonlyArray<{ path: TriggerScopePath; triggers: readonly MerchantTrigger[] }>;
+}
+
+// ---------------------------------------------------------------- reports, corrections, usage
+
+export const reportStatuses = ['open', 'resolved', 'rejected'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+export interface ReportRecord {
+  id: string;
+  scope: Scope;
+  enrichmentId: string;
+  /** The report's fields as sent (`ErrorReport` minus `enrichmentId`). */
+  fields: Omit<ErrorReport, 'enrichmentId'>;
+  status: ReportStatus;
+  createdAt: number;
+}
+
+export interface TenantCorrections {
+  revision: number;
+  rules: readonly CorrectionRule[];
+}
+
+export interface UsageKey {
+  scope: Scope;
+  billingProfile: string | null;
+  organizationId: string | null;
+  endpoint: string;
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+}
+
+export interface UsageRow extends UsageKey {
+  count: number;
+}
+
+// ---------------------------------------------------------------- the port
+
+export interface Store {
+  // Batches. `createBatch` stores the batch `pending` with its items in one transaction.
+  // The methods below that take a batch id alone reject for an unknown id, except `batchResults`.
+  createBatch(batch: NewBatch): Promise<void>;
+  /** The batch if it belongs to `scope`, else null. */
+  findBatch(scope: Scope, id: string): Promise<BatchRecord | null>;
+  /**
+   * The batch created with this idempotency key in `scope` at or after `since` (the latest, if several),
+   * with its request hash.
+   */
+  findBatchByIdempotencyKey(
+    scope: Scope,
+    key: string,
+    since: number,
+  ): Promise<{ batch: BatchRecord; requestHash: string } | null>;
+  /** The submitted items' JSON array text. */
+  batchItems(id: string): Promise<string>;
+  /** `pending` -> `running`; a no-op on a batch already running or finished. */
+  startBatch(id: string): Promise<void>;
+  /**
+   * Stores one chunk's results, enrichments and history rows, and advances `chunksDone`, atomically.
+   * A chunk already stored is left as it was (a resumed batch may redo one); `chunksDone` counts the
+   * chunks stored from chunk 0 without a gap, so chunks may be saved out of order.
+   */
+  saveBatchChunk(id: string, chunk: BatchChunk): Promise<void>;
+  /**
+   * Ends the batch (`completed` or `failed`), enqueueing its callback in the same transaction.
+   * A no-op, enqueueing nothing, on a batch already finished.
+   */
+  finishBatch(
+    id: string,
+    status: 'completed' | 'failed',
+    finishedAt: number,
+    callback: NewDelivery | null,
+  ): Promise<void>;
+  /** The result items' JSON texts in input order (empty unless completed). */
+  batchResults(id: string): Promise<string[]>;
+  /** Batches left `pending` or `running` (by a stopped process), oldest first. */
+  unfinishedBatches(): Promise<BatchRecord[]>;
+
+  // Enrichments and the users' history (recurrence).
+  /**
+   * Records single enrichments and their history rows in one transaction. An enrichment id already
+   * recorded in the scope rejects the whole write (in `saveBatchChunk` too).
+   */
+  recordEnrichments(
+    scope: Scope,
+    enrichments: readonly EnrichmentRecord[],
+    history: readonly HistoryRow[],
+  ): Promise<void>;
+  findEnrichment(scope: Scope, enrichmentId: string): Promise<EnrichmentRecord | null>;
+  /**
+   * Each user's latest `perUser` history entries (the most recently recorded), oldest first; users
+   * without history are absent.
+   */
+  loadHistory(
+    scope: Scope,
+    userIds: readonly string[],
+    perUser: number,
+  ): Promise<Map<string, HistoryEntry[]>>;
+
+  // The callback outbox.
+  enqueueDelivery(delivery: NewDelivery): Promise<void>;
+  /**
+   * Up to `limit` deliveries due at `now` (oldest due first), leased until
+   * `now + leaseMs` so that no other dispatcher takes them meanwhile: their
+   * `nextAttemptAt` becomes the lease's end, when they are due again unless
+   * marked delivered, rescheduled or abandoned first.
+   */
+  claimDueDeliveries(now: number, limit: number, leaseMs: number): Promise<Delivery[]>;
+  markDelivered(id: string, at: number): Promise<void>;
+  /** Records a failed attempt and when to try next; ignored once the delivery was delivered or abandoned. */
+  rescheduleDelivery(id: string, attempts: number, nextAttemptAt: number, lastError: string): Promise<void>;
+  /** Gives a delivery up after its retry window; it stays readable for operators. */
+  abandonDelivery(id: string, attempts: number, lastError: string): Promise<void>;
+  /** Deliveries not yet delivered nor abandoned (operators' view and tests). */
+  pendingDeliveries(): Promise<Delivery[]>;
+
+  // Merchant action triggers.
+  findTriggerScope(scope: Scope, path: TriggerScopePath): Promise<TriggerScopeState | null>;
+  /**
+   * Starts a new version of the scope's triggers: version + 1 (1 for a new
+   * scope). Answers `conflict` when the latest write is still `pending` or
+   * `running`. A `succeeded` write applies at once.
+   */
+  writeTriggers(write: TriggerWrite): Promise<{ version: number } | 'conflict'>;
+  /**
+   * Moves a background write on; `succeeded` makes its triggers the active ones. Ignored unless
+   * `version` is the scope's latest write and that write is still `pending` or `running`.
+   */
+  setTriggerWriteStatus(
+    scope: Scope,
+    path: TriggerScopePath,
+    version: number,
+    status: 'running' | 'succeeded' | 'failed',
+    at: number,
+  ): Promise<void>;
+  /** Background writes left `pending` or `running` by a stopped process. */
+  unfinishedTriggerWrites(): Promise<Array<{ scope: Scope; path: TriggerScopePath; version: number }>>;
+  /** Scopes whose active list is empty are left out. */
+  activeTriggers(scope: Scope): Promise<ActiveTriggers>;
+
+  // Error reports and correction rules.
+  createReport(report: ReportRecord): Promise<void>;
+  listReports(status?: ReportStatus): Promise<ReportRecord[]>;
+  findReport(id: string): Promise<ReportRecord | null>;
+  /**
+   * Closes an open report. Resolving also stores the correction rule and
+   * enqueues the returned enrichment, in the same transaction. Answers false
+   * when the report is not open (already closed, or unknown).
+   */
+  closeReport(
+    id: string,
+    outcome:
+      | { status: 'rejected' }
+      | { status: 'resolved'; rule: CorrectionRule; delivery: NewDelivery | null },
+    at: number,
+  ): Promise<boolean>;
+  corrections(scope: Scope): Promise<TenantCorrections>;
+
+  // Usage counters (multi-source).
+  countUsage(key: UsageKey, count: number): Promise<void>;
+  usage(): Promise<UsageRow[]>;
+
+  /** Closing twice is harmless; any other call after `close` rejects. */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}

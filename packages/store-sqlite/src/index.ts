@@ -1,0 +1,2 @@
+/** @txenrich/store-sqlite (work in progress). */
+export {};
