@@ -1,3 +1,4 @@
 import { workspaceProject } from '../vitest.shared.ts';
 
-export default workspaceProject('e2e');
+/** End-to-end tests: servers and workers start here, so each file gets time. */
+export default workspaceProject('e2e', ['**/*.test.ts']);

@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
 import { registerEnrich } from './commands/enrich.js';
 import { registerEval } from './commands/eval.js';
+import { registerServe } from './commands/serve.js';
 import { type CliIo, processIo } from './io.js';
 
 export type { CliIo } from './io.js';
@@ -22,6 +23,7 @@ export function createProgram(io: CliIo = processIo): Command {
   registerCatalog(program, io);
   registerEnrich(program, io);
   registerEval(program, io);
+  registerServe(program, io);
   for (const command of program.commands) {
     command
       .exitOverride()

@@ -26,7 +26,7 @@ export { type DescriptorLexicon, type ParsedDescriptor, parseDescriptor } from '
 export { createEngine, DEFAULT_ASSET_BASE_URL, type Engine, type EngineOptions } from './engine.js';
 export { MIN_MATCH_SCORE } from './matcher.js';
 export { detectRecurrence, type RecurrenceTransaction } from './recurrence.js';
-export { type EnrichableKind, enrichResultItem } from './result-item.js';
+export { type EnrichableKind, enrichByKind, enrichResultItem } from './result-item.js';
 export {
   ALLOW_ONLY_DEFAULT_ID,
   type CompiledTriggers,

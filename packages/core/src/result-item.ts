@@ -46,7 +46,7 @@ export function enrichResultItem(
 }
 
 /** The engine method of each kind, for a body already validated by that kind's schema. */
-function enrichByKind(
+export function enrichByKind(
   engine: Engine,
   kind: TransactionKind,
   body: unknown,

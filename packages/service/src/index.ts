@@ -1,4 +1,30 @@
 /**
- * @txenrich/service: the txenrich use cases, independent of HTTP (work in progress).
+ * @txenrich/service: the txenrich use cases, independent of HTTP: API keys
+ * and environments, single enrichments and microbatches, durable batches on
+ * the worker pool, the callback outbox. It owns the `Store` port, which the
+ * store adapters implement (see `test/store-conformance.ts`).
  */
+export { backoffDelay, createDispatcher, type Dispatcher, type DispatcherOptions } from './callbacks.js';
+export {
+  type Config,
+  type ConfigInput,
+  configSchema,
+  type Feature,
+  featureNames,
+  loadConfig,
+  parseConfig,
+} from './config.js';
+export { isServiceError, ServiceError, type ServiceErrorCode, serviceErrorCodes } from './errors.js';
+export { createKeyring, type Keyring, type Principal } from './keys.js';
+export { type Logger, silentLogger } from './logger.js';
+export {
+  type BatchSubmission,
+  createService,
+  HISTORY_PER_USER,
+  IDEMPOTENCY_WINDOW_MS,
+  type Service,
+  type ServiceOptions,
+  submittedAtOf,
+} from './service.js';
 export * from './store.js';
+export { type TriggerScopeRef, triggerRegistration, triggerScopePath } from './trigger-scopes.js';

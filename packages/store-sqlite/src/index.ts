@@ -1,2 +1,13 @@
-/** @txenrich/store-sqlite (work in progress). */
-export {};
+/**
+ * @txenrich/store-sqlite: the embedded default `Store` of `@txenrich/service`
+ * on one SQLite file (better-sqlite3), in WAL mode, migrated at start.
+ *
+ *   await using store = createSqliteStore({ path: '.txenrich/txenrich.db' });
+ */
+export { isStoreError, StoreError, type StoreErrorCode, type StoreErrorOptions } from './errors.js';
+export {
+  createSqliteStore,
+  type SqliteStoreDatabaseOptions,
+  type SqliteStoreFileOptions,
+  type SqliteStoreOptions,
+} from './sqlite-store.js';

@@ -1,0 +1,86 @@
+/**
+ * The four batch endpoints (asynchronous, or a microbatch with
+ * `?synchronous=true`), their `OPTIONS`, batch status and results.
+ */
+import { createHash } from 'node:crypto';
+import {
+  type BatchOptions,
+  batchEnvelopeSchema,
+  findDuplicateTransactionId,
+  messages,
+  type TransactionKind,
+  validate,
+} from '@txenrich/schema';
+import type { Service } from '@txenrich/service';
+import type { FastifyInstance } from 'fastify';
+
+export const batchPaths: ReadonlyArray<{ path: string; kind: TransactionKind; name: string }> = [
+  { path: '/batches/transactions/cards/enrich', kind: 'card', name: 'Card Batch Enrich' },
+  { path: '/batches/transactions/cards/enrich/parse', kind: 'de43', name: 'Card Batch Enrich Parse' },
+  { path: '/batches/transactions/transfers/enrich', kind: 'transfer', name: 'Transfer Batch Enrich' },
+  { path: '/batches/transactions/universal/enrich', kind: 'universal', name: 'Universal Batch Enrich' },
+];
+
+/** `?synchronous=`: absent or false is a batch, true a microbatch. */
+function synchronousOf(query: unknown): boolean | 'invalid' {
+  const value = (query as { synchronous?: unknown } | undefined)?.synchronous;
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1' || value === '') return true;
+  return 'invalid';
+}
+
+export function registerBatchRoutes(app: FastifyInstance, service: Service, bodyLimit: number): void {
+  const synchronousMax = service.config.synchronousMax;
+  for (const { path, kind, name } of batchPaths) {
+    app.post(path, { bodyLimit }, async (request, reply) => {
+      const synchronous = synchronousOf(request.query);
+      if (synchronous === 'invalid') return reply.code(400).send({ synchronous: [messages.invalidBoolean] });
+      const envelope = validate(batchEnvelopeSchema, request.body);
+      if (!envelope.ok) return reply.code(400).send(envelope.errors);
+      const { transactions, callbackUrl } = envelope.value;
+      const duplicate = findDuplicateTransactionId(transactions);
+      if (duplicate !== undefined)
+        return reply.code(400).send({ transactions: [messages.duplicateTransactionId(duplicate)] });
+      const { scope } = request.principal;
+      if (synchronous) {
+        if (transactions.length > synchronousMax)
+          return reply.code(400).send({ transactions: [messages.maxItems(synchronousMax)] });
+        return { results: await service.enrichMicrobatch(scope, kind, transactions) };
+      }
+      const idempotencyKey = request.headers['idempotency-key'];
+      const idempotency =
+        typeof idempotencyKey === 'string' && idempotencyKey
+          ? {
+              key: idempotencyKey,
+              requestHash: createHash('sha256').update(JSON.stringify(request.body)).digest('hex'),
+            }
+          : undefined;
+      return service.submitBatch(scope, kind, { transactions, callbackUrl }, idempotency);
+    });
+    app.options(
+      path,
+      async (): Promise<BatchOptions> => ({
+        name,
+        description: `Enrich up to 50,000 ${kind === 'de43' ? 'card (DE43)' : kind} transactions asynchronously, or up to ${synchronousMax} inline with ?synchronous=true.`,
+        renders: ['application/json'],
+        parses: ['application/json'],
+        synchronousMax,
+      }),
+    );
+  }
+
+  app.get<{ Params: { batchId: string } }>('/batches/:batchId', async (request) =>
+    service.findBatch(request.principal.scope, request.params.batchId),
+  );
+
+  app.get<{ Params: { batchId: string } }>('/batches/:batchId/results', async (request, reply) => {
+    const { batch, results } = await service.batchResults(request.principal.scope, request.params.batchId);
+    if (batch.status === 'pending' || batch.status === 'running')
+      return reply.code(202).send({ batchId: batch.batchId, status: batch.status });
+    if (!results) return { batchId: batch.batchId, status: batch.status };
+    // The stored items are JSON already: the body is assembled, not re-serialised.
+    return reply
+      .type('application/json')
+      .send(`{"batchId":${JSON.stringify(batch.batchId)},"results":[${results.join(',')}]}`);
+  });
+}

@@ -1,0 +1,27 @@
+/** Single enrichment: card, DE43, transfer and universal, and the deprecated card aliases. */
+import { type TransactionKind, transactionSchemas, validate } from '@txenrich/schema';
+import type { Service } from '@txenrich/service';
+import type { FastifyInstance } from 'fastify';
+import { multiSourceErrors } from './multi-source.js';
+
+export const singleEnrichPaths: ReadonlyArray<{ path: string; kind: TransactionKind }> = [
+  { path: '/transactions/cards/enrich', kind: 'card' },
+  { path: '/transactions/cards/enrich/parse', kind: 'de43' },
+  { path: '/transactions/transfers/enrich', kind: 'transfer' },
+  { path: '/transactions/universal/enrich', kind: 'universal' },
+  // Deprecated aliases kept for clients of the older paths.
+  { path: '/transactions/enrich', kind: 'card' },
+  { path: '/transactions/enrich/parse', kind: 'de43' },
+];
+
+export function registerEnrichRoutes(app: FastifyInstance, service: Service): void {
+  for (const { path, kind } of singleEnrichPaths) {
+    app.post(path, async (request, reply) => {
+      const body = validate(transactionSchemas[kind], request.body);
+      if (!body.ok) return reply.code(400).send(body.errors);
+      const refused = multiSourceErrors(request.principal, request.body);
+      if (refused) return reply.code(400).send(refused);
+      return service.enrichOne(request.principal.scope, kind, body.value);
+    });
+  }
+}

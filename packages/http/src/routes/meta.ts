@@ -1,0 +1,44 @@
+/** Public routes: health, the OpenAPI document, and the industry icons the results link to. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createOpenApiDocument } from '@txenrich/schema';
+import type { Service } from '@txenrich/service';
+import type { FastifyInstance } from 'fastify';
+import { NOT_FOUND } from '../errors.js';
+
+const ICON_FILE = /^[a-z0-9][a-z0-9-]*\.svg$/;
+
+export function registerMetaRoutes(
+  app: FastifyInstance,
+  options: { service: Service; iconsDir?: string },
+): void {
+  const openApi = JSON.stringify(createOpenApiDocument());
+  app.get('/healthz', { config: { public: true } }, async () => ({
+    status: 'ok',
+    region: options.service.config.region,
+  }));
+  app.get('/openapi.json', { config: { public: true } }, async (_request, reply) =>
+    reply.type('application/json').send(openApi),
+  );
+  const { iconsDir } = options;
+  if (!iconsDir) return;
+  const icons = new Map<string, Buffer>();
+  app.get<{ Params: { file: string } }>(
+    '/icons/:file',
+    { config: { public: true } },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!ICON_FILE.test(file)) return reply.code(404).send({ details: NOT_FOUND });
+      let icon = icons.get(file);
+      if (!icon) {
+        try {
+          icon = await readFile(join(iconsDir, file));
+        } catch {
+          return reply.code(404).send({ details: NOT_FOUND });
+        }
+        icons.set(file, icon);
+      }
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(icon);
+    },
+  );
+}

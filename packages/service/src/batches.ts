@@ -1,0 +1,115 @@
+/**
+ * Runs accepted batches on the worker pool, one at a time in submission
+ * order, saving each chunk's results, enrichments and history in one store
+ * transaction. A batch the process left `pending` or `running` resumes at
+ * its first unsaved chunk; the history of the chunks already saved is in the
+ * store, so recurrence comes out as if the run had never stopped.
+ */
+import type { EnrichmentPool } from '@txenrich/pool';
+import type { Logger } from './logger.js';
+import type { BatchRecord, EnrichmentRecord, NewDelivery, Store } from './store.js';
+import type { TenantRulesCache } from './tenant-rules.js';
+
+export interface BatchRunnerOptions {
+  store: Store;
+  pool: EnrichmentPool;
+  rules: TenantRulesCache;
+  logger: Logger;
+  historyPerUser: number;
+  /** The batch status callback of a finished batch, or null when it has none (or callbacks are off). */
+  callbackOf(batch: BatchRecord, status: 'completed' | 'failed'): NewDelivery | null;
+  /** Called after a batch ended, so the dispatcher sends its callback at once. */
+  onFinished(batch: BatchRecord): void;
+  now: () => number;
+}
+
+export interface BatchRunner {
+  /** Queues a batch; resolves when it has ended (or the runner closed). */
+  enqueue(batch: BatchRecord): Promise<void>;
+  /** Stops after the chunk in progress: an interrupted batch stays `running` and resumes at the next start. */
+  close(): Promise<void>;
+}
+
+function userIdsOf(items: readonly unknown[]): string[] {
+  const users = new Set<string>();
+  for (const item of items) {
+    const userId =
+      typeof item === 'object' && item !== null ? (item as { userId?: unknown }).userId : undefined;
+    if (typeof userId === 'string') users.add(userId);
+  }
+  return [...users];
+}
+
+export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
+  const { store, pool, logger } = options;
+  const stop = new AbortController();
+  let queue: Promise<void> = Promise.resolve();
+
+  async function run(batch: BatchRecord): Promise<void> {
+    const started = options.now();
+    await store.startBatch(batch.id);
+    const items = JSON.parse(await store.batchItems(batch.id)) as unknown[];
+    const history = await store.loadHistory(batch.scope, userIdsOf(items), options.historyPerUser);
+    const rules = await options.rules.forPool(batch.scope);
+    const chunks = [];
+    for (let start = batch.chunksDone * batch.chunkSize; start < items.length; start += batch.chunkSize)
+      chunks.push({ rows: items.slice(start, start + batch.chunkSize) });
+    let index = batch.chunksDone;
+    for await (const chunk of pool.enrichChunks(batch.kind, chunks, {
+      batchItems: true,
+      keepRequests: true,
+      history: (userId) => history.get(userId),
+      signal: stop.signal,
+      ...(rules ? { rules } : {}),
+    })) {
+      const createdAt = options.now();
+      const enrichments: EnrichmentRecord[] = [];
+      chunk.enrichmentIds.forEach((enrichmentId, row) => {
+        const request = chunk.requests?.[row];
+        if (enrichmentId && request) enrichments.push({ enrichmentId, kind: batch.kind, request, createdAt });
+      });
+      await store.saveBatchChunk(batch.id, {
+        index,
+        results: chunk.rows > 0 ? chunk.text.split('\n') : [],
+        enrichments,
+        history: chunk.history,
+      });
+      index++;
+      if (stop.signal.aborted) return;
+    }
+    await finish(batch, 'completed');
+    logger.info(
+      { batch: batch.id, size: batch.size, resumedAt: batch.chunksDone, ms: options.now() - started },
+      'batch completed',
+    );
+  }
+
+  async function finish(batch: BatchRecord, status: 'completed' | 'failed') {
+    await store.finishBatch(batch.id, status, options.now(), options.callbackOf(batch, status));
+    options.onFinished(batch);
+  }
+
+  async function runOrFail(batch: BatchRecord): Promise<void> {
+    if (stop.signal.aborted) return;
+    try {
+      await run(batch);
+    } catch (error) {
+      if (stop.signal.aborted) return; // interrupted by shutdown: resumed at the next start
+      logger.error({ batch: batch.id, err: error }, 'batch failed');
+      await finish(batch, 'failed').catch((finishError: unknown) =>
+        logger.error({ batch: batch.id, err: finishError }, 'could not mark the batch failed'),
+      );
+    }
+  }
+
+  return {
+    enqueue(batch) {
+      queue = queue.then(() => runOrFail(batch));
+      return queue;
+    },
+    async close() {
+      stop.abort();
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.js';
+import { createKeyring } from './keys.js';
+
+const key = { key: 'a-key-of-sixteen-chars', tenant: 'acme', environment: 'sandbox' as const };
+
+describe('parseConfig', () => {
+  it('fills the embedded defaults and applies PORT and TXENRICH_DATA_DIR', () => {
+    const config = parseConfig({ keys: [key] }, { PORT: '9090', TXENRICH_DATA_DIR: '/var/lib/txenrich' });
+    expect(config).toMatchObject({
+      port: 9090,
+      dataDir: '/var/lib/txenrich',
+      host: '127.0.0.1',
+      synchronousMax: 100,
+      rateLimits: { batchPerSecond: 10, searchPerSecond: 20 },
+      callbacks: { retryHours: 24 },
+    });
+    expect(config.keys[0]?.features).toEqual([]);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('names every problem of an invalid configuration', () => {
+    expect(() =>
+      parseConfig({ keys: [{ ...key, key: 'short', environment: 'staging' }], colour: 'blue' }),
+    ).toThrow(
+      /keys\.0\.key: An API key must be at least 16 characters\.; keys\.0\.environment: .*; \(root\): Unrecognized key: "colour"/,
+    );
+    expect(() => parseConfig({ keys: [] })).toThrow(/At least one API key is required/);
+  });
+});
+
+describe('createKeyring', () => {
+  const keyring = createKeyring(
+    parseConfig({ keys: [{ ...key, features: ['triggers'] }], adminKey: 'admin-key-of-16-chars' }),
+  );
+
+  it('authenticates a configured key into its tenant, environment and features', () => {
+    const principal = keyring.authenticate(key.key);
+    expect(principal?.scope).toEqual({ tenant: 'acme', environment: 'sandbox' });
+    expect([...(principal?.features ?? [])]).toEqual(['triggers']);
+    expect(principal?.keyId).toMatch(/^[0-9a-f]{12}$/);
+    expect(principal?.keyId).not.toContain(key.key);
+  });
+
+  it('refuses a missing, wrong or nearly right key', () => {
+    for (const presented of [undefined, '', 'wrong', `${key.key} `, key.key.toUpperCase()])
+      expect(keyring.authenticate(presented)).toBeNull();
+  });
+
+  it('recognises the admin key only', () => {
+    expect(keyring.isAdmin('admin-key-of-16-chars')).toBe(true);
+    expect(keyring.isAdmin(key.key)).toBe(false);
+    expect(createKeyring(parseConfig({ keys: [key] })).isAdmin('admin-key-of-16-chars')).toBe(false);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The deployment's configuration: one JSON file, validated once with zod and
+ * frozen. `PORT` and `TXENRICH_DATA_DIR` override the file.
+ */
+import { readFileSync } from 'node:fs';
+import * as z from 'zod';
+import { ServiceError } from './errors.js';
+import { environments } from './store.js';
+
+export const featureNames = ['merchantSearch', 'triggers', 'multiSource'] as const;
+export type Feature = (typeof featureNames)[number];
+
+const secret = (what: string) => z.string().min(16, `${what} must be at least 16 characters.`);
+
+export const configSchema = z
+  .object({
+    /** The region this deployment serves (informational: one deployment per region). */
+    region: z.string().min(1).default('local'),
+    port: z.number().int().min(0).max(65_535).default(8080),
+    /** The interface to listen on. */
+    host: z.string().min(1).default('127.0.0.1'),
+    /** Where the SQLite file lives. */
+    dataDir: z.string().min(1).default('./.txenrich'),
+    keys: z
+      .array(
+        z
+          .object({
+            key: secret('An API key'),
+            tenant: z.string().min(1).max(128),
+            environment: z.enum(environments),
+            features: z.array(z.enum(featureNames)).default([]),
+          })
+          .strict(),
+      )
+      .min(1, 'At least one API key is required.'),
+    /** Sent as `X-Webhook-Token` with every callback; callbacks are not sent without it. */
+    webhookToken: secret('webhookToken').optional(),
+    /** The operator's key for the admin API (`X-Admin-Key`); the admin API is off without it. */
+    adminKey: secret('adminKey').optional(),
+    tenants: z
+      .record(
+        z.string(),
+        z.object({ returnedEnrichmentUrl: z.url({ protocol: /^https?$/ }).optional() }).strict(),
+      )
+      .default({}),
+    /** Worker threads for batches; all cores by default. */
+    threads: z.number().int().positive().optional(),
+    /** Most items of a `?synchronous=true` microbatch. */
+    synchronousMax: z.number().int().positive().max(1000).default(100),
+    rateLimits: z
+      .object({
+        batchPerSecond: z.number().int().positive().default(10),
+        searchPerSecond: z.number().int().positive().default(20),
+      })
+      .strict()
+      .default({ batchPerSecond: 10, searchPerSecond: 20 }),
+    callbacks: z
+      .object({
+        /** Failed deliveries are retried with backoff for this long. */
+        retryHours: z.number().positive().default(24),
+        timeoutMs: z.number().int().positive().default(10_000),
+      })
+      .strict()
+      .default({ retryHours: 24, timeoutMs: 10_000 }),
+    /** Base URL of the industry icons in results; `http://localhost:<port>/icons/` by default. */
+    assetBaseUrl: z.url().optional(),
+  })
+  .strict();
+
+export type Config = Readonly<z.output<typeof configSchema>>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+/** Validates a configuration object, applying the environment's overrides. */
+export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = {}): Config {
+  const overridden =
+    typeof input === 'object' && input !== null
+      ? {
+          ...input,
+          ...(env.PORT ? { port: Number(env.PORT) } : {}),
+          ...(env.TXENRICH_DATA_DIR ? { dataDir: env.TXENRICH_DATA_DIR } : {}),
+        }
+      : input;
+  const parsed = configSchema.safeParse(overridden);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+    throw new ServiceError('INVALID_CONFIG', `Invalid configuration: ${problems.join('; ')}`);
+  }
+  return Object.freeze(parsed.data);
+}
+
+/** Reads and validates a configuration file. */
+export function loadConfig(path: string, env: NodeJS.ProcessEnv = process.env): Config {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ServiceError('INVALID_CONFIG', `Cannot read the configuration file ${path}.`, { cause: error });
+  }
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    throw new ServiceError(
+      'INVALID_CONFIG',
+      `The configuration file ${path} is not JSON: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return parseConfig(input, env);
+}

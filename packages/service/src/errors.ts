@@ -1,0 +1,31 @@
+/** The service's one error class. The HTTP adapter maps `code` to a status, in one table. */
+export const serviceErrorCodes = [
+  'INVALID_CONFIG',
+  'INVALID_INPUT',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'STORE_UNAVAILABLE',
+] as const;
+export type ServiceErrorCode = (typeof serviceErrorCodes)[number];
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly code: ServiceErrorCode;
+  /** The response body the contract prescribes for this error, when there is one. */
+  readonly body: Record<string, unknown> | undefined;
+
+  constructor(
+    code: ServiceErrorCode,
+    message: string,
+    options: { cause?: unknown; body?: Record<string, unknown> } = {},
+  ) {
+    super(message, options.cause === undefined ? {} : { cause: options.cause });
+    this.code = code;
+    this.body = options.body;
+  }
+}
+
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof Error && error.name === 'ServiceError' && 'code' in error;
+}

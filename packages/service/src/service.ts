@@ -1,0 +1,293 @@
+/**
+ * The use cases behind every endpoint, independent of HTTP: enrich one
+ * transaction or a microbatch in this thread, accept and run batches on the
+ * worker pool, answer batch status and results, and send callbacks.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type Engine,
+  type EnrichableKind,
+  type EnrichmentContext,
+  enrichByKind,
+  enrichResultItem,
+  type HistoryEntry,
+  type UserHistoryEntry,
+} from '@txenrich/core';
+import type { EnrichmentPool } from '@txenrich/pool';
+import {
+  type Batch,
+  type Corporation,
+  type Enrichment,
+  errorDetails,
+  type ResultItem,
+  type TransactionByKind,
+} from '@txenrich/schema';
+import { type BatchRunner, createBatchRunner } from './batches.js';
+import { createDispatcher, type Dispatcher } from './callbacks.js';
+import type { Config } from './config.js';
+import { ServiceError } from './errors.js';
+import { createKeyring, type Keyring } from './keys.js';
+import { type Logger, silentLogger } from './logger.js';
+import type { BatchRecord, EnrichmentRecord, NewDelivery, Scope, Store } from './store.js';
+import { createTenantRulesCache, type TenantRulesCache } from './tenant-rules.js';
+
+/** Earlier transactions of a user handed to recurrence detection. */
+export const HISTORY_PER_USER = 400;
+/** An `Idempotency-Key` answers with the original batch for this long. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface ServiceOptions {
+  config: Config;
+  store: Store;
+  /** The engine of this thread: single enrichments, microbatches, merchant search. */
+  engine: Engine;
+  /** The worker pool: batches. */
+  pool: EnrichmentPool;
+  logger?: Logger;
+  now?: () => number;
+  /** For callbacks. */
+  fetch?: typeof fetch;
+  /** The first callback retry's delay (then doubling, with jitter). */
+  callbackBackoffMs?: number;
+}
+
+export interface BatchSubmission {
+  transactions: readonly unknown[];
+  callbackUrl?: string | undefined;
+}
+
+export interface Service extends Keyring {
+  readonly config: Config;
+  readonly engine: Engine;
+  readonly store: Store;
+  enrichOne<K extends EnrichableKind>(scope: Scope, kind: K, body: TransactionByKind[K]): Promise<Enrichment>;
+  /** Enriches up to `synchronousMax` raw batch items inline, in order, each user's history carried along. */
+  enrichMicrobatch(
+    scope: Scope,
+    kind: EnrichableKind,
+    transactions: readonly unknown[],
+  ): Promise<ResultItem[]>;
+  /** Accepts a batch (`pending`, stored in one transaction) and queues it; the answer of the submission. */
+  submitBatch(
+    scope: Scope,
+    kind: EnrichableKind,
+    submission: BatchSubmission,
+    idempotency?: { key: string; requestHash: string },
+  ): Promise<Batch>;
+  /** The batch, if it is this scope's; else a `NOT_FOUND` error. */
+  findBatch(scope: Scope, batchId: string): Promise<Batch>;
+  /** The batch and, once completed, its result items' JSON texts in input order. */
+  batchResults(scope: Scope, batchId: string): Promise<{ batch: Batch; results: string[] | null }>;
+  searchMerchants(name: string, limit: number): Corporation[];
+  /** Resumes the batches a stopped process left unfinished and starts the callback dispatcher. */
+  start(): Promise<void>;
+  /** Stops the dispatcher and the batch runner (an interrupted batch resumes at the next start). */
+  close(): Promise<void>;
+}
+
+/** `2024-11-21T20:07:20.213000Z`: the contract's six fractional digits. */
+export function submittedAtOf(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace(/Z$/, '000Z');
+}
+
+function batchView(record: BatchRecord): Batch {
+  return {
+    batchId: record.id,
+    status: record.status,
+    batchSize: record.size,
+    submittedAt: record.submittedAt,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const userIdOf = (body: unknown): string | null => {
+  const userId =
+    typeof body === 'object' && body !== null ? (body as { userId?: unknown }).userId : undefined;
+  return typeof userId === 'string' ? userId : null;
+};
+
+export function createService(options: ServiceOptions): Service {
+  const { config, store, engine, pool } = options;
+  const logger = options.logger ?? silentLogger;
+  const now = options.now ?? Date.now;
+  const keyring = createKeyring(config);
+  const rules: TenantRulesCache = createTenantRulesCache(store, engine);
+  let dispatcher: Dispatcher | null = null;
+  if (!config.webhookToken) logger.warn({}, 'no webhookToken configured: callbacks are not sent');
+
+  const callbackOf = (batch: BatchRecord, status: 'completed' | 'failed'): NewDelivery | null =>
+    batch.callbackUrl && config.webhookToken
+      ? {
+          id: randomUUID(),
+          kind: 'batch_callback',
+          scope: batch.scope,
+          url: batch.callbackUrl,
+          body: JSON.stringify({ batchId: batch.id, status }),
+          createdAt: now(),
+          nextAttemptAt: now(),
+        }
+      : null;
+
+  const runner: BatchRunner = createBatchRunner({
+    store,
+    pool,
+    rules,
+    logger,
+    historyPerUser: HISTORY_PER_USER,
+    callbackOf,
+    onFinished: () => dispatcher?.wake(),
+    now,
+  });
+
+  async function findRecord(scope: Scope, batchId: string): Promise<BatchRecord> {
+    const record = UUID.test(batchId) ? await store.findBatch(scope, batchId) : null;
+    if (!record)
+      throw new ServiceError('NOT_FOUND', errorDetails.batchNotFound, {
+        body: { details: errorDetails.batchNotFound },
+      });
+    return record;
+  }
+
+  /**
+   * Enriches bodies in order in this thread with the tenant's rules and the
+   * users' history (each body's own entry joins its user's history for the
+   * next), then records the enrichments and the new history in one transaction.
+   */
+  async function enrichInline<T>(
+    scope: Scope,
+    kind: EnrichableKind,
+    bodies: readonly unknown[],
+    enrich: (body: unknown, context: EnrichmentContext) => { result: T; enrichmentId: string | null },
+  ): Promise<T[]> {
+    const users = [...new Set(bodies.map(userIdOf).filter((user): user is string => user !== null))];
+    const [compiled, histories] = await Promise.all([
+      rules.compiled(scope),
+      users.length > 0
+        ? store.loadHistory(scope, users, HISTORY_PER_USER)
+        : new Map<string, HistoryEntry[]>(),
+    ]);
+    const recorded: UserHistoryEntry[] = [];
+    const enrichments: EnrichmentRecord[] = [];
+    const createdAt = now();
+    const results = bodies.map((body) => {
+      const userId = userIdOf(body);
+      const history = userId ? (histories.get(userId) ?? []) : [];
+      const { result, enrichmentId } = enrich(body, {
+        ...compiled,
+        history,
+        recordHistory: (entry) => {
+          recorded.push(entry);
+          histories.set(entry.userId, [...history, entry]);
+        },
+      });
+      if (enrichmentId) enrichments.push({ enrichmentId, kind, request: JSON.stringify(body), createdAt });
+      return result;
+    });
+    await store.recordEnrichments(scope, enrichments, recorded);
+    return results;
+  }
+
+  return {
+    config,
+    engine,
+    store,
+    authenticate: keyring.authenticate,
+    isAdmin: keyring.isAdmin,
+
+    async enrichOne(scope, kind, body) {
+      const [enrichment] = await enrichInline(scope, kind, [body], (valid, context) => {
+        const result = enrichByKind(engine, kind, valid, context);
+        return { result, enrichmentId: result.enrichmentId };
+      });
+      return enrichment!;
+    },
+
+    enrichMicrobatch(scope, kind, transactions) {
+      return enrichInline(scope, kind, transactions, (raw, context) => {
+        const result = enrichResultItem(engine, kind, raw, { batchItem: true, context });
+        return { result, enrichmentId: result.statusCode === 200 ? result.enrichmentId : null };
+      });
+    },
+
+    async submitBatch(scope, kind, submission, idempotency) {
+      const at = now();
+      if (idempotency) {
+        const earlier = await store.findBatchByIdempotencyKey(
+          scope,
+          idempotency.key,
+          at - IDEMPOTENCY_WINDOW_MS,
+        );
+        if (earlier) {
+          if (earlier.requestHash === idempotency.requestHash) return batchView(earlier.batch);
+          const details = 'This Idempotency-Key was used with a different request body.';
+          throw new ServiceError('CONFLICT', details, { body: { details } });
+        }
+      }
+      const record: BatchRecord = {
+        id: randomUUID(),
+        scope,
+        kind,
+        status: 'pending',
+        size: submission.transactions.length,
+        submittedAt: submittedAtOf(at),
+        callbackUrl: submission.callbackUrl ?? null,
+        chunkSize: pool.chunkSize,
+        chunksDone: 0,
+        finishedAt: null,
+      };
+      await store.createBatch({
+        id: record.id,
+        scope,
+        kind,
+        size: record.size,
+        submittedAt: record.submittedAt,
+        callbackUrl: record.callbackUrl,
+        chunkSize: record.chunkSize,
+        items: JSON.stringify(submission.transactions),
+        ...(idempotency ? { idempotency: { ...idempotency, createdAt: at } } : {}),
+      });
+      void runner.enqueue(record);
+      return batchView(record);
+    },
+
+    async findBatch(scope, batchId) {
+      return batchView(await findRecord(scope, batchId));
+    },
+
+    async batchResults(scope, batchId) {
+      const record = await findRecord(scope, batchId);
+      const results = record.status === 'completed' ? await store.batchResults(record.id) : null;
+      return { batch: batchView(record), results };
+    },
+
+    searchMerchants: (name, limit) => engine.searchMerchants(name, limit),
+
+    async start() {
+      const unfinished = await store.unfinishedBatches();
+      for (const batch of unfinished) {
+        logger.warn(
+          { batch: batch.id, status: batch.status, chunksDone: batch.chunksDone },
+          'resuming batch',
+        );
+        void runner.enqueue(batch);
+      }
+      if (config.webhookToken) {
+        dispatcher = createDispatcher({
+          store,
+          webhookToken: config.webhookToken,
+          logger,
+          retryWindowMs: config.callbacks.retryHours * 3_600_000,
+          timeoutMs: config.callbacks.timeoutMs,
+          now,
+          ...(options.callbackBackoffMs ? { initialBackoffMs: options.callbackBackoffMs } : {}),
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        });
+      }
+    },
+
+    async close() {
+      await Promise.all([runner.close(), dispatcher?.close()]);
+    },
+  };
+}

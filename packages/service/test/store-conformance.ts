@@ -1,0 +1,894 @@
+/**
+ * The conformance suite of the `Store` port: every adapter runs it from its own
+ * tests, and passes it unchanged.
+ *
+ *   describeStoreConformance('sqlite', async (database) => createSqliteStore({ path: join(dir, `${database}.db`) }));
+ *
+ * `open(database)` opens a store on the database named `database` (a plain
+ * identifier, `store_1`, `store_2`, ...), creating it empty the first time.
+ * Called again with the same name after that store was closed, it must open
+ * the same data: that is how the suite restarts the process. Each test takes
+ * a new name, so tests never see each other's data; the adapter's test removes
+ * the databases afterwards.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type {
+  BatchChunk,
+  BatchRecord,
+  Delivery,
+  EnrichmentRecord,
+  HistoryRow,
+  NewBatch,
+  NewDelivery,
+  ReportRecord,
+  Scope,
+  Store,
+  TenantCorrections,
+  TriggerScopePath,
+  TriggerWrite,
+  UsageKey,
+  UsageRow,
+} from '../src/store.js';
+
+type MerchantTrigger = TriggerWrite['triggers'][number];
+type CorrectionRule = TenantCorrections['rules'][number];
+
+export type OpenStore = (database: string) => Promise<Store>;
+
+// ---------------------------------------------------------------- fixtures
+
+/** "Now" for every test. */
+const at = Date.UTC(2025, 5, 1, 12);
+const hour = 3_600_000;
+
+const acme: Scope = { tenant: 'acme', environment: 'production' };
+const acmeSandbox: Scope = { tenant: 'acme', environment: 'sandbox' };
+const globex: Scope = { tenant: 'globex', environment: 'production' };
+/** The same tenant's other environment, and another tenant: neither may see anything of `acme`'s. */
+const others = [acmeSandbox, globex];
+
+// Texts a store must keep byte for byte: a parse and re-serialisation would turn `1.50` into `1.5`.
+const items = '[{"merchantName":"CAFÉ ☕ #12","amount":1.50},{"merchantName":"B"},{},{},{"amount":"-2"}]';
+const resultText = (index: number) => `{"transactionInfo": {"transactionId": "t${index}", "amount": 1.50}}`;
+
+/** A batch of 5 items in chunks of 2: chunks 0 and 1 hold two items, chunk 2 one. */
+const newBatch = (id: string, fields: Partial<NewBatch> = {}): NewBatch => ({
+  id,
+  scope: acme,
+  kind: 'card',
+  size: 5,
+  submittedAt: '2025-06-01T12:00:00.123456Z',
+  callbackUrl: 'https://client.example/hooks?batch=1',
+  chunkSize: 2,
+  items,
+  ...fields,
+});
+
+const batchRecord = (batch: NewBatch, fields: Partial<BatchRecord> = {}): BatchRecord => ({
+  id: batch.id,
+  scope: batch.scope,
+  kind: batch.kind,
+  status: 'pending',
+  size: batch.size,
+  submittedAt: batch.submittedAt,
+  callbackUrl: batch.callbackUrl,
+  chunkSize: batch.chunkSize,
+  chunksDone: 0,
+  finishedAt: null,
+  ...fields,
+});
+
+const enrichment = (enrichmentId: string): EnrichmentRecord => ({
+  enrichmentId,
+  kind: 'card',
+  request: `{"merchantName":"STARBUCKS #1 ${enrichmentId}","amount":1.50}`,
+  createdAt: at,
+});
+
+const historyRow = (enrichmentId: string, userId: string, fields: Partial<HistoryRow> = {}): HistoryRow => ({
+  userId,
+  enrichmentId,
+  transactionId: `tx-${enrichmentId}`,
+  counterpartyId: 'c1b2a3d4-0000-5000-8000-000000000001',
+  descriptorKey: 'starbucks',
+  amount: -12.34,
+  occurredAt: '2025-06-01T12:30:00Z',
+  ...fields,
+});
+const historyEntry = ({ userId: _userId, ...entry }: HistoryRow) => entry;
+
+/** Chunk `index` of a `newBatch` (items `2 * index` and `2 * index + 1` when there are that many), for user `user-1`. */
+function chunkOf(batchId: string, index: number): BatchChunk {
+  const positions = [2 * index, 2 * index + 1].filter((position) => position < 5);
+  const enrichmentIds = positions.map((position) => `${batchId}-e${position}`);
+  return {
+    index,
+    results: positions.map(resultText),
+    enrichments: enrichmentIds.map(enrichment),
+    history: enrichmentIds.map((id) => historyRow(id, 'user-1')),
+  };
+}
+const allResults = [0, 1, 2, 3, 4].map(resultText);
+
+const delivery = (id: string, fields: Partial<NewDelivery> = {}): NewDelivery => ({
+  id,
+  kind: 'batch_callback',
+  scope: acme,
+  url: 'https://client.example/hooks?batch=1',
+  body: `{"batchId":"${id}","status":"completed"}`,
+  createdAt: at,
+  nextAttemptAt: at,
+  ...fields,
+});
+const pending = (d: NewDelivery, fields: Partial<Delivery> = {}): Delivery => ({
+  ...d,
+  attempts: 0,
+  lastError: null,
+  ...fields,
+});
+const ids = (records: readonly { id: string }[]) => records.map((record) => record.id);
+const byId = <T extends { id: string }>(records: readonly T[]) =>
+  [...records].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+const trigger = (id: string, fields: Partial<MerchantTrigger> = {}): MerchantTrigger => ({
+  id,
+  merchantName: 'Starbucks',
+  action: { type: 'BLOCK', note: 'café', nested: { limit: 1.5 } },
+  website: 'https://starbucks.com',
+  level: 'corporation',
+  ...fields,
+});
+const t1 = trigger('t1');
+const t2 = trigger('t2', {
+  level: 'location',
+  city: 'Oakland',
+  region: 'CA',
+  latitude: 37.8,
+  longitude: -122.27,
+  customAttributes: { shop: '12' },
+});
+const t3 = trigger('t3', { action: { type: 'ALLOW_ONLY' } });
+
+const triggerWrite = (
+  path: TriggerScopePath,
+  triggers: readonly MerchantTrigger[],
+  status: TriggerWrite['status'] = 'succeeded',
+  scope: Scope = acme,
+): TriggerWrite => ({ scope, path, triggers, status, at });
+
+const report = (id: string, fields: Partial<ReportRecord> = {}): ReportRecord => ({
+  id,
+  scope: acme,
+  enrichmentId: `enrichment-of-${id}`,
+  fields: {
+    errorDescription: 'Wrong merchant: this is a café',
+    incorrectCounterparty: true,
+    incorrectCounterpartyDescription: 'Blue Bottle Coffee',
+  },
+  status: 'open',
+  createdAt: at,
+  ...fields,
+});
+
+const rule = (descriptorKey: string): CorrectionRule => ({
+  descriptorKey,
+  mcc: '5814',
+  counterparty: { name: 'Blue Bottle Coffee', website: 'https://bluebottlecoffee.com' },
+  industryId: '011-001-000-000',
+  channel: 'physical',
+  location: { city: 'Oakland', region: 'CA' },
+});
+const returned = (id: string) =>
+  delivery(id, {
+    kind: 'returned_enrichment',
+    url: 'https://acme.example/returned',
+    body: '{"enrichmentId":"e"}',
+  });
+
+// ---------------------------------------------------------------- the suite
+
+export function describeStoreConformance(name: string, open: OpenStore): void {
+  describe(`Store conformance: ${name}`, () => {
+    const opened: Store[] = [];
+    let databases = 0;
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()));
+    });
+
+    /** A store on a new, empty database, and `reopen` to open that database again (a restart). */
+    async function fresh(): Promise<{ store: Store; reopen: () => Promise<Store> }> {
+      const database = `store_${++databases}`;
+      const reopen = async () => {
+        const store = await open(database);
+        opened.push(store);
+        return store;
+      };
+      return { store: await reopen(), reopen };
+    }
+
+    it('shows nothing of a tenant to another tenant or environment', async () => {
+      const { store } = await fresh();
+      await store.createBatch(
+        newBatch('b1', { idempotency: { key: 'k1', requestHash: 'h1', createdAt: at } }),
+      );
+      await store.recordEnrichments(acme, [enrichment('e1')], [historyRow('e1', 'user-1')]);
+      await store.writeTriggers(triggerWrite('account', [t1]));
+      await store.createReport(report('r1'));
+      await store.closeReport('r1', { status: 'resolved', rule: rule('starbucks'), delivery: null }, at);
+
+      const reads = (scope: Scope) =>
+        Promise.all([
+          store.findBatch(scope, 'b1'),
+          store.findBatchByIdempotencyKey(scope, 'k1', 0),
+          store.findEnrichment(scope, 'e1'),
+          store.loadHistory(scope, ['user-1'], 10).then((history) => history.size),
+          store.findTriggerScope(scope, 'account'),
+          store.activeTriggers(scope).then((active) => active.scopes.length),
+          store.corrections(scope).then((corrections) => corrections.rules.length),
+        ]);
+      expect((await reads(acme)).map((read) => read === null || read === 0)).toEqual(Array(7).fill(false));
+      for (const other of others) expect(await reads(other)).toEqual([null, null, null, 0, null, 0, 0]);
+    });
+
+    describe('batches', () => {
+      it('createBatch stores a pending batch and its items text unchanged', async () => {
+        const { store } = await fresh();
+        const batch = newBatch('b1');
+        await store.createBatch(batch);
+        expect(await store.findBatch(acme, 'b1')).toEqual(batchRecord(batch));
+        expect(await store.batchItems('b1')).toBe(items);
+        expect(await store.findBatch(acme, 'b2')).toBeNull();
+
+        const quiet = newBatch('b2', { kind: 'transfer', callbackUrl: null, size: 1, items: '[{}]' });
+        await store.createBatch(quiet);
+        expect(await store.findBatch(acme, 'b2')).toEqual(batchRecord(quiet));
+      });
+
+      it('createBatch is atomic: a second batch with the same id rejects and changes nothing', async () => {
+        const { store } = await fresh();
+        await store.createBatch(newBatch('b1'));
+        const again = newBatch('b1', {
+          size: 1,
+          items: '[{}]',
+          idempotency: { key: 'k2', requestHash: 'h2', createdAt: at },
+        });
+        await expect(store.createBatch(again)).rejects.toThrow();
+        expect(await store.findBatch(acme, 'b1')).toEqual(batchRecord(newBatch('b1')));
+        expect(await store.batchItems('b1')).toBe(items);
+        expect(await store.findBatchByIdempotencyKey(acme, 'k2', 0)).toBeNull();
+      });
+
+      it('findBatchByIdempotencyKey finds the latest batch of a key created at or after `since`', async () => {
+        const { store } = await fresh();
+        const first = newBatch('b1', { idempotency: { key: 'k', requestHash: 'h1', createdAt: at } });
+        await store.createBatch(first);
+        await store.createBatch(newBatch('b2'));
+        await store.createBatch(
+          newBatch('b3', { idempotency: { key: 'other', requestHash: 'h3', createdAt: at } }),
+        );
+
+        expect(await store.findBatchByIdempotencyKey(acme, 'k', at - 24 * hour)).toEqual({
+          batch: batchRecord(first),
+          requestHash: 'h1',
+        });
+        expect(await store.findBatchByIdempotencyKey(acme, 'k', at)).not.toBeNull();
+        expect(await store.findBatchByIdempotencyKey(acme, 'k', at + 1)).toBeNull();
+        expect(await store.findBatchByIdempotencyKey(acme, 'missing', 0)).toBeNull();
+
+        // The key may be used again once its window is over.
+        const later = at + 25 * hour;
+        const second = newBatch('b4', { idempotency: { key: 'k', requestHash: 'h4', createdAt: later } });
+        await store.createBatch(second);
+        expect(await store.findBatchByIdempotencyKey(acme, 'k', later - 24 * hour)).toEqual({
+          batch: batchRecord(second),
+          requestHash: 'h4',
+        });
+        expect((await store.findBatchByIdempotencyKey(acme, 'k', 0))?.batch.id).toBe('b4');
+      });
+
+      it('runs a batch: start, chunks, finish with its callback; results in input order once completed', async () => {
+        const { store } = await fresh();
+        await store.createBatch(newBatch('b1'));
+        await store.startBatch('b1');
+        await store.startBatch('b1');
+        expect(await store.findBatch(acme, 'b1')).toMatchObject({ status: 'running', chunksDone: 0 });
+
+        await store.saveBatchChunk('b1', chunkOf('b1', 0));
+        expect(await store.findBatch(acme, 'b1')).toMatchObject({ status: 'running', chunksDone: 1 });
+        await store.saveBatchChunk('b1', chunkOf('b1', 1));
+        await store.saveBatchChunk('b1', chunkOf('b1', 2));
+        expect(await store.findBatch(acme, 'b1')).toMatchObject({ status: 'running', chunksDone: 3 });
+        expect(await store.batchResults('b1')).toEqual([]);
+        expect(await store.pendingDeliveries()).toEqual([]);
+
+        const callback = delivery('cb-b1');
+        await store.finishBatch('b1', 'completed', at + 5000, callback);
+        expect(await store.findBatch(acme, 'b1')).toEqual(
+          batchRecord(newBatch('b1'), { status: 'completed', chunksDone: 3, finishedAt: at + 5000 }),
+        );
+        expect(await store.batchResults('b1')).toEqual(allResults);
+        expect(await store.pendingDeliveries()).toEqual([pending(callback)]);
+        expect(await store.findEnrichment(acme, 'b1-e3')).toEqual(enrichment('b1-e3'));
+        expect(await store.loadHistory(acme, ['user-1'], 10)).toEqual(
+          new Map([['user-1', [0, 1, 2, 3, 4].map((i) => historyEntry(historyRow(`b1-e${i}`, 'user-1')))]]),
+        );
+      });
+
+      it('finishBatch without a callback enqueues nothing', async () => {
+        const { store } = await fresh();
+        await store.createBatch(newBatch('b1', { callbackUrl: null }));
+        await store.finishBatch('b1', 'failed', at, null);
+        expect(await store.findBatch(acme, 'b1')).toMatchObject({ status: 'failed', finishedAt: at });
+        expect(await store.pendingDeliveries()).toEqual([]);
+      });
+
+      it('saveBatchChunk keeps a chunk saved again as it was; chunksDone counts chunks stored from 0 without a gap', async () => {
+        const { store } = await fresh();
+        await store.createBatch(newBatch('b1'));
+        await store.startBatch('b1');
+        await store.saveBatchChunk('b1', chunkOf('b1', 1));
+        expect(await store.findBatch(acme, 'b1')).toMatchObject({ chunksDone: 0 });
+        await store.saveBatchChunk('b1', chunkOf('b1', 0));
+        expect(await store.findBatch(acme, 'b1')).toMatchObject({ chunksDone: 2 });
+
+        // A resumed batch redoes a chunk: nothing of the second attempt is stored.
+        await store.saveBatchChunk('b1', {
+          index: 1,
+          results: ['{"redone":true}', '{"redone":true}'],
+          enrichments: [enrichment('redone')],
+          history: [historyRow('redone', 'user-2')],
+        });
+        expect(await store.findBatch(acme, 'b1')).toMatchObject({ chunksDone: 2 });
+        expect(await store.findEnrichment(acme, 'redone')).toBeNull();
+        expect(await store.loadHistory(acme, ['user-2'], 10)).toEqual(new Map());
+
+        await store.saveBatchChunk('b1', chunkOf('b1', 2));
+        await store.finishBatch('b1', 'completed', at, null);
+        expect(await store.batchResults('b1')).toEqual(allResults);
+        expect((await store.loadHistory(acme, ['user-1'], 10)).get('user-1')).toHaveLength(5);
+      });
+
+      it('saveBatchChunk is atomic: a chunk that fails stores none of its results, enrichments or history', async () => {
+        const { store } = await fresh();
+        await store.recordEnrichments(acme, [enrichment('taken')], []);
+        await store.createBatch(newBatch('b1'));
+        await store.startBatch('b1');
+        const failing: BatchChunk = {
+          ...chunkOf('b1', 0),
+          enrichments: [enrichment('fresh'), enrichment('taken')],
+          history: [historyRow('fresh', 'user-9')],
+        };
+        await expect(store.saveBatchChunk('b1', failing)).rejects.toThrow();
+        expect(await store.findBatch(acme, 'b1')).toMatchObject({ chunksDone: 0 });
+        expect(await store.findEnrichment(acme, 'fresh')).toBeNull();
+        expect(await store.loadHistory(acme, ['user-9'], 10)).toEqual(new Map());
+
+        // The chunk was not stored, so its next attempt is.
+        await store.saveBatchChunk('b1', chunkOf('b1', 0));
+        expect(await store.findBatch(acme, 'b1')).toMatchObject({ chunksDone: 1 });
+        expect(await store.findEnrichment(acme, 'b1-e0')).toEqual(enrichment('b1-e0'));
+      });
+
+      it('finishBatch on a finished batch changes nothing and enqueues nothing; startBatch neither', async () => {
+        const { store } = await fresh();
+        await store.createBatch(newBatch('b1'));
+        await store.startBatch('b1');
+        await store.saveBatchChunk('b1', chunkOf('b1', 0));
+        const callback = delivery('cb-1');
+        await store.finishBatch('b1', 'failed', at + 1, callback);
+        const failed = batchRecord(newBatch('b1'), { status: 'failed', chunksDone: 1, finishedAt: at + 1 });
+        expect(await store.findBatch(acme, 'b1')).toEqual(failed);
+        expect(await store.batchResults('b1')).toEqual([]);
+
+        await store.finishBatch('b1', 'completed', at + 2, delivery('cb-2'));
+        await store.startBatch('b1');
+        expect(await store.findBatch(acme, 'b1')).toEqual(failed);
+        expect(await store.batchResults('b1')).toEqual([]);
+        expect(await store.pendingDeliveries()).toEqual([pending(callback)]);
+      });
+
+      it('finishBatch is atomic with its callback: when the callback cannot be stored, the batch stays running', async () => {
+        const { store } = await fresh();
+        const taken = delivery('taken');
+        await store.enqueueDelivery(taken);
+        await store.createBatch(newBatch('b1'));
+        await store.startBatch('b1');
+        await expect(
+          store.finishBatch('b1', 'completed', at, delivery('taken', { body: '{"batchId":"b1"}' })),
+        ).rejects.toThrow();
+        expect(await store.findBatch(acme, 'b1')).toMatchObject({ status: 'running', finishedAt: null });
+        expect(await store.pendingDeliveries()).toEqual([pending(taken)]);
+      });
+
+      it('rejects an unknown batch id, except batchResults, which is empty', async () => {
+        const { store } = await fresh();
+        await expect(store.batchItems('nope')).rejects.toThrow();
+        await expect(store.startBatch('nope')).rejects.toThrow();
+        await expect(store.saveBatchChunk('nope', chunkOf('nope', 0))).rejects.toThrow();
+        await expect(store.finishBatch('nope', 'completed', at, delivery('cb'))).rejects.toThrow();
+        expect(await store.batchResults('nope')).toEqual([]);
+        expect(await store.pendingDeliveries()).toEqual([]);
+        expect(await store.findEnrichment(acme, 'nope-e0')).toBeNull();
+      });
+
+      it('keeps batches across a restart: unfinished ones are listed oldest first, in every scope, and resume', async () => {
+        const { store, reopen } = await fresh();
+        const waiting = newBatch('b-pending');
+        const running = newBatch('b-running', { scope: globex });
+        await store.createBatch(waiting);
+        await store.createBatch(running);
+        await store.startBatch('b-running');
+        await store.saveBatchChunk('b-running', chunkOf('b-running', 0));
+        await store.createBatch(newBatch('b-done'));
+        await store.finishBatch('b-done', 'completed', at, null);
+        await store.close(); // the process stops with two batches unfinished
+
+        const restarted = await reopen();
+        expect(await restarted.unfinishedBatches()).toEqual([
+          batchRecord(waiting),
+          batchRecord(running, { status: 'running', chunksDone: 1 }),
+        ]);
+        expect(await restarted.batchItems('b-running')).toBe(items);
+        await restarted.saveBatchChunk('b-running', chunkOf('b-running', 1));
+        await restarted.saveBatchChunk('b-running', chunkOf('b-running', 2));
+        await restarted.finishBatch('b-running', 'completed', at + 1, null);
+        expect(await restarted.batchResults('b-running')).toEqual(allResults);
+        expect(ids(await restarted.unfinishedBatches())).toEqual(['b-pending']);
+      });
+    });
+
+    describe('enrichments and history', () => {
+      it('records enrichments and their history, and finds an enrichment by id', async () => {
+        const { store } = await fresh();
+        await store.recordEnrichments(
+          acme,
+          [enrichment('e1'), enrichment('e2')],
+          [historyRow('e1', 'user-1')],
+        );
+        expect(await store.findEnrichment(acme, 'e1')).toEqual(enrichment('e1'));
+        expect(await store.findEnrichment(acme, 'e2')).toEqual(enrichment('e2'));
+        expect(await store.findEnrichment(acme, 'e3')).toBeNull();
+        expect(await store.loadHistory(acme, ['user-1'], 5)).toEqual(
+          new Map([['user-1', [historyEntry(historyRow('e1', 'user-1'))]]]),
+        );
+      });
+
+      it('recordEnrichments is atomic: an enrichment id recorded before rejects the whole write', async () => {
+        const { store } = await fresh();
+        await store.recordEnrichments(acme, [enrichment('e1')], []);
+        await expect(
+          store.recordEnrichments(acme, [enrichment('e2'), enrichment('e1')], [historyRow('e2', 'user-1')]),
+        ).rejects.toThrow();
+        expect(await store.findEnrichment(acme, 'e2')).toBeNull();
+        expect(await store.loadHistory(acme, ['user-1'], 5)).toEqual(new Map());
+        // The same id in another scope is another enrichment.
+        await store.recordEnrichments(globex, [enrichment('e1')], []);
+        expect(await store.findEnrichment(globex, 'e1')).toEqual(enrichment('e1'));
+      });
+
+      it("loadHistory answers each user's latest entries, oldest first, from single and batch writes alike", async () => {
+        const { store } = await fresh();
+        const h1 = historyRow('e1', 'user-1', { transactionId: null, counterpartyId: null, amount: null });
+        const h2 = historyRow('e2', 'user-1', { occurredAt: '2025-05-01' });
+        const h5 = historyRow('e5', 'user-1', { descriptorKey: 'netflix com', amount: 15.49 });
+        await store.recordEnrichments(acme, [enrichment('e1'), enrichment('e2')], [h1, h2]);
+        await store.createBatch(newBatch('b1', { size: 2, chunkSize: 2, items: '[{},{}]' }));
+        await store.startBatch('b1');
+        const h3 = historyRow('b-e3', 'user-1');
+        const h4 = historyRow('b-e4', 'user-2');
+        await store.saveBatchChunk('b1', {
+          index: 0,
+          results: ['{}', '{}'],
+          enrichments: [enrichment('b-e3'), enrichment('b-e4')],
+          history: [h3, h4],
+        });
+        await store.recordEnrichments(acme, [enrichment('e5')], [h5]);
+
+        const history = await store.loadHistory(acme, ['user-1', 'user-2', 'user-3', 'user-1'], 3);
+        expect(history).toEqual(
+          new Map([
+            ['user-1', [h2, h3, h5].map(historyEntry)],
+            ['user-2', [historyEntry(h4)]],
+          ]),
+        );
+        expect((await store.loadHistory(acme, ['user-1'], 10)).get('user-1')).toEqual(
+          [h1, h2, h3, h5].map(historyEntry),
+        );
+      });
+    });
+
+    describe('callback outbox', () => {
+      it('claims due deliveries oldest due first, up to the limit, and leases them', async () => {
+        const { store } = await fresh();
+        const first = delivery('d-first', { nextAttemptAt: at });
+        await store.enqueueDelivery(delivery('d-late', { nextAttemptAt: at + 3000 }));
+        await store.enqueueDelivery(first);
+        await store.enqueueDelivery(delivery('d-second', { nextAttemptAt: at + 1000 }));
+        await store.enqueueDelivery(delivery('d-future', { nextAttemptAt: at + 60_000 }));
+
+        const claimed = await store.claimDueDeliveries(at + 5000, 2, 30_000);
+        expect(ids(claimed)).toEqual(['d-first', 'd-second']);
+        expect(claimed[0]).toEqual(pending(first, { nextAttemptAt: at + 35_000 }));
+
+        // Leased: no other dispatcher takes them before the lease ends.
+        expect(ids(await store.claimDueDeliveries(at + 5000, 10, 30_000))).toEqual(['d-late']);
+        expect(await store.claimDueDeliveries(at + 34_999, 10, 30_000)).toEqual([]);
+        // The lease is over and none was marked: the dispatcher holding them died. Due again.
+        const again = await store.claimDueDeliveries(at + 35_000, 10, 30_000);
+        expect(ids(again).sort()).toEqual(['d-first', 'd-late', 'd-second']);
+        expect(await store.claimDueDeliveries(at + 60_000, 10, 30_000)).toEqual([
+          pending(delivery('d-future'), { nextAttemptAt: at + 90_000 }),
+        ]);
+      });
+
+      it('reschedules, delivers and abandons; pending deliveries survive a restart', async () => {
+        const { store, reopen } = await fresh();
+        const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((id) => delivery(id)) as [
+          NewDelivery,
+          NewDelivery,
+          NewDelivery,
+          NewDelivery,
+        ];
+        const e = returned('e');
+        for (const each of [a, b, c, d, e]) await store.enqueueDelivery(each);
+        expect(byId(await store.pendingDeliveries())).toEqual([a, b, c, d, e].map((each) => pending(each)));
+
+        expect(ids(await store.claimDueDeliveries(at, 10, 1000)).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+        await store.rescheduleDelivery('a', 1, at + 60_000, 'HTTP 503');
+        await store.markDelivered('b', at + 10);
+        await store.abandonDelivery('c', 12, 'connect ECONNREFUSED');
+        await store.rescheduleDelivery('e', 3, at + 120_000, 'HTTP 500');
+        // A late dispatcher's failure report does not bring a delivered one back.
+        await store.rescheduleDelivery('b', 1, at + 60_000, 'HTTP 502');
+        await store.rescheduleDelivery('c', 13, at + 60_000, 'HTTP 502');
+
+        const expected = [
+          pending(a, { attempts: 1, nextAttemptAt: at + 60_000, lastError: 'HTTP 503' }),
+          pending(d, { nextAttemptAt: at + 1000 }),
+          pending(e, { attempts: 3, nextAttemptAt: at + 120_000, lastError: 'HTTP 500' }),
+        ];
+        expect(byId(await store.pendingDeliveries())).toEqual(expected);
+        await store.close();
+
+        const restarted = await reopen();
+        expect(byId(await restarted.pendingDeliveries())).toEqual(expected);
+        expect(ids(await restarted.claimDueDeliveries(at + 59_999, 10, 1000))).toEqual(['d']);
+        expect(await restarted.claimDueDeliveries(at + 60_000, 10, 1000)).toEqual([
+          { ...expected[0], nextAttemptAt: at + 61_000 },
+        ]);
+        expect(ids(await restarted.claimDueDeliveries(at + 10 * hour, 10, 1000)).sort()).toEqual([
+          'a',
+          'd',
+          'e',
+        ]);
+      });
+    });
+
+    describe('merchant action triggers', () => {
+      it('numbers the writes of each scope from 1; a small write applies at once', async () => {
+        const { store } = await fresh();
+        expect(await store.findTriggerScope(acme, 'account')).toBeNull();
+        expect(await store.writeTriggers(triggerWrite('account', [t1]))).toEqual({ version: 1 });
+        expect(await store.findTriggerScope(acme, 'account')).toEqual({
+          version: 1,
+          status: 'succeeded',
+          active: [t1],
+          pending: null,
+        });
+        expect(await store.writeTriggers(triggerWrite('account', [t1, t2]))).toEqual({ version: 2 });
+        expect(await store.findTriggerScope(acme, 'account')).toMatchObject({ version: 2, active: [t1, t2] });
+        // DELETE: a new version with an empty list.
+        expect(await store.writeTriggers(triggerWrite('account', []))).toEqual({ version: 3 });
+        expect(await store.findTriggerScope(acme, 'account')).toEqual({
+          version: 3,
+          status: 'succeeded',
+          active: [],
+          pending: null,
+        });
+
+        expect(await store.findTriggerScope(acme, 'user:u%201')).toBeNull();
+        expect(await store.writeTriggers(triggerWrite('user:u%201', [t3]))).toEqual({ version: 1 });
+        expect(await store.writeTriggers(triggerWrite('account', [t3], 'succeeded', globex))).toEqual({
+          version: 1,
+        });
+      });
+
+      it('runs a background write: pending, running, succeeded; another write is a conflict meanwhile', async () => {
+        const { store } = await fresh();
+        await store.writeTriggers(triggerWrite('account', [t1]));
+        expect(await store.writeTriggers(triggerWrite('account', [t2, t3], 'pending'))).toEqual({
+          version: 2,
+        });
+        expect(await store.findTriggerScope(acme, 'account')).toEqual({
+          version: 2,
+          status: 'pending',
+          active: [t1],
+          pending: [t2, t3],
+        });
+        expect((await store.activeTriggers(acme)).scopes).toEqual([{ path: 'account', triggers: [t1] }]);
+        expect(await store.writeTriggers(triggerWrite('account', [t3]))).toBe('conflict');
+        expect(await store.writeTriggers(triggerWrite('account', [t3], 'pending'))).toBe('conflict');
+        // Other scopes are not held up.
+        expect(await store.writeTriggers(triggerWrite('program:p1', [t3]))).toEqual({ version: 1 });
+
+        await store.setTriggerWriteStatus(acme, 'account', 2, 'running', at + 1);
+        expect(await store.findTriggerScope(acme, 'account')).toEqual({
+          version: 2,
+          status: 'running',
+          active: [t1],
+          pending: [t2, t3],
+        });
+        expect(await store.writeTriggers(triggerWrite('account', []))).toBe('conflict');
+
+        await store.setTriggerWriteStatus(acme, 'account', 2, 'succeeded', at + 2);
+        expect(await store.findTriggerScope(acme, 'account')).toEqual({
+          version: 2,
+          status: 'succeeded',
+          active: [t2, t3],
+          pending: null,
+        });
+        expect(await store.writeTriggers(triggerWrite('account', [t1]))).toEqual({ version: 3 });
+      });
+
+      it('a failed background write keeps the active triggers', async () => {
+        const { store } = await fresh();
+        await store.writeTriggers(triggerWrite('account', [t1]));
+        await store.writeTriggers(triggerWrite('account', [t2], 'pending'));
+        await store.setTriggerWriteStatus(acme, 'account', 2, 'running', at);
+        await store.setTriggerWriteStatus(acme, 'account', 2, 'failed', at);
+        expect(await store.findTriggerScope(acme, 'account')).toEqual({
+          version: 2,
+          status: 'failed',
+          active: [t1],
+          pending: null,
+        });
+        expect((await store.activeTriggers(acme)).scopes).toEqual([{ path: 'account', triggers: [t1] }]);
+        expect(await store.writeTriggers(triggerWrite('account', [t3]))).toEqual({ version: 3 });
+      });
+
+      it('ignores a status for a write that is not the latest, or that has ended', async () => {
+        const { store } = await fresh();
+        await store.writeTriggers(triggerWrite('account', [t1], 'pending'));
+        await store.setTriggerWriteStatus(acme, 'account', 2, 'succeeded', at);
+        await store.setTriggerWriteStatus(globex, 'account', 1, 'succeeded', at);
+        expect(await store.findTriggerScope(acme, 'account')).toEqual({
+          version: 1,
+          status: 'pending',
+          active: [],
+          pending: [t1],
+        });
+        await store.setTriggerWriteStatus(acme, 'account', 1, 'failed', at);
+        await store.setTriggerWriteStatus(acme, 'account', 1, 'succeeded', at);
+        await store.setTriggerWriteStatus(acme, 'account', 1, 'running', at);
+        expect(await store.findTriggerScope(acme, 'account')).toEqual({
+          version: 1,
+          status: 'failed',
+          active: [],
+          pending: null,
+        });
+        expect(await store.findTriggerScope(globex, 'account')).toBeNull();
+      });
+
+      it('lists background writes left unfinished, in every tenant, after a restart', async () => {
+        const { store, reopen } = await fresh();
+        await store.writeTriggers(triggerWrite('account', [t1], 'pending'));
+        await store.writeTriggers(triggerWrite('user:u1', [t2], 'pending', globex));
+        await store.setTriggerWriteStatus(globex, 'user:u1', 1, 'running', at);
+        await store.writeTriggers(triggerWrite('program:p1', [t3]));
+        await store.writeTriggers(triggerWrite('card:u1:c1', [t3], 'pending'));
+        await store.setTriggerWriteStatus(acme, 'card:u1:c1', 1, 'failed', at);
+        await store.writeTriggers(triggerWrite('program:p2', [t3], 'pending'));
+        await store.setTriggerWriteStatus(acme, 'program:p2', 1, 'succeeded', at);
+        await store.close();
+
+        const restarted = await reopen();
+        const unfinished = await restarted.unfinishedTriggerWrites();
+        expect([...unfinished].sort((x, y) => (x.path < y.path ? -1 : 1))).toEqual([
+          { scope: acme, path: 'account', version: 1 },
+          { scope: globex, path: 'user:u1', version: 1 },
+        ]);
+        expect(await restarted.findTriggerScope(globex, 'user:u1')).toEqual({
+          version: 1,
+          status: 'running',
+          active: [],
+          pending: [t2],
+        });
+      });
+
+      it("activeTriggers lists the tenant's scopes with active triggers; the revision changes on every change", async () => {
+        const { store } = await fresh();
+        const revisions = new Set<number>();
+        const active = async () => {
+          const answer = await store.activeTriggers(acme);
+          revisions.add(answer.revision);
+          return [...answer.scopes].sort((x, y) => (x.path < y.path ? -1 : 1));
+        };
+        expect(await active()).toEqual([]);
+
+        await store.writeTriggers(triggerWrite('account', [t1]));
+        expect(await active()).toEqual([{ path: 'account', triggers: [t1] }]);
+        expect(revisions.size).toBe(2);
+        expect(await active()).toEqual([{ path: 'account', triggers: [t1] }]);
+        expect(revisions.size).toBe(2); // nothing changed
+
+        await store.writeTriggers(triggerWrite('user:u1', [t2]));
+        await store.writeTriggers(triggerWrite('account', [t3], 'succeeded', globex));
+        await store.writeTriggers(triggerWrite('program:p1', [t3], 'pending'));
+        expect(await active()).toEqual([
+          { path: 'account', triggers: [t1] },
+          { path: 'user:u1', triggers: [t2] },
+        ]);
+        expect(revisions.size).toBe(3);
+
+        await store.setTriggerWriteStatus(acme, 'program:p1', 1, 'succeeded', at);
+        expect(await active()).toEqual([
+          { path: 'account', triggers: [t1] },
+          { path: 'program:p1', triggers: [t3] },
+          { path: 'user:u1', triggers: [t2] },
+        ]);
+        expect(revisions.size).toBe(4);
+
+        await store.writeTriggers(triggerWrite('account', []));
+        expect(await active()).toEqual([
+          { path: 'program:p1', triggers: [t3] },
+          { path: 'user:u1', triggers: [t2] },
+        ]);
+        expect(revisions.size).toBe(5);
+      });
+    });
+
+    describe('error reports and correction rules', () => {
+      it('creates reports, finds them, and lists them, all or by status', async () => {
+        const { store } = await fresh();
+        const r1 = report('r1');
+        const r2 = report('r2', { scope: globex, createdAt: at + 1, fields: { errorDescription: 'x' } });
+        const r3 = report('r3', { scope: acmeSandbox, createdAt: at + 2 });
+        for (const each of [r1, r2, r3]) await store.createReport(each);
+
+        expect(await store.findReport('r2')).toEqual(r2);
+        expect(await store.findReport('r4')).toBeNull();
+        expect(byId(await store.listReports())).toEqual([r1, r2, r3]);
+        expect(byId(await store.listReports('open'))).toEqual([r1, r2, r3]);
+
+        expect(await store.closeReport('r2', { status: 'rejected' }, at + 10)).toBe(true);
+        expect(byId(await store.listReports('open'))).toEqual([r1, r3]);
+        expect(await store.listReports('rejected')).toEqual([{ ...r2, status: 'rejected' }]);
+        expect(await store.listReports('resolved')).toEqual([]);
+        expect(byId(await store.listReports())).toEqual([r1, { ...r2, status: 'rejected' }, r3]);
+      });
+
+      it('resolving stores the correction rule and enqueues the returned enrichment, once', async () => {
+        const { store } = await fresh();
+        await store.createReport(report('r1'));
+        const before = await store.corrections(acme);
+        expect(before.rules).toEqual([]);
+
+        const fix = rule('blue bottle');
+        const sent = returned('returned-r1');
+        expect(
+          await store.closeReport('r1', { status: 'resolved', rule: fix, delivery: sent }, at + 10),
+        ).toBe(true);
+        expect(await store.findReport('r1')).toEqual({ ...report('r1'), status: 'resolved' });
+        const after = await store.corrections(acme);
+        expect(after.rules).toEqual([fix]);
+        expect(after.revision).not.toBe(before.revision);
+        expect(await store.pendingDeliveries()).toEqual([pending(sent)]);
+
+        // Closed already: nothing more happens.
+        const second = {
+          status: 'resolved' as const,
+          rule: rule('other'),
+          delivery: returned('returned-again'),
+        };
+        expect(await store.closeReport('r1', second, at + 20)).toBe(false);
+        expect(await store.closeReport('r1', { status: 'rejected' }, at + 20)).toBe(false);
+        expect(await store.closeReport('r9', { status: 'rejected' }, at + 20)).toBe(false);
+        expect(await store.findReport('r1')).toMatchObject({ status: 'resolved' });
+        expect(await store.corrections(acme)).toEqual(after);
+        expect(await store.pendingDeliveries()).toEqual([pending(sent)]);
+      });
+
+      it('rejecting stores no rule and sends nothing', async () => {
+        const { store } = await fresh();
+        await store.createReport(report('r1'));
+        expect(await store.closeReport('r1', { status: 'rejected' }, at)).toBe(true);
+        expect(await store.findReport('r1')).toMatchObject({ status: 'rejected' });
+        expect((await store.corrections(acme)).rules).toEqual([]);
+        expect(await store.pendingDeliveries()).toEqual([]);
+        expect(
+          await store.closeReport('r1', { status: 'resolved', rule: rule('x'), delivery: null }, at),
+        ).toBe(false);
+        expect((await store.corrections(acme)).rules).toEqual([]);
+      });
+
+      it('closeReport is atomic: when the delivery cannot be stored, the report stays open and keeps no rule', async () => {
+        const { store } = await fresh();
+        const taken = returned('taken');
+        await store.enqueueDelivery(taken);
+        await store.createReport(report('r1'));
+        await expect(
+          store.closeReport('r1', { status: 'resolved', rule: rule('x'), delivery: returned('taken') }, at),
+        ).rejects.toThrow();
+        expect(await store.findReport('r1')).toEqual(report('r1'));
+        expect((await store.corrections(acme)).rules).toEqual([]);
+        expect(await store.pendingDeliveries()).toEqual([pending(taken)]);
+      });
+
+      it('keeps the rules of each tenant and environment in resolution order; the revision changes with each', async () => {
+        const { store } = await fresh();
+        for (const [id, scope] of [
+          ['r1', acme],
+          ['r2', acme],
+          ['r3', globex],
+          ['r4', acme],
+        ] as const) {
+          await store.createReport(report(id, { scope }));
+        }
+        const resolve = (id: string) =>
+          store.closeReport(id, { status: 'resolved', rule: rule(`rule of ${id}`), delivery: null }, at);
+        const revisions = new Set([(await store.corrections(acme)).revision]);
+        for (const id of ['r2', 'r1']) {
+          await resolve(id);
+          revisions.add((await store.corrections(acme)).revision);
+        }
+        expect(revisions.size).toBe(3);
+        await resolve('r3');
+        expect((await store.corrections(acme)).rules).toEqual([rule('rule of r2'), rule('rule of r1')]);
+        expect((await store.corrections(globex)).rules).toEqual([rule('rule of r3')]);
+        expect((await store.corrections(acmeSandbox)).rules).toEqual([]);
+      });
+    });
+
+    it('adds usage up per key', async () => {
+      const { store } = await fresh();
+      const key: UsageKey = {
+        scope: acme,
+        billingProfile: null,
+        organizationId: null,
+        endpoint: 'POST /v2/transactions/enrich',
+        day: '2025-06-01',
+      };
+      const keys: UsageKey[] = [
+        key,
+        { ...key, billingProfile: 'standard', organizationId: 'bank-feed-1' },
+        { ...key, billingProfile: 'resell', organizationId: 'bank-feed-1' },
+        { ...key, day: '2025-06-02' },
+        { ...key, scope: acmeSandbox },
+        { ...key, scope: globex },
+        { ...key, endpoint: 'POST /v2/batches/enrich' },
+      ];
+      await store.countUsage(key, 1);
+      await store.countUsage(key, 2);
+      for (const [index, each] of keys.entries()) await store.countUsage(each, 10 * (index + 1));
+      await store.countUsage(keys[1]!, 5);
+
+      const expected: UsageRow[] = keys.map((each, index) => ({ ...each, count: 10 * (index + 1) }));
+      expected[0]!.count += 3;
+      expected[1]!.count += 5;
+      const keyOf = (row: UsageRow) =>
+        JSON.stringify([
+          row.scope.tenant,
+          row.scope.environment,
+          row.billingProfile,
+          row.organizationId,
+          row.endpoint,
+          row.day,
+        ]);
+      const sorted = (rows: UsageRow[]) => [...rows].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+      expect(sorted(await store.usage())).toEqual(sorted(expected));
+    });
+
+    it('closes once and for all: closing again is harmless, other calls reject; asyncDispose closes', async () => {
+      const { store, reopen } = await fresh();
+      await store.createBatch(newBatch('b1'));
+      await store.close();
+      await store.close();
+      await expect(store.findBatch(acme, 'b1')).rejects.toThrow();
+
+      const again = await reopen();
+      expect(await again.findBatch(acme, 'b1')).toEqual(batchRecord(newBatch('b1')));
+      await again[Symbol.asyncDispose]();
+      await expect(again.findBatch(acme, 'b1')).rejects.toThrow();
+    });
+  });
+}

@@ -1,0 +1,184 @@
+/**
+ * The schema, as an append-only list of migrations. A migration once
+ * released is never edited: a change is a new entry. `migrate` applies the
+ * missing ones at start, all in one transaction, and records each in
+ * `schema_migrations`, so opening an existing file again applies nothing.
+ */
+import type Database from 'better-sqlite3';
+import { StoreError } from './errors.js';
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE batches (
+        seq INTEGER PRIMARY KEY, -- creation order
+        id TEXT NOT NULL UNIQUE,
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+        kind TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'running', 'completed', 'failed')),
+        size INTEGER NOT NULL,
+        submitted_at TEXT NOT NULL,
+        callback_url TEXT,
+        chunk_size INTEGER NOT NULL CHECK (chunk_size > 0),
+        chunks_done INTEGER NOT NULL DEFAULT 0,
+        finished_at INTEGER,
+        idempotency_key TEXT,
+        request_hash TEXT,
+        idempotency_created_at INTEGER
+      );
+      CREATE INDEX batches_unfinished ON batches (seq) WHERE status IN ('pending', 'running');
+      CREATE INDEX batches_idempotency ON batches (tenant, environment, idempotency_key, idempotency_created_at)
+        WHERE idempotency_key IS NOT NULL;
+
+      -- The submitted items as one JSON array text per batch.
+      CREATE TABLE batch_items (
+        batch_id TEXT PRIMARY KEY REFERENCES batches (id) ON DELETE CASCADE,
+        items TEXT NOT NULL
+      );
+
+      -- One row per stored chunk: its result texts joined as a JSON array text, and each text's
+      -- length (UTF-16 code units, little-endian uint32) to cut them out again without parsing.
+      CREATE TABLE batch_chunks (
+        batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
+        chunk_index INTEGER NOT NULL,
+        results TEXT NOT NULL,
+        lengths BLOB NOT NULL,
+        PRIMARY KEY (batch_id, chunk_index)
+      );
+
+      CREATE TABLE enrichments (
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        enrichment_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        request TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (tenant, environment, enrichment_id)
+      );
+
+      CREATE TABLE history (
+        seq INTEGER PRIMARY KEY, -- recording order
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        enrichment_id TEXT NOT NULL,
+        transaction_id TEXT,
+        counterparty_id TEXT,
+        descriptor_key TEXT NOT NULL,
+        amount REAL,
+        occurred_at TEXT NOT NULL
+      );
+      CREATE INDEX history_by_user ON history (tenant, environment, user_id, seq);
+
+      CREATE TABLE deliveries (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('batch_callback', 'returned_enrichment')),
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        url TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        next_attempt_at INTEGER NOT NULL, -- also the lease's end while a dispatcher holds it
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'abandoned')),
+        delivered_at INTEGER
+      );
+      CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE state = 'pending';
+
+      -- One row per trigger scope: the active list and the list of a write still in progress.
+      CREATE TABLE trigger_scopes (
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        path TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'running', 'succeeded', 'failed')),
+        active TEXT NOT NULL,
+        pending TEXT,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (tenant, environment, path)
+      );
+      CREATE INDEX trigger_scopes_unfinished ON trigger_scopes (updated_at) WHERE status IN ('pending', 'running');
+
+      -- A counter per (tenant, environment) and subject, bumped whenever what applies changes.
+      CREATE TABLE revisions (
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        subject TEXT NOT NULL CHECK (subject IN ('triggers', 'corrections')),
+        revision INTEGER NOT NULL,
+        PRIMARY KEY (tenant, environment, subject)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE reports (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        enrichment_id TEXT NOT NULL,
+        fields TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('open', 'resolved', 'rejected')),
+        created_at INTEGER NOT NULL,
+        closed_at INTEGER
+      );
+      CREATE INDEX reports_by_status ON reports (status, created_at);
+
+      CREATE TABLE corrections (
+        seq INTEGER PRIMARY KEY, -- rules apply in this order
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        report_id TEXT NOT NULL REFERENCES reports (id),
+        rule TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX corrections_by_scope ON corrections (tenant, environment, seq);
+
+      -- billing_profile and organization_id may be null, so rows are found with IS, not a unique key.
+      CREATE TABLE usage (
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        billing_profile TEXT,
+        organization_id TEXT,
+        endpoint TEXT NOT NULL,
+        day TEXT NOT NULL,
+        count INTEGER NOT NULL
+      );
+      CREATE INDEX usage_key ON usage (tenant, environment, endpoint, day, billing_profile, organization_id);
+    `,
+  },
+];
+
+/** Applies the migrations `db` lacks, in one transaction; refuses a file migrated by a newer version. */
+export function migrate(db: Database.Database, now: number): void {
+  db.transaction(() => {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at INTEGER NOT NULL
+    )`);
+    const applied =
+      db.prepare<[], number | null>('SELECT max(version) FROM schema_migrations').pluck().get() ?? 0;
+    const latest = migrations.at(-1)?.version ?? 0;
+    if (applied > latest) {
+      throw new StoreError(
+        'STORE_INCOMPATIBLE',
+        `the database is at schema version ${applied}, newer than this version of txenrich knows (${latest})`,
+        { details: { applied, latest } },
+      );
+    }
+    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+    for (const migration of migrations) {
+      if (migration.version <= applied) continue;
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, now);
+    }
+  }).immediate();
+}

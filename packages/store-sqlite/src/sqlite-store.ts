@@ -1,0 +1,866 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type {
+  ActiveTriggers,
+  BatchChunk,
+  BatchRecord,
+  Delivery,
+  EnrichmentRecord,
+  Environment,
+  HistoryRow,
+  NewBatch,
+  NewDelivery,
+  ReportRecord,
+  ReportStatus,
+  Scope,
+  Store,
+  TenantCorrections,
+  TriggerScopePath,
+  TriggerWrite,
+  UsageKey,
+  UsageRow,
+} from '@txenrich/service';
+import Database from 'better-sqlite3';
+import { StoreError, toStoreError } from './errors.js';
+import { migrate } from './migrations.js';
+
+type HistoryEntry = Omit<HistoryRow, 'userId'>;
+type MerchantTrigger = TriggerWrite['triggers'][number];
+type CorrectionRule = TenantCorrections['rules'][number];
+
+interface CommonOptions {
+  /** How long a write waits for another connection's lock before failing, in ms. Default 5000. */
+  busyTimeoutMs?: number;
+}
+
+export interface SqliteStoreFileOptions extends CommonOptions {
+  /** The database file, created with its directories when missing; `:memory:` for a throwaway store. */
+  path: string;
+}
+
+export interface SqliteStoreDatabaseOptions extends CommonOptions {
+  /** A ready connection. The store configures and migrates it, and leaves it open on `close()`. */
+  database: Database.Database;
+}
+
+export type SqliteStoreOptions = SqliteStoreFileOptions | SqliteStoreDatabaseOptions;
+
+// ---------------------------------------------------------------- rows
+
+interface BatchRow {
+  id: string;
+  tenant: string;
+  environment: Environment;
+  kind: BatchRecord['kind'];
+  status: BatchRecord['status'];
+  size: number;
+  submitted_at: string;
+  callback_url: string | null;
+  chunk_size: number;
+  chunks_done: number;
+  finished_at: number | null;
+}
+
+const batchColumns =
+  'id, tenant, environment, kind, status, size, submitted_at, callback_url, chunk_size, chunks_done, finished_at';
+
+interface ChunkRow {
+  results: string;
+  lengths: Buffer;
+}
+
+interface EnrichmentRow {
+  enrichment_id: string;
+  kind: EnrichmentRecord['kind'];
+  request: string;
+  created_at: number;
+}
+
+interface HistoryRowRow {
+  enrichment_id: string;
+  transaction_id: string | null;
+  counterparty_id: string | null;
+  descriptor_key: string;
+  amount: number | null;
+  occurred_at: string;
+}
+
+interface DeliveryRow {
+  id: string;
+  kind: Delivery['kind'];
+  tenant: string;
+  environment: Environment;
+  url: string;
+  body: string;
+  created_at: number;
+  next_attempt_at: number;
+  attempts: number;
+  last_error: string | null;
+}
+
+const deliveryColumns =
+  'id, kind, tenant, environment, url, body, created_at, next_attempt_at, attempts, last_error';
+
+interface TriggerScopeRow {
+  version: number;
+  status: TriggerStatus;
+  active: string;
+  pending: string | null;
+}
+
+type TriggerStatus = 'pending' | 'running' | 'succeeded' | 'failed';
+
+interface ReportRow {
+  id: string;
+  tenant: string;
+  environment: Environment;
+  enrichment_id: string;
+  fields: string;
+  status: ReportStatus;
+  created_at: number;
+}
+
+const reportColumns = 'id, tenant, environment, enrichment_id, fields, status, created_at';
+
+interface UsageRowRow {
+  tenant: string;
+  environment: Environment;
+  billing_profile: string | null;
+  organization_id: string | null;
+  endpoint: string;
+  day: string;
+  count: number;
+}
+
+type ScopeParams = [tenant: string, environment: Environment];
+const scopeParams = (scope: Scope): ScopeParams => [scope.tenant, scope.environment];
+
+const toBatch = (row: BatchRow): BatchRecord => ({
+  id: row.id,
+  scope: { tenant: row.tenant, environment: row.environment },
+  kind: row.kind,
+  status: row.status,
+  size: row.size,
+  submittedAt: row.submitted_at,
+  callbackUrl: row.callback_url,
+  chunkSize: row.chunk_size,
+  chunksDone: row.chunks_done,
+  finishedAt: row.finished_at,
+});
+
+const toDelivery = (row: DeliveryRow): Delivery => ({
+  id: row.id,
+  kind: row.kind,
+  scope: { tenant: row.tenant, environment: row.environment },
+  url: row.url,
+  body: row.body,
+  createdAt: row.created_at,
+  nextAttemptAt: row.next_attempt_at,
+  attempts: row.attempts,
+  lastError: row.last_error,
+});
+
+const toReport = (row: ReportRow): ReportRecord => ({
+  id: row.id,
+  scope: { tenant: row.tenant, environment: row.environment },
+  enrichmentId: row.enrichment_id,
+  fields: JSON.parse(row.fields) as ReportRecord['fields'],
+  status: row.status,
+  createdAt: row.created_at,
+});
+
+const toHistoryEntry = (row: HistoryRowRow): HistoryEntry => ({
+  enrichmentId: row.enrichment_id,
+  transactionId: row.transaction_id,
+  counterpartyId: row.counterparty_id,
+  descriptorKey: row.descriptor_key,
+  amount: row.amount,
+  occurredAt: row.occurred_at,
+});
+
+/** A chunk's result texts as one JSON array text, and their lengths to cut them out again. */
+function packChunk(results: readonly string[]): ChunkRow {
+  const lengths = Buffer.alloc(results.length * 4);
+  for (const [index, text] of results.entries()) lengths.writeUInt32LE(text.length, index * 4);
+  return { results: `[${results.join(',')}]`, lengths };
+}
+
+function unpackChunk(row: ChunkRow, into: string[]): void {
+  let start = 1; // past '['
+  for (let offset = 0; offset < row.lengths.length; offset += 4) {
+    const end = start + row.lengths.readUInt32LE(offset);
+    into.push(row.results.slice(start, end));
+    start = end + 1; // past ','
+  }
+}
+
+// ---------------------------------------------------------------- the store
+
+/** The configured, migrated connection; `owned` when the store opened it (and so closes it). */
+function openDatabase(options: SqliteStoreOptions): { db: Database.Database; owned: boolean } {
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
+    throw new StoreError('INVALID_CONFIG', 'createSqliteStore: `busyTimeoutMs` must be an integer >= 0');
+  }
+  if (!('database' in options) && (typeof options.path !== 'string' || options.path === '')) {
+    throw new StoreError('INVALID_CONFIG', 'createSqliteStore: `path` must be a non-empty string');
+  }
+  const owned = !('database' in options);
+  let db: Database.Database | undefined;
+  try {
+    db = 'database' in options ? options.database : openFile(options.path);
+    configure(db, busyTimeoutMs);
+    migrate(db, Date.now());
+    return { db, owned };
+  } catch (error) {
+    if (owned) db?.close();
+    throw toStoreError('createSqliteStore', error);
+  }
+}
+
+function openFile(path: string): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  return new Database(path);
+}
+
+function configure(db: Database.Database, busyTimeoutMs: number): void {
+  // First, so that the statements below wait for another connection's lock too.
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  db.pragma('journal_mode = WAL');
+  // In WAL mode, NORMAL appends each commit to the WAL without an fsync: a committed transaction
+  // survives a crash of the process (kill -9: the bytes are already the OS's), which is what the
+  // contract asks of batches and the outbox; a power loss may lose the last commits, never corrupt
+  // the file. FULL would add an fsync to every single enrichment.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+}
+
+/**
+ * The embedded `Store`: one SQLite file in WAL mode, migrated at start. Every
+ * method runs synchronously inside (better-sqlite3 is synchronous), so each
+ * multi-statement method is one transaction that nothing else in the process
+ * can interleave with; writes take the write lock up front (`BEGIN IMMEDIATE`).
+ */
+export function createSqliteStore(options: SqliteStoreOptions): Store {
+  const { db, owned } = openDatabase(options);
+
+  const s = {
+    insertBatch: db.prepare<
+      [
+        id: string,
+        ...ScopeParams,
+        kind: string,
+        size: number,
+        submittedAt: string,
+        callbackUrl: string | null,
+        chunkSize: number,
+        idempotencyKey: string | null,
+        requestHash: string | null,
+        idempotencyCreatedAt: number | null,
+      ]
+    >(
+      `INSERT INTO batches (id, tenant, environment, kind, status, size, submitted_at, callback_url, chunk_size,
+         idempotency_key, request_hash, idempotency_created_at)
+       VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertItems: db.prepare<[id: string, items: string]>(
+      'INSERT INTO batch_items (batch_id, items) VALUES (?, ?)',
+    ),
+    batch: db.prepare<[id: string], BatchRow>(`SELECT ${batchColumns} FROM batches WHERE id = ?`),
+    scopedBatch: db.prepare<[id: string, ...ScopeParams], BatchRow>(
+      `SELECT ${batchColumns} FROM batches WHERE id = ? AND tenant = ? AND environment = ?`,
+    ),
+    batchByIdempotencyKey: db.prepare<
+      [...ScopeParams, key: string, since: number],
+      BatchRow & { request_hash: string }
+    >(
+      `SELECT ${batchColumns}, request_hash FROM batches
+       WHERE tenant = ? AND environment = ? AND idempotency_key = ? AND idempotency_created_at >= ?
+       ORDER BY idempotency_created_at DESC, seq DESC LIMIT 1`,
+    ),
+    items: db.prepare<[id: string], string>('SELECT items FROM batch_items WHERE batch_id = ?').pluck(),
+    startBatch: db.prepare<[id: string]>(
+      `UPDATE batches SET status = 'running' WHERE id = ? AND status = 'pending'`,
+    ),
+    insertChunk: db.prepare<[id: string, index: number, results: string, lengths: Buffer]>(
+      `INSERT INTO batch_chunks (batch_id, chunk_index, results, lengths) VALUES (?, ?, ?, ?)
+       ON CONFLICT (batch_id, chunk_index) DO NOTHING`,
+    ),
+    chunkStored: db
+      .prepare<[id: string, index: number], number>(
+        'SELECT 1 FROM batch_chunks WHERE batch_id = ? AND chunk_index = ?',
+      )
+      .pluck(),
+    setChunksDone: db.prepare<[chunksDone: number, id: string]>(
+      'UPDATE batches SET chunks_done = ? WHERE id = ?',
+    ),
+    finishBatch: db.prepare<[status: string, finishedAt: number, id: string]>(
+      'UPDATE batches SET status = ?, finished_at = ? WHERE id = ?',
+    ),
+    chunks: db.prepare<[id: string], ChunkRow>(
+      'SELECT results, lengths FROM batch_chunks WHERE batch_id = ? ORDER BY chunk_index',
+    ),
+    unfinishedBatches: db.prepare<[], BatchRow>(
+      `SELECT ${batchColumns} FROM batches WHERE status IN ('pending', 'running') ORDER BY seq`,
+    ),
+
+    insertEnrichment: db.prepare<
+      [...ScopeParams, enrichmentId: string, kind: string, request: string, createdAt: number]
+    >(
+      `INSERT INTO enrichments (tenant, environment, enrichment_id, kind, request, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    enrichment: db.prepare<[...ScopeParams, enrichmentId: string], EnrichmentRow>(
+      `SELECT enrichment_id, kind, request, created_at FROM enrichments
+       WHERE tenant = ? AND environment = ? AND enrichment_id = ?`,
+    ),
+    insertHistory: db.prepare<
+      [
+        ...ScopeParams,
+        userId: string,
+        enrichmentId: string,
+        transactionId: string | null,
+        counterpartyId: string | null,
+        descriptorKey: string,
+        amount: number | null,
+        occurredAt: string,
+      ]
+    >(
+      `INSERT INTO history (tenant, environment, user_id, enrichment_id, transaction_id, counterparty_id,
+         descriptor_key, amount, occurred_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    latestHistory: db.prepare<[...ScopeParams, userId: string, limit: number], HistoryRowRow>(
+      `SELECT enrichment_id, transaction_id, counterparty_id, descriptor_key, amount, occurred_at
+       FROM history WHERE tenant = ? AND environment = ? AND user_id = ? ORDER BY seq DESC LIMIT ?`,
+    ),
+
+    insertDelivery: db.prepare<
+      [
+        id: string,
+        kind: string,
+        ...ScopeParams,
+        url: string,
+        body: string,
+        createdAt: number,
+        nextAttemptAt: number,
+      ]
+    >(
+      `INSERT INTO deliveries (id, kind, tenant, environment, url, body, created_at, next_attempt_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    dueDeliveries: db.prepare<[now: number, limit: number], DeliveryRow>(
+      `SELECT ${deliveryColumns} FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ?
+       ORDER BY next_attempt_at, created_at, id LIMIT ?`,
+    ),
+    leaseDelivery: db.prepare<[until: number, id: string]>(
+      'UPDATE deliveries SET next_attempt_at = ? WHERE id = ?',
+    ),
+    markDelivered: db.prepare<[at: number, id: string]>(
+      `UPDATE deliveries SET state = 'delivered', delivered_at = ? WHERE id = ? AND state = 'pending'`,
+    ),
+    rescheduleDelivery: db.prepare<[attempts: number, nextAttemptAt: number, lastError: string, id: string]>(
+      `UPDATE deliveries SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ? AND state = 'pending'`,
+    ),
+    abandonDelivery: db.prepare<[attempts: number, lastError: string, id: string]>(
+      `UPDATE deliveries SET state = 'abandoned', attempts = ?, last_error = ? WHERE id = ? AND state = 'pending'`,
+    ),
+    pendingDeliveries: db.prepare<[], DeliveryRow>(
+      `SELECT ${deliveryColumns} FROM deliveries WHERE state = 'pending'
+       ORDER BY next_attempt_at, created_at, id`,
+    ),
+
+    triggerScope: db.prepare<[...ScopeParams, path: string], TriggerScopeRow>(
+      `SELECT version, status, active, pending FROM trigger_scopes
+       WHERE tenant = ? AND environment = ? AND path = ?`,
+    ),
+    applyTriggers: db.prepare<[...ScopeParams, path: string, version: number, triggers: string, at: number]>(
+      `INSERT INTO trigger_scopes (tenant, environment, path, version, status, active, pending, updated_at)
+       VALUES (?, ?, ?, ?, 'succeeded', ?, NULL, ?)
+       ON CONFLICT (tenant, environment, path) DO UPDATE SET version = excluded.version,
+         status = 'succeeded', active = excluded.active, pending = NULL, updated_at = excluded.updated_at`,
+    ),
+    queueTriggers: db.prepare<[...ScopeParams, path: string, version: number, triggers: string, at: number]>(
+      `INSERT INTO trigger_scopes (tenant, environment, path, version, status, active, pending, updated_at)
+       VALUES (?, ?, ?, ?, 'pending', '[]', ?, ?)
+       ON CONFLICT (tenant, environment, path) DO UPDATE SET version = excluded.version,
+         status = 'pending', pending = excluded.pending, updated_at = excluded.updated_at`,
+    ),
+    // `succeeded` makes the pending list the active one; `running` keeps it pending; `failed` drops it.
+    setTriggerStatus: db.prepare<
+      [{ status: string; at: number; tenant: string; environment: string; path: string; version: number }]
+    >(
+      `UPDATE trigger_scopes SET status = @status, updated_at = @at,
+         active = CASE WHEN @status = 'succeeded' THEN pending ELSE active END,
+         pending = CASE WHEN @status = 'running' THEN pending ELSE NULL END
+       WHERE tenant = @tenant AND environment = @environment AND path = @path AND version = @version
+         AND status IN ('pending', 'running')`,
+    ),
+    unfinishedTriggerWrites: db.prepare<
+      [],
+      { tenant: string; environment: Environment; path: string; version: number }
+    >(
+      `SELECT tenant, environment, path, version FROM trigger_scopes
+       WHERE status IN ('pending', 'running') ORDER BY updated_at, tenant, environment, path`,
+    ),
+    activeTriggerScopes: db.prepare<ScopeParams, { path: string; active: string }>(
+      `SELECT path, active FROM trigger_scopes WHERE tenant = ? AND environment = ? AND active <> '[]'
+       ORDER BY path`,
+    ),
+
+    revision: db
+      .prepare<[...ScopeParams, subject: Subject], number>(
+        'SELECT revision FROM revisions WHERE tenant = ? AND environment = ? AND subject = ?',
+      )
+      .pluck(),
+    bumpRevision: db.prepare<[...ScopeParams, subject: Subject]>(
+      `INSERT INTO revisions (tenant, environment, subject, revision) VALUES (?, ?, ?, 1)
+       ON CONFLICT (tenant, environment, subject) DO UPDATE SET revision = revision + 1`,
+    ),
+
+    insertReport: db.prepare<
+      [
+        id: string,
+        ...ScopeParams,
+        enrichmentId: string,
+        fields: string,
+        status: ReportStatus,
+        createdAt: number,
+      ]
+    >(
+      `INSERT INTO reports (id, tenant, environment, enrichment_id, fields, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    reports: db.prepare<[], ReportRow>(`SELECT ${reportColumns} FROM reports ORDER BY created_at, seq`),
+    reportsByStatus: db.prepare<[status: ReportStatus], ReportRow>(
+      `SELECT ${reportColumns} FROM reports WHERE status = ? ORDER BY created_at, seq`,
+    ),
+    report: db.prepare<[id: string], ReportRow>(`SELECT ${reportColumns} FROM reports WHERE id = ?`),
+    closeReport: db.prepare<[status: ReportStatus, at: number, id: string]>(
+      `UPDATE reports SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'`,
+    ),
+    insertCorrection: db.prepare<[...ScopeParams, reportId: string, rule: string, createdAt: number]>(
+      'INSERT INTO corrections (tenant, environment, report_id, rule, created_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    corrections: db
+      .prepare<ScopeParams, string>(
+        'SELECT rule FROM corrections WHERE tenant = ? AND environment = ? ORDER BY seq',
+      )
+      .pluck(),
+
+    addUsage: db.prepare<
+      [
+        count: number,
+        ...ScopeParams,
+        endpoint: string,
+        day: string,
+        billingProfile: string | null,
+        organizationId: string | null,
+      ]
+    >(
+      `UPDATE usage SET count = count + ?
+       WHERE tenant = ? AND environment = ? AND endpoint = ? AND day = ?
+         AND billing_profile IS ? AND organization_id IS ?`,
+    ),
+    insertUsage: db.prepare<
+      [
+        ...ScopeParams,
+        billingProfile: string | null,
+        organizationId: string | null,
+        endpoint: string,
+        day: string,
+        count: number,
+      ]
+    >(
+      `INSERT INTO usage (tenant, environment, billing_profile, organization_id, endpoint, day, count)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    usage: db.prepare<[], UsageRowRow>(
+      `SELECT tenant, environment, billing_profile, organization_id, endpoint, day, count FROM usage
+       ORDER BY day, tenant, environment, endpoint, billing_profile, organization_id`,
+    ),
+  };
+
+  // ------------------------------------------------------------ shared steps
+
+  function requireBatch(id: string): BatchRow {
+    return s.batch.get(id) ?? batchNotFound(id);
+  }
+
+  function insertEnrichments(scope: Scope, enrichments: readonly EnrichmentRecord[]): void {
+    for (const e of enrichments) {
+      s.insertEnrichment.run(...scopeParams(scope), e.enrichmentId, e.kind, e.request, e.createdAt);
+    }
+  }
+
+  function insertHistory(scope: Scope, history: readonly HistoryRow[]): void {
+    for (const h of history) {
+      s.insertHistory.run(
+        ...scopeParams(scope),
+        h.userId,
+        h.enrichmentId,
+        h.transactionId,
+        h.counterpartyId,
+        h.descriptorKey,
+        h.amount,
+        h.occurredAt,
+      );
+    }
+  }
+
+  function insertDelivery(d: NewDelivery): void {
+    s.insertDelivery.run(d.id, d.kind, ...scopeParams(d.scope), d.url, d.body, d.createdAt, d.nextAttemptAt);
+  }
+
+  /**
+   * A per-scope read that is parsed again only when the scope's revision of
+   * `subject` moved: callers may ask on every enrichment, and a scope can
+   * hold 300,000 triggers.
+   */
+  function byRevision<T extends { revision: number }>(
+    subject: Subject,
+    load: (scope: Scope, revision: number) => T,
+  ): (scope: Scope) => T {
+    const cache = new Map<string, T>();
+    // A read transaction: the revision and the rows come from one snapshot.
+    return db.transaction((scope: Scope): T => {
+      const revision = s.revision.get(...scopeParams(scope), subject) ?? 0;
+      const key = JSON.stringify(scopeParams(scope));
+      const cached = cache.get(key);
+      if (cached?.revision === revision) return cached;
+      const value = load(scope, revision);
+      cache.set(key, value);
+      return value;
+    });
+  }
+
+  let closed = false;
+
+  /** A store method: rejects once closed, and turns every failure into a `StoreError`. */
+  function op<A extends unknown[], R>(name: string, run: (...args: A) => R): (...args: A) => Promise<R> {
+    return async (...args) => {
+      if (closed) throw new StoreError('STORE_UNAVAILABLE', `${name}: the store is closed`);
+      try {
+        return run(...args);
+      } catch (error) {
+        throw toStoreError(name, error);
+      }
+    };
+  }
+
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    if (owned) db.close();
+  };
+
+  // ------------------------------------------------------------ the port
+
+  return {
+    createBatch: op(
+      'createBatch',
+      db.transaction((batch: NewBatch) => {
+        const idempotency = batch.idempotency;
+        s.insertBatch.run(
+          batch.id,
+          ...scopeParams(batch.scope),
+          batch.kind,
+          batch.size,
+          batch.submittedAt,
+          batch.callbackUrl,
+          batch.chunkSize,
+          idempotency?.key ?? null,
+          idempotency?.requestHash ?? null,
+          idempotency?.createdAt ?? null,
+        );
+        s.insertItems.run(batch.id, batch.items);
+      }).immediate,
+    ),
+
+    findBatch: op('findBatch', (scope: Scope, id: string) => {
+      const row = s.scopedBatch.get(id, ...scopeParams(scope));
+      return row === undefined ? null : toBatch(row);
+    }),
+
+    findBatchByIdempotencyKey: op('findBatchByIdempotencyKey', (scope: Scope, key: string, since: number) => {
+      const row = s.batchByIdempotencyKey.get(...scopeParams(scope), key, since);
+      return row === undefined ? null : { batch: toBatch(row), requestHash: row.request_hash };
+    }),
+
+    batchItems: op('batchItems', (id: string) => s.items.get(id) ?? batchNotFound(id)),
+
+    startBatch: op(
+      'startBatch',
+      db.transaction((id: string) => {
+        if (s.startBatch.run(id).changes === 0) requireBatch(id);
+      }).immediate,
+    ),
+
+    saveBatchChunk: op(
+      'saveBatchChunk',
+      db.transaction((id: string, chunk: BatchChunk) => {
+        const batch = requireBatch(id);
+        const { results, lengths } = packChunk(chunk.results);
+        // A chunk stored before (by a process that died before finishing the batch) stays as it was.
+        if (s.insertChunk.run(id, chunk.index, results, lengths).changes === 1) {
+          const scope = { tenant: batch.tenant, environment: batch.environment };
+          insertEnrichments(scope, chunk.enrichments);
+          insertHistory(scope, chunk.history);
+        }
+        let done = batch.chunks_done;
+        while (s.chunkStored.get(id, done) !== undefined) done++;
+        if (done !== batch.chunks_done) s.setChunksDone.run(done, id);
+      }).immediate,
+    ),
+
+    finishBatch: op(
+      'finishBatch',
+      db.transaction(
+        (id: string, status: 'completed' | 'failed', finishedAt: number, callback: NewDelivery | null) => {
+          const batch = requireBatch(id);
+          if (batch.status === 'completed' || batch.status === 'failed') return;
+          s.finishBatch.run(status, finishedAt, id);
+          if (callback !== null) insertDelivery(callback);
+        },
+      ).immediate,
+    ),
+
+    batchResults: op(
+      'batchResults',
+      db.transaction((id: string) => {
+        const results: string[] = [];
+        if (s.batch.get(id)?.status !== 'completed') return results;
+        for (const row of s.chunks.iterate(id)) unpackChunk(row, results);
+        return results;
+      }),
+    ),
+
+    unfinishedBatches: op('unfinishedBatches', () => s.unfinishedBatches.all().map(toBatch)),
+
+    recordEnrichments: op(
+      'recordEnrichments',
+      db.transaction(
+        (scope: Scope, enrichments: readonly EnrichmentRecord[], history: readonly HistoryRow[]) => {
+          insertEnrichments(scope, enrichments);
+          insertHistory(scope, history);
+        },
+      ).immediate,
+    ),
+
+    findEnrichment: op('findEnrichment', (scope: Scope, enrichmentId: string) => {
+      const row = s.enrichment.get(...scopeParams(scope), enrichmentId);
+      return row === undefined
+        ? null
+        : {
+            enrichmentId: row.enrichment_id,
+            kind: row.kind,
+            request: row.request,
+            createdAt: row.created_at,
+          };
+    }),
+
+    loadHistory: op(
+      'loadHistory',
+      db.transaction((scope: Scope, userIds: readonly string[], perUser: number) => {
+        const history = new Map<string, HistoryEntry[]>();
+        if (perUser < 1) return history; // a negative LIMIT would mean no limit
+        for (const userId of userIds) {
+          if (history.has(userId)) continue;
+          const rows = s.latestHistory.all(...scopeParams(scope), userId, perUser);
+          if (rows.length > 0) history.set(userId, rows.reverse().map(toHistoryEntry));
+        }
+        return history;
+      }),
+    ),
+
+    enqueueDelivery: op('enqueueDelivery', insertDelivery),
+
+    claimDueDeliveries: op(
+      'claimDueDeliveries',
+      db.transaction((now: number, limit: number, leaseMs: number) => {
+        if (limit < 1) return [];
+        const leasedUntil = now + leaseMs;
+        return s.dueDeliveries.all(now, limit).map((row) => {
+          s.leaseDelivery.run(leasedUntil, row.id);
+          return toDelivery({ ...row, next_attempt_at: leasedUntil });
+        });
+      }).immediate,
+    ),
+
+    markDelivered: op('markDelivered', (id: string, at: number) => {
+      s.markDelivered.run(at, id);
+    }),
+
+    rescheduleDelivery: op(
+      'rescheduleDelivery',
+      (id: string, attempts: number, nextAttemptAt: number, lastError: string) => {
+        s.rescheduleDelivery.run(attempts, nextAttemptAt, lastError, id);
+      },
+    ),
+
+    abandonDelivery: op('abandonDelivery', (id: string, attempts: number, lastError: string) => {
+      s.abandonDelivery.run(attempts, lastError, id);
+    }),
+
+    pendingDeliveries: op('pendingDeliveries', () => s.pendingDeliveries.all().map(toDelivery)),
+
+    findTriggerScope: op('findTriggerScope', (scope: Scope, path: TriggerScopePath) => {
+      const row = s.triggerScope.get(...scopeParams(scope), path);
+      if (row === undefined) return null;
+      return {
+        version: row.version,
+        status: row.status,
+        active: JSON.parse(row.active) as MerchantTrigger[],
+        pending: row.pending === null ? null : (JSON.parse(row.pending) as MerchantTrigger[]),
+      };
+    }),
+
+    writeTriggers: op(
+      'writeTriggers',
+      db.transaction((write: TriggerWrite): { version: number } | 'conflict' => {
+        const current = s.triggerScope.get(...scopeParams(write.scope), write.path);
+        if (current?.status === 'pending' || current?.status === 'running') return 'conflict';
+        const version = (current?.version ?? 0) + 1;
+        const params = [
+          ...scopeParams(write.scope),
+          write.path,
+          version,
+          JSON.stringify(write.triggers),
+          write.at,
+        ] as const;
+        if (write.status === 'succeeded') {
+          s.applyTriggers.run(...params);
+          s.bumpRevision.run(...scopeParams(write.scope), 'triggers');
+        } else {
+          s.queueTriggers.run(...params);
+        }
+        return { version };
+      }).immediate,
+    ),
+
+    setTriggerWriteStatus: op(
+      'setTriggerWriteStatus',
+      db.transaction(
+        (
+          scope: Scope,
+          path: TriggerScopePath,
+          version: number,
+          status: 'running' | 'succeeded' | 'failed',
+          at: number,
+        ) => {
+          const changed = s.setTriggerStatus.run({ status, at, ...scope, path, version }).changes === 1;
+          if (changed && status === 'succeeded') s.bumpRevision.run(...scopeParams(scope), 'triggers');
+        },
+      ).immediate,
+    ),
+
+    unfinishedTriggerWrites: op('unfinishedTriggerWrites', () =>
+      s.unfinishedTriggerWrites.all().map((row) => ({
+        scope: { tenant: row.tenant, environment: row.environment },
+        path: row.path,
+        version: row.version,
+      })),
+    ),
+
+    activeTriggers: op(
+      'activeTriggers',
+      byRevision(
+        'triggers',
+        (scope, revision): ActiveTriggers => ({
+          revision,
+          scopes: s.activeTriggerScopes.all(...scopeParams(scope)).map((row) => ({
+            path: row.path,
+            triggers: JSON.parse(row.active) as MerchantTrigger[],
+          })),
+        }),
+      ),
+    ),
+
+    createReport: op('createReport', (report: ReportRecord) => {
+      s.insertReport.run(
+        report.id,
+        ...scopeParams(report.scope),
+        report.enrichmentId,
+        JSON.stringify(report.fields),
+        report.status,
+        report.createdAt,
+      );
+    }),
+
+    listReports: op('listReports', (status?: ReportStatus) =>
+      (status === undefined ? s.reports.all() : s.reportsByStatus.all(status)).map(toReport),
+    ),
+
+    findReport: op('findReport', (id: string) => {
+      const row = s.report.get(id);
+      return row === undefined ? null : toReport(row);
+    }),
+
+    closeReport: op(
+      'closeReport',
+      db.transaction(
+        (
+          id: string,
+          outcome:
+            | { status: 'rejected' }
+            | { status: 'resolved'; rule: CorrectionRule; delivery: NewDelivery | null },
+          at: number,
+        ): boolean => {
+          const report = s.report.get(id);
+          if (report === undefined || s.closeReport.run(outcome.status, at, id).changes === 0) return false;
+          if (outcome.status === 'resolved') {
+            const scope: ScopeParams = [report.tenant, report.environment];
+            s.insertCorrection.run(...scope, id, JSON.stringify(outcome.rule), at);
+            s.bumpRevision.run(...scope, 'corrections');
+            if (outcome.delivery !== null) insertDelivery(outcome.delivery);
+          }
+          return true;
+        },
+      ).immediate,
+    ),
+
+    corrections: op(
+      'corrections',
+      byRevision(
+        'corrections',
+        (scope, revision): TenantCorrections => ({
+          revision,
+          rules: s.corrections.all(...scopeParams(scope)).map((rule) => JSON.parse(rule) as CorrectionRule),
+        }),
+      ),
+    ),
+
+    countUsage: op(
+      'countUsage',
+      db.transaction((key: UsageKey, count: number) => {
+        const { billingProfile, organizationId, endpoint, day } = key;
+        const scope = scopeParams(key.scope);
+        if (s.addUsage.run(count, ...scope, endpoint, day, billingProfile, organizationId).changes === 0) {
+          s.insertUsage.run(...scope, billingProfile, organizationId, endpoint, day, count);
+        }
+      }).immediate,
+    ),
+
+    usage: op('usage', () =>
+      s.usage.all().map(
+        (row): UsageRow => ({
+          scope: { tenant: row.tenant, environment: row.environment },
+          billingProfile: row.billing_profile,
+          organizationId: row.organization_id,
+          endpoint: row.endpoint,
+          day: row.day,
+          count: row.count,
+        }),
+      ),
+    ),
+
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
+
+type Subject = 'triggers' | 'corrections';
+
+function batchNotFound(id: string): never {
+  throw new StoreError('STORE_NOT_FOUND', `no batch ${id}`, { details: { batchId: id } });
+}

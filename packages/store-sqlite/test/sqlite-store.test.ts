@@ -1,0 +1,158 @@
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Scope } from '@txenrich/service';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeStoreConformance } from '../../service/test/store-conformance.js';
+import { createSqliteStore, isStoreError, type StoreError } from '../src/index.js';
+import { migrations } from '../src/migrations.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'txenrich-store-sqlite-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Each conformance database is a file; the missing `conformance/` directory is the adapter's to create.
+describeStoreConformance('sqlite', async (database) =>
+  createSqliteStore({ path: join(dir, 'conformance', `${database}.db`) }),
+);
+
+const acme: Scope = { tenant: 'acme', environment: 'production' };
+const batch = (id: string) => ({
+  id,
+  scope: acme,
+  kind: 'card' as const,
+  size: 2,
+  submittedAt: '2025-06-01T12:00:00.000000Z',
+  callbackUrl: null,
+  chunkSize: 1,
+  items: '[{"merchantName":"A"},{"merchantName":"B"}]',
+});
+
+async function failure(promise: Promise<unknown> | (() => unknown)): Promise<StoreError> {
+  try {
+    await (typeof promise === 'function' ? promise() : promise);
+  } catch (error) {
+    if (isStoreError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a StoreError');
+}
+
+const pragmas = (db: Database.Database) => ({
+  journalMode: db.pragma('journal_mode', { simple: true }),
+  synchronous: db.pragma('synchronous', { simple: true }),
+  foreignKeys: db.pragma('foreign_keys', { simple: true }),
+  busyTimeout: db.pragma('busy_timeout', { simple: true }),
+});
+
+describe('createSqliteStore', () => {
+  it('creates the directories of its file, in WAL mode', async () => {
+    const path = join(dir, 'nested', 'twice', 'store.db');
+    const store = createSqliteStore({ path });
+    await store.createBatch(batch('b1'));
+    expect(existsSync(`${path}-wal`)).toBe(true);
+    await store.close();
+    // The last connection to close checkpoints the WAL into the file and removes it.
+    expect(existsSync(`${path}-wal`)).toBe(false);
+
+    // WAL is a property of the file: a plain connection sees it.
+    const db = new Database(path);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.prepare('SELECT id FROM batches').pluck().all()).toEqual(['b1']);
+    db.close();
+  });
+
+  it('configures and migrates a ready Database, and leaves it open on close', async () => {
+    const db = new Database(join(dir, 'ready.db'));
+    const store = createSqliteStore({ database: db, busyTimeoutMs: 250 });
+    // synchronous = 1 is NORMAL.
+    expect(pragmas(db)).toEqual({ journalMode: 'wal', synchronous: 1, foreignKeys: 1, busyTimeout: 250 });
+    await store.createBatch(batch('b1'));
+    await store.close();
+
+    expect(db.open).toBe(true);
+    expect(db.prepare('SELECT status FROM batches WHERE id = ?').pluck().get('b1')).toBe('pending');
+    await expect(store.findBatch(acme, 'b1')).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
+    db.close();
+  });
+
+  it('reopens an existing file with its data, without running the migrations again', async () => {
+    const path = join(dir, 'reopen.db');
+    const first = createSqliteStore({ path });
+    await first.createBatch(batch('b1'));
+    await first.close();
+    const recorded = () => {
+      const db = new Database(path, { readonly: true });
+      const rows = db
+        .prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version')
+        .all();
+      db.close();
+      return rows;
+    };
+    const before = recorded();
+    expect(before).toHaveLength(migrations.length);
+
+    const second = createSqliteStore({ path });
+    expect(await second.batchItems('b1')).toBe(batch('b1').items);
+    await second.close();
+    expect(recorded()).toEqual(before);
+  });
+
+  it('refuses a file migrated by a newer version, and leaves it untouched', async () => {
+    const path = join(dir, 'newer.db');
+    await createSqliteStore({ path }).close();
+    const db = new Database(path);
+    db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, ?, 0)').run('future');
+    db.close();
+
+    const error = await failure(() => createSqliteStore({ path }));
+    expect(error.code).toBe('STORE_INCOMPATIBLE');
+    expect(error.message).toContain('999');
+    const check = new Database(path, { readonly: true });
+    expect(check.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(999);
+    check.close();
+  });
+
+  it('finds an unfinished batch in the files a killed process leaves behind', async () => {
+    const path = join(dir, 'killed', 'store.db');
+    const running = createSqliteStore({ path });
+    await running.createBatch(batch('b1'));
+    await running.startBatch('b1');
+    await running.saveBatchChunk('b1', { index: 0, results: ['{"n":1.50}'], enrichments: [], history: [] });
+
+    // kill -9 runs no close and no checkpoint: the commits sit in the WAL file. Copying the files
+    // while the store is still open is what the disk holds after the kill.
+    expect(existsSync(`${path}-wal`)).toBe(true);
+    const copy = join(dir, 'killed', 'copy.db');
+    copyFileSync(path, copy);
+    copyFileSync(`${path}-wal`, `${copy}-wal`);
+    await running.close();
+
+    const restarted = createSqliteStore({ path: copy });
+    expect(await restarted.unfinishedBatches()).toEqual([
+      expect.objectContaining({ id: 'b1', status: 'running', chunksDone: 1 }),
+    ]);
+    await restarted.saveBatchChunk('b1', { index: 1, results: ['{"n":2}'], enrichments: [], history: [] });
+    await restarted.finishBatch('b1', 'completed', 1, null);
+    expect(await restarted.batchResults('b1')).toEqual(['{"n":1.50}', '{"n":2}']);
+    await restarted.close();
+  });
+
+  it('turns driver errors into StoreErrors with a code and the cause', async () => {
+    const store = createSqliteStore({ path: ':memory:' });
+    await store.createBatch(batch('b1'));
+    const conflict = await failure(store.createBatch(batch('b1')));
+    expect(conflict).toMatchObject({ name: 'StoreError', code: 'STORE_CONFLICT' });
+    expect((conflict.cause as { code?: string }).code).toMatch(/^SQLITE_CONSTRAINT/);
+
+    expect(await failure(store.batchItems('nope'))).toMatchObject({ code: 'STORE_NOT_FOUND' });
+    await store.close();
+    expect(await failure(store.findBatch(acme, 'b1'))).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+
+    expect((await failure(() => createSqliteStore({ path: '' }))).code).toBe('INVALID_CONFIG');
+    const badTimeout = () => createSqliteStore({ path: ':memory:', busyTimeoutMs: 1.5 });
+    expect((await failure(badTimeout)).code).toBe('INVALID_CONFIG');
+    // A directory is no database file.
+    expect((await failure(() => createSqliteStore({ path: dir }))).code).toBe('STORE_UNAVAILABLE');
+  });
+});

@@ -1,0 +1,329 @@
+/** The HTTP interface end to end: real socket, real SQLite, real worker threads. */
+import { createOpenApiDocument } from '@txenrich/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeShared,
+  keys,
+  startReceiver,
+  startServer,
+  type TestServer,
+  waitFor,
+  webhookToken,
+} from './support/server.ts';
+
+const card = { merchantName: 'NETFLIX.COM', categoryCode: '4899', amount: '15.49', currencyCode: 'USD' };
+const forbidden = { details: 'Incorrect authentication credentials.' };
+const notFound = { details: 'Batch job not found.' };
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({}, { callbackBackoffMs: 50 });
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  await closeShared();
+});
+
+async function submit(path: string, json: unknown, key: string = keys.acmeSandbox) {
+  const response = await server.request(path, { json, key });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function completed(batchId: string, key: string = keys.acmeSandbox) {
+  return waitFor(
+    async () => (await (await server.request(`/batches/${batchId}`, { key })).json()) as { status: string },
+    (batch) => batch.status === 'completed' || batch.status === 'failed',
+  );
+}
+
+describe('single enrichment', () => {
+  it.each([
+    ['/transactions/cards/enrich', card, 'Netflix'],
+    ['/transactions/enrich', card, 'Netflix'],
+    ['/transactions/cards/enrich/parse', { de43: 'NETFLIX.COM            866-579-7172 CA' }, 'Netflix'],
+    ['/transactions/enrich/parse', { de43: 'NETFLIX.COM            866-579-7172 CA' }, 'Netflix'],
+    [
+      '/transactions/transfers/enrich',
+      { userId: 'u1', transactionType: 'ACH_WITHDRAWAL', description: 'NETFLIX.COM PAYMENT', amount: 15.49 },
+      'Netflix',
+    ],
+    [
+      '/transactions/universal/enrich',
+      { userId: 'u1', description: 'NETFLIX.COM 866-579-7172 CA', amount: -15.49 },
+      'Netflix',
+    ],
+  ])('POST %s answers the enrichment', async (path, body, merchant) => {
+    const { status, body: result } = await submit(path, body);
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ enrichmentId: expect.any(String), counterparty: [{ name: merchant }] });
+  });
+
+  it('answers 403 without a key or with a wrong one', async () => {
+    for (const key of [null, 'not-a-key']) {
+      const response = await server.request('/transactions/cards/enrich', { json: card, key });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual(forbidden);
+    }
+  });
+
+  it('answers the field errors of an invalid body', async () => {
+    const { status, body } = await submit('/transactions/cards/enrich', {
+      amount: 'abc',
+      currencyCode: 'ZZZ',
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      merchantName: ['This field is required.'],
+      amount: ['A valid number is required.'],
+      currencyCode: ['"ZZZ" is not a valid ISO 4217 currency code.'],
+    });
+  });
+
+  it('answers 400 to a body that is not JSON or not sent as JSON, never a 500', async () => {
+    const notJson = await server.request('/transactions/cards/enrich', {
+      method: 'POST',
+      body: '{"merchantName": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ non_field_errors: [expect.stringMatching(/^JSON parse error/)] });
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const wrongType = await server.request('/transactions/cards/enrich', {
+        method: 'POST',
+        body: 'merchantName=NETFLIX',
+        headers: { 'content-type': contentType },
+      });
+      expect(wrongType.status).toBe(400);
+      expect(await wrongType.json()).toEqual({ non_field_errors: [expect.stringMatching(/media type/)] });
+    }
+    const empty = await server.request('/transactions/cards/enrich', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(empty.status).toBe(400);
+  });
+
+  it('answers 413 to a body over 1 MB', async () => {
+    const response = await server.request('/transactions/cards/enrich', {
+      json: { ...card, memo: 'x'.repeat(1024 * 1024) },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ details: 'Request body is too large.' });
+  });
+
+  it('refuses billingProfile without the multi-source feature', async () => {
+    const { status, body } = await submit('/transactions/cards/enrich', {
+      ...card,
+      billingProfile: 'standard',
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({ billingProfile: ['Multi-source is not enabled for this API key.'] });
+    const allowed = await submit(
+      '/transactions/cards/enrich',
+      { ...card, billingProfile: 'standard' },
+      keys.globexSandbox,
+    );
+    expect(allowed.status).toBe(200);
+  });
+
+  it('answers 404 with details for an unknown route', async () => {
+    const response = await server.request('/transactions/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ details: 'Not found.' });
+  });
+
+  it('keeps recurrence history per environment', async () => {
+    const monthly = (month: number) => ({ ...card, userId: 'iso-user', occurredAt: `2024-0${month}-05` });
+    for (const month of [1, 2]) await submit('/transactions/cards/enrich', monthly(month));
+    const sandbox = await submit('/transactions/cards/enrich', monthly(3));
+    expect(sandbox.body).toMatchObject({ transactionInfo: { recurrenceInfo: { intervalType: 'monthly' } } });
+    const production = await submit('/transactions/cards/enrich', monthly(3), keys.acmeProduction);
+    expect(production.body).toMatchObject({ transactionInfo: { recurrenceInfo: null } });
+  });
+});
+
+describe('batches', () => {
+  const batchPaths = [
+    ['/batches/transactions/cards/enrich', { transactionId: 't1', ...card }],
+    [
+      '/batches/transactions/cards/enrich/parse',
+      { transactionId: 't1', de43: 'NETFLIX.COM            866-579-7172 CA' },
+    ],
+    [
+      '/batches/transactions/transfers/enrich',
+      { transactionId: 't1', userId: 'u', transactionType: 'ACH_WITHDRAWAL', description: 'NETFLIX.COM' },
+    ],
+    [
+      '/batches/transactions/universal/enrich',
+      { transactionId: 't1', userId: 'u', description: 'NETFLIX.COM' },
+    ],
+  ] as const;
+
+  it.each(batchPaths)('%s accepts a batch, runs it, and answers its results in order', async (path, item) => {
+    const submitted = await submit(path, { transactions: [item, { transactionId: 't2' }] });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toEqual({
+      batchId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'pending',
+      batchSize: 2,
+      submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+    });
+    const batchId = submitted.body.batchId as string;
+    expect(await completed(batchId)).toMatchObject({ batchId, status: 'completed', batchSize: 2 });
+    const results = await server.request(`/batches/${batchId}/results`);
+    expect(results.status).toBe(200);
+    const body = (await results.json()) as { batchId: string; results: Array<Record<string, unknown>> };
+    expect(body.batchId).toBe(batchId);
+    expect(body.results.map((result) => result.statusCode)).toEqual([200, 400]);
+    expect(body.results[0]).toMatchObject({
+      transactionInfo: { transactionId: 't1' },
+      counterparty: [{ name: 'Netflix' }],
+    });
+    expect(body.results[1]).toMatchObject({
+      transactionInfo: { transactionId: 't2' },
+      errors: expect.any(Object),
+    });
+  });
+
+  it.each(batchPaths)('OPTIONS %s describes the endpoint', async (path) => {
+    const response = await server.request(path, { method: 'OPTIONS' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      name: expect.any(String),
+      description: expect.any(String),
+      renders: ['application/json'],
+      parses: ['application/json'],
+      synchronousMax: 100,
+    });
+  });
+
+  it('fails the whole request on a duplicate transactionId', async () => {
+    const { status, body } = await submit('/batches/transactions/cards/enrich', {
+      transactions: [
+        { transactionId: 'a', ...card },
+        { transactionId: 'b', ...card },
+        { transactionId: 'a', ...card },
+      ],
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({ transactions: ['Duplicate transactionId at index 2.'] });
+  });
+
+  it('answers 400 to a body without a transactions list', async () => {
+    for (const json of [{}, { transactions: [] }, { transactions: 'x' }, []]) {
+      const { status, body } = await submit('/batches/transactions/cards/enrich', json);
+      expect(status).toBe(400);
+      expect(Object.keys(body).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('enriches a microbatch inline, up to synchronousMax', async () => {
+    const transactions = [
+      { transactionId: 'm1', ...card },
+      { transactionId: 'm2', merchantName: '' },
+    ];
+    const { status, body } = await submit('/batches/transactions/cards/enrich?synchronous=true', {
+      transactions,
+    });
+    expect(status).toBe(200);
+    expect((body.results as Array<{ statusCode: number }>).map((item) => item.statusCode)).toEqual([
+      200, 400,
+    ]);
+    const tooMany = Array.from({ length: 101 }, (_, index) => ({ transactionId: `x${index}`, ...card }));
+    const over = await submit('/batches/transactions/cards/enrich?synchronous=true', {
+      transactions: tooMany,
+    });
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({ transactions: ['Ensure this field has no more than 100 elements.'] });
+  });
+
+  it("answers 404 for an unknown, malformed or other key's batch id", async () => {
+    const { body } = await submit('/batches/transactions/cards/enrich', {
+      transactions: [{ transactionId: 'a', ...card }],
+    });
+    const batchId = body.batchId as string;
+    for (const [path, key] of [
+      [`/batches/${crypto.randomUUID()}`, keys.acmeSandbox],
+      ['/batches/not-a-uuid', keys.acmeSandbox],
+      [`/batches/${batchId}`, keys.acmeProduction],
+      [`/batches/${batchId}`, keys.globexSandbox],
+      [`/batches/${batchId}/results`, keys.globexSandbox],
+    ] as const) {
+      const response = await server.request(path, { key });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual(notFound);
+    }
+  });
+
+  it('runs a 50,000-item batch through to its results, 202 before', async () => {
+    const transactions = Array.from({ length: 50_000 }, (_, index) => ({
+      transactionId: `big-${index}`,
+      merchantName: index % 2 ? 'STARBUCKS STORE 1234 SEATTLE WA' : 'SHELL OIL 12345678',
+      amount: 5 + (index % 50),
+      userId: `user-${index % 1000}`,
+    }));
+    const submitted = await submit('/batches/transactions/cards/enrich', { transactions });
+    expect(submitted.status).toBe(200);
+    const batchId = submitted.body.batchId as string;
+    const early = await server.request(`/batches/${batchId}/results`);
+    if (early.status === 202)
+      expect(await early.json()).toEqual({ batchId, status: expect.stringMatching(/pending|running/) });
+    else expect(early.status).toBe(200);
+    expect((await completed(batchId)).status).toBe('completed');
+    const body = (await (await server.request(`/batches/${batchId}/results`)).json()) as {
+      results: Array<{ statusCode: number; transactionInfo: { transactionId: string } }>;
+    };
+    expect(body.results).toHaveLength(50_000);
+    expect(body.results.every((item, index) => item.transactionInfo.transactionId === `big-${index}`)).toBe(
+      true,
+    );
+    expect(body.results.every((item) => item.statusCode === 200)).toBe(true);
+  }, 60_000);
+
+  it('POSTs the callback with the webhook token, retrying a failing receiver', async () => {
+    const receiver = await startReceiver([500, 503]);
+    try {
+      const { body } = await submit('/batches/transactions/cards/enrich', {
+        transactions: [{ transactionId: 'cb', ...card }],
+        callbackUrl: receiver.url,
+      });
+      await waitFor(
+        async () => receiver.received.length,
+        (count) => count >= 3,
+        20_000,
+      );
+      for (const delivery of receiver.received) {
+        expect(delivery.headers['x-webhook-token']).toBe(webhookToken);
+        expect(delivery.body).toEqual({ batchId: body.batchId, status: 'completed' });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.received).toHaveLength(3);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('returns the original batch for a repeated Idempotency-Key, 409 for another body', async () => {
+    const headers = { 'idempotency-key': `key-${crypto.randomUUID()}` };
+    const json = { transactions: [{ transactionId: 'i1', ...card }] };
+    const first = await server.request('/batches/transactions/cards/enrich', { json, headers });
+    const again = await server.request('/batches/transactions/cards/enrich', { json, headers });
+    const firstBody = (await first.json()) as { batchId: string };
+    expect(((await again.json()) as { batchId: string }).batchId).toBe(firstBody.batchId);
+    const other = await server.request('/batches/transactions/cards/enrich', {
+      json: { transactions: [{ transactionId: 'i2', ...card }] },
+      headers,
+    });
+    expect(other.status).toBe(409);
+  });
+});
+
+describe('meta', () => {
+  it('serves the OpenAPI document and health without a key', async () => {
+    const openApi = await server.request('/openapi.json', { key: null });
+    expect(openApi.status).toBe(200);
+    expect(await openApi.json()).toEqual(createOpenApiDocument());
+    const health = await server.request('/healthz', { key: null });
+    expect(await health.json()).toEqual({ status: 'ok', region: 'local' });
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * A real service for end-to-end tests: SQLite in a temporary folder, real
+ * worker threads, Fastify listening on a loopback port. The engine and the
+ * pool are expensive, so a test file shares one of each across its servers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEngine, type Engine } from '@txenrich/core';
+import { buildServer } from '@txenrich/http';
+import { createPool, type EnrichmentPool } from '@txenrich/pool';
+import { type ConfigInput, createService, parseConfig, type Service } from '@txenrich/service';
+import { createSqliteStore } from '@txenrich/store-sqlite';
+
+export const keys = {
+  acmeSandbox: 'acme-sandbox-key-0000000000000001',
+  acmeProduction: 'acme-production-key-000000000001',
+  globexSandbox: 'globex-sandbox-key-0000000000001',
+} as const;
+
+export const webhookToken = 'webhook-token-000000000000000001';
+export const adminKey = 'admin-key-0000000000000000000001';
+
+export function testConfig(overrides: Partial<ConfigInput> = {}): ConfigInput {
+  return {
+    keys: [
+      {
+        key: keys.acmeSandbox,
+        tenant: 'acme',
+        environment: 'sandbox',
+        features: ['merchantSearch', 'triggers'],
+      },
+      { key: keys.acmeProduction, tenant: 'acme', environment: 'production', features: [] },
+      { key: keys.globexSandbox, tenant: 'globex', environment: 'sandbox', features: ['multiSource'] },
+    ],
+    webhookToken,
+    adminKey,
+    ...overrides,
+  };
+}
+
+export interface TestServer {
+  url: string;
+  service: Service;
+  dataDir: string;
+  request(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+let shared: { engine: Engine; pool: EnrichmentPool } | null = null;
+
+/** The engine and pool of this test file (close with `closeShared`). */
+export function sharedParts() {
+  shared ??= { engine: createEngine(), pool: createPool({ threads: 2 }) };
+  return shared;
+}
+
+export async function closeShared(): Promise<void> {
+  await shared?.pool.close();
+  shared = null;
+}
+
+export async function startServer(
+  overrides: Partial<ConfigInput> = {},
+  options: { dataDir?: string; callbackBackoffMs?: number } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'txenrich-e2e-'));
+  const config = parseConfig(testConfig(overrides));
+  const { engine, pool } = sharedParts();
+  const store = createSqliteStore({ path: join(dataDir, 'txenrich.db') });
+  const service = createService({
+    config,
+    store,
+    engine,
+    pool,
+    ...(options.callbackBackoffMs ? { callbackBackoffMs: options.callbackBackoffMs } : {}),
+  });
+  const app = await buildServer({ service, logger: false });
+  await service.start();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    service,
+    dataDir,
+    request(path, init = {}) {
+      const { key = keys.acmeSandbox, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (key) headers.set('x-api-key', key);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      return fetch(url + path, {
+        ...rest,
+        headers,
+        ...(json !== undefined ? { method: rest.method ?? 'POST', body: JSON.stringify(json) } : {}),
+      });
+    },
+    async close() {
+      await app.close();
+      await service.close();
+      await store.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `done` answers true (or throws after `timeoutMs`). */
+export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export interface Received {
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+/** A local HTTP receiver for callbacks: answers `statuses` in turn (then 200), records every POST. */
+export async function startReceiver(statuses: number[] = []) {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: JSON.parse(text) as unknown });
+      response.statusCode = statuses.shift() ?? 200;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
