@@ -318,6 +318,59 @@ describe('batches', () => {
   });
 });
 
+describe('merchant search', () => {
+  it('finds merchants by prefix and despite a typo, at most five, best first', async () => {
+    for (const [name, expected] of [
+      ['star', 'Starbucks'],
+      ['starbuks', 'Starbucks'],
+      ['wholef', 'Whole Foods Market'],
+    ] as const) {
+      const response = await server.request(`/corporations?name=${name}`);
+      expect(response.status).toBe(200);
+      const { corporations } = (await response.json()) as { corporations: Array<{ name: string }> };
+      expect(corporations.length).toBeGreaterThan(0);
+      expect(corporations.length).toBeLessThanOrEqual(5);
+      expect(corporations[0]?.name).toBe(expected);
+      for (const corporation of corporations)
+        expect(Object.keys(corporation).sort()).toEqual(['logo', 'name', 'website']);
+    }
+  });
+
+  it('answers 400 without a name and 403 without the feature', async () => {
+    for (const path of ['/corporations', '/corporations?name=', '/corporations?name=%20']) {
+      const response = await server.request(path);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ name: ['This field is required.'] });
+    }
+    const response = await server.request('/corporations?name=star', { key: keys.acmeProduction });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ details: 'Merchant search is not enabled for this API key.' });
+  });
+});
+
+describe('rate limits', () => {
+  it('answers the 11th batch request within a second with 429 and the RateLimit headers', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 11 }, () =>
+        server.request('/batches/transactions/cards/enrich?synchronous=true', {
+          json: {},
+          key: keys.globexSandbox,
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+    for (const response of responses) {
+      expect(response.headers.get('ratelimit-limit')).toBe('10');
+      expect(response.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+      expect(response.headers.get('ratelimit-reset')).toMatch(/^\d+$/);
+    }
+    const limited = responses.find((response) => response.status === 429)!;
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await limited.json()).toEqual({ details: expect.stringMatching(/^Request was throttled\./) });
+  });
+});
+
 describe('meta', () => {
   it('serves the OpenAPI document and health without a key', async () => {
     const openApi = await server.request('/openapi.json', { key: null });

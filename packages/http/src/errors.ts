@@ -11,6 +11,7 @@ const statusOfCode: Readonly<Record<ServiceErrorCode, number>> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  RATE_LIMITED: 429,
   INVALID_CONFIG: 500,
   STORE_UNAVAILABLE: 503,
 };

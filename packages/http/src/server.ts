@@ -5,13 +5,15 @@
  * (`errors.ts`). It holds no state of its own.
  */
 import { randomUUID } from 'node:crypto';
-import type { Principal, Service } from '@txenrich/service';
+import rateLimit from '@fastify/rate-limit';
+import { type Principal, type Service, ServiceError } from '@txenrich/service';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Logger, type LoggerOptions, pino } from 'pino';
 import { errorResponse, forbiddenBody, NOT_FOUND } from './errors.js';
 import { registerBatchRoutes } from './routes/batches.js';
 import { registerEnrichRoutes } from './routes/enrich.js';
 import { registerMetaRoutes } from './routes/meta.js';
+import { registerSearchRoutes } from './routes/search.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -95,9 +97,22 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return reply.code(status).send(body);
   });
 
+  await app.register(rateLimit, {
+    global: false,
+    enableDraftSpec: true,
+    // Limits are per API key (authentication ran in the earlier onRequest hook).
+    keyGenerator: (request) => request.principal?.keyId ?? request.ip,
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      const details = `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+      return new ServiceError('RATE_LIMITED', details, { body: { details } });
+    },
+  });
+
   registerMetaRoutes(app, { service, ...(options.iconsDir ? { iconsDir: options.iconsDir } : {}) });
   registerEnrichRoutes(app, service);
   registerBatchRoutes(app, service, limits.batch);
+  registerSearchRoutes(app, service);
   await app.ready();
   return app;
 }

@@ -5,6 +5,7 @@ export const serviceErrorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'RATE_LIMITED',
   'STORE_UNAVAILABLE',
 ] as const;
 export type ServiceErrorCode = (typeof serviceErrorCodes)[number];

@@ -13,6 +13,7 @@ import {
 } from '@txenrich/schema';
 import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
+import { perSecond } from './rate-limits.js';
 
 export const batchPaths: ReadonlyArray<{ path: string; kind: TransactionKind; name: string }> = [
   { path: '/batches/transactions/cards/enrich', kind: 'card', name: 'Card Batch Enrich' },
@@ -32,31 +33,36 @@ function synchronousOf(query: unknown): boolean | 'invalid' {
 export function registerBatchRoutes(app: FastifyInstance, service: Service, bodyLimit: number): void {
   const synchronousMax = service.config.synchronousMax;
   for (const { path, kind, name } of batchPaths) {
-    app.post(path, { bodyLimit }, async (request, reply) => {
-      const synchronous = synchronousOf(request.query);
-      if (synchronous === 'invalid') return reply.code(400).send({ synchronous: [messages.invalidBoolean] });
-      const envelope = validate(batchEnvelopeSchema, request.body);
-      if (!envelope.ok) return reply.code(400).send(envelope.errors);
-      const { transactions, callbackUrl } = envelope.value;
-      const duplicate = findDuplicateTransactionId(transactions);
-      if (duplicate !== undefined)
-        return reply.code(400).send({ transactions: [messages.duplicateTransactionId(duplicate)] });
-      const { scope } = request.principal;
-      if (synchronous) {
-        if (transactions.length > synchronousMax)
-          return reply.code(400).send({ transactions: [messages.maxItems(synchronousMax)] });
-        return { results: await service.enrichMicrobatch(scope, kind, transactions) };
-      }
-      const idempotencyKey = request.headers['idempotency-key'];
-      const idempotency =
-        typeof idempotencyKey === 'string' && idempotencyKey
-          ? {
-              key: idempotencyKey,
-              requestHash: createHash('sha256').update(JSON.stringify(request.body)).digest('hex'),
-            }
-          : undefined;
-      return service.submitBatch(scope, kind, { transactions, callbackUrl }, idempotency);
-    });
+    app.post(
+      path,
+      { bodyLimit, config: { rateLimit: perSecond(service.config.rateLimits.batchPerSecond) } },
+      async (request, reply) => {
+        const synchronous = synchronousOf(request.query);
+        if (synchronous === 'invalid')
+          return reply.code(400).send({ synchronous: [messages.invalidBoolean] });
+        const envelope = validate(batchEnvelopeSchema, request.body);
+        if (!envelope.ok) return reply.code(400).send(envelope.errors);
+        const { transactions, callbackUrl } = envelope.value;
+        const duplicate = findDuplicateTransactionId(transactions);
+        if (duplicate !== undefined)
+          return reply.code(400).send({ transactions: [messages.duplicateTransactionId(duplicate)] });
+        const { scope } = request.principal;
+        if (synchronous) {
+          if (transactions.length > synchronousMax)
+            return reply.code(400).send({ transactions: [messages.maxItems(synchronousMax)] });
+          return { results: await service.enrichMicrobatch(scope, kind, transactions) };
+        }
+        const idempotencyKey = request.headers['idempotency-key'];
+        const idempotency =
+          typeof idempotencyKey === 'string' && idempotencyKey
+            ? {
+                key: idempotencyKey,
+                requestHash: createHash('sha256').update(JSON.stringify(request.body)).digest('hex'),
+              }
+            : undefined;
+        return service.submitBatch(scope, kind, { transactions, callbackUrl }, idempotency);
+      },
+    );
     app.options(
       path,
       async (): Promise<BatchOptions> => ({

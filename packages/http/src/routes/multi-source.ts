@@ -1,8 +1,9 @@
 /** Multi-source fields are refused unless the key has the feature (CONTRACT.md section 6). */
 import type { FieldErrors } from '@txenrich/schema';
 import type { Principal } from '@txenrich/service';
+import { featureDisabledDetails } from './features.js';
 
-export const MULTI_SOURCE_DISABLED = 'Multi-source is not enabled for this API key.';
+export const MULTI_SOURCE_DISABLED = featureDisabledDetails('multiSource');
 
 /** Field errors for `billingProfile` / `organizationId` sent without the feature, or null. */
 export function multiSourceErrors(principal: Principal, body: unknown): FieldErrors | null {
