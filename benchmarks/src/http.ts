@@ -1,0 +1,206 @@
+/**
+ * The service over HTTP on loopback (issues #7 and #8), against a real
+ * `txenrich serve` child process on SQLite:
+ * - single card enrichment with autocannon, 10 connections: requests/s, p50, p99;
+ * - a 50,000-card batch: submission answered, then `completed` after it;
+ * - merchant search latency (its rate limit raised for the measurement);
+ * - single enrichment again with 300,000 account triggers registered, and the ratio.
+ *
+ *   pnpm --filter @txenrich/benchmarks bench:http [-- --duration 10]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    'skip-triggers': { type: 'boolean', default: false },
+  },
+});
+const duration = Number(values.duration);
+const bin = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
+const devSet = fileURLToPath(new URL('../../datasets/eval/cards.jsonl', import.meta.url));
+const apiKey = 'bench-key-000000000000000000000001';
+const dir = mkdtempSync(join(tmpdir(), 'txenrich-bench-http-'));
+const configPath = join(dir, 'config.json');
+writeFileSync(
+  configPath,
+  JSON.stringify({
+    port: 0,
+    dataDir: join(dir, 'data'),
+    keys: [
+      { key: apiKey, tenant: 'bench', environment: 'sandbox', features: ['merchantSearch', 'triggers'] },
+    ],
+    // Raised so that the latency of search is measured, not the limiter.
+    rateLimits: { batchPerSecond: 10, searchPerSecond: 1_000_000 },
+  }),
+);
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
+
+function serve(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [bin, 'serve', '--config', configPath], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (listening) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume(); // keep draining the request logs
+        resolve({ child, url: listening[1]! });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+}
+
+const cards = readFileSync(devSet, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as { kind: string; input: Record<string, unknown> })
+  .filter((line) => line.kind === 'card')
+  .map((line) => line.input);
+
+async function singleEnrichment(url: string, label: string) {
+  const result = await autocannon({
+    url: `${url}/transactions/cards/enrich`,
+    connections: 10,
+    duration,
+    method: 'POST',
+    headers,
+    requests: cards.slice(0, 200).map((card) => ({ method: 'POST', body: JSON.stringify(card) })),
+  });
+  const line = {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.log(
+    `${label}: ${Math.round(line.requestsPerSecond).toLocaleString('en-US')} requests/s, p50 ${line.p50Ms} ms, p99 ${line.p99Ms} ms (10 connections, ${duration} s; non-2xx ${line.non2xx}, errors ${line.errors})`,
+  );
+  return line;
+}
+
+async function json(url: string, init?: RequestInit) {
+  const response = await fetch(url, { ...init, headers });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const { child, url } = await serve();
+try {
+  await singleEnrichment(url, 'warm-up');
+  const plain = await singleEnrichment(url, 'single card enrichment');
+
+  // A 50,000-card batch, three times.
+  const transactions = Array.from({ length: 50_000 }, (_, index) => ({
+    ...cards[index % cards.length],
+    transactionId: `b-${index}`,
+  }));
+  const body = JSON.stringify({ transactions });
+  const submitMs: number[] = [];
+  const completeMs: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // stay under the batch rate limit
+    const started = performance.now();
+    const submitted = await json(`${url}/batches/transactions/cards/enrich`, { method: 'POST', body });
+    const answered = performance.now();
+    if (submitted.status !== 200) throw new Error(`batch submission: ${submitted.status}`);
+    await until(
+      async () => (await json(`${url}/batches/${submitted.body.batchId}`)).body.status === 'completed',
+    );
+    submitMs.push(answered - started);
+    completeMs.push(performance.now() - answered);
+    console.log(
+      `batch of 50,000 (${(body.length / 1e6).toFixed(1)} MB): submission answered in ${(answered - started).toFixed(0)} ms, completed ${(performance.now() - answered).toFixed(0)} ms later`,
+    );
+  }
+  console.log(
+    `batch of 50,000, median of 3: submission ${median(submitMs).toFixed(0)} ms, completed ${median(completeMs).toFixed(0)} ms after`,
+  );
+
+  // Merchant search, sequential requests.
+  const searchLatencies: number[] = [];
+  const prefixes = [
+    'star',
+    'starbuks',
+    'wholef',
+    'mcdon',
+    'targ',
+    'walgr',
+    'netfl',
+    'chipot',
+    'home dep',
+    'shel',
+  ];
+  for (let round = 0; round < 200; round++) {
+    for (const name of prefixes) {
+      const started = performance.now();
+      const response = await fetch(`${url}/corporations?name=${encodeURIComponent(name)}`, { headers });
+      await response.arrayBuffer();
+      if (round > 0) searchLatencies.push(performance.now() - started);
+    }
+  }
+  searchLatencies.sort((a, b) => a - b);
+  console.log(
+    `merchant search over HTTP: median ${median(searchLatencies).toFixed(2)} ms, p99 ${searchLatencies[Math.floor(searchLatencies.length * 0.99)]!.toFixed(2)} ms (${searchLatencies.length} sequential requests)`,
+  );
+
+  if (!values['skip-triggers']) {
+    // 300,000 account triggers: one PUT and two PATCH adds of 100,000 (the per-request maximum).
+    const started = performance.now();
+    for (let part = 0; part < 3; part++) {
+      const merchantTriggers = Array.from({ length: 100_000 }, (_, index) => ({
+        id: `t-${part}-${index}`,
+        merchantName: `Merchant ${part}-${index}`,
+        website: `https://merchant-${part}-${index}.example.com`,
+        level: 'corporation',
+        action: { type: 'NOTIFY' },
+      }));
+      const write =
+        part === 0
+          ? await json(`${url}/merchant-action-triggers`, {
+              method: 'PUT',
+              body: JSON.stringify({ merchantTriggers }),
+            })
+          : await json(`${url}/merchant-action-triggers`, {
+              method: 'PATCH',
+              body: JSON.stringify({ operation: 'add', merchantTriggers }),
+            });
+      if (write.status !== 201)
+        throw new Error(`trigger write: ${write.status} ${JSON.stringify(write.body)}`);
+      await until(async () => (await json(`${url}/merchant-action-triggers`)).body.status === 'succeeded');
+    }
+    const { body: registration } = await json(`${url}/merchant-action-triggers`);
+    console.log(
+      `registered ${registration.totalCount} account triggers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await singleEnrichment(url, 'warm-up with triggers');
+    const withTriggers = await singleEnrichment(url, 'single card enrichment, 300,000 triggers');
+    console.log(
+      `with 300,000 triggers / without: requests/s ${(withTriggers.requestsPerSecond / plain.requestsPerSecond).toFixed(3)}x, p99 ${(withTriggers.p99Ms / plain.p99Ms).toFixed(3)}x`,
+    );
+  }
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(dir, { recursive: true, force: true });
+}
