@@ -10,10 +10,13 @@ import { type Principal, type Service, ServiceError } from '@txenrich/service';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Logger, type LoggerOptions, pino } from 'pino';
 import { errorResponse, forbiddenBody, NOT_FOUND } from './errors.js';
+import { registerAdminRoutes } from './routes/admin.js';
 import { registerBatchRoutes } from './routes/batches.js';
 import { registerEnrichRoutes } from './routes/enrich.js';
 import { registerMetaRoutes } from './routes/meta.js';
+import { registerReportRoutes } from './routes/reports.js';
 import { registerSearchRoutes } from './routes/search.js';
+import { registerTriggerRoutes } from './routes/triggers.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,6 +63,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       : { logger: options.logger ?? { level: 'info', redact: redactedHeaders } }),
     bodyLimit: limits.single,
     requestIdHeader: 'x-request-id',
+    // User and card ids in trigger paths may be 512 characters (CONTRACT.md section 1.1).
+    maxParamLength: 1100,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -113,6 +118,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerEnrichRoutes(app, service);
   registerBatchRoutes(app, service, limits.batch);
   registerSearchRoutes(app, service);
+  registerTriggerRoutes(app, service);
+  registerReportRoutes(app, service);
+  registerAdminRoutes(app, service);
   await app.ready();
   return app;
 }

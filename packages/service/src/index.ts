@@ -1,8 +1,9 @@
 /**
  * @txenrich/service: the txenrich use cases, independent of HTTP: API keys
  * and environments, single enrichments and microbatches, durable batches on
- * the worker pool, the callback outbox. It owns the `Store` port, which the
- * store adapters implement (see `test/store-conformance.ts`).
+ * the worker pool, the callback outbox, merchant action triggers, error
+ * reports with their corrections, usage counters. It owns the `Store` port,
+ * which the store adapters implement (see `test/store-conformance.ts`).
  */
 export { backoffDelay, createDispatcher, type Dispatcher, type DispatcherOptions } from './callbacks.js';
 export {
@@ -18,6 +19,11 @@ export { isServiceError, ServiceError, type ServiceErrorCode, serviceErrorCodes 
 export { createKeyring, type Keyring, type Principal } from './keys.js';
 export { type Logger, silentLogger } from './logger.js';
 export {
+  type ReportCorrection,
+  type ReportView,
+  reportCorrectionSchema,
+} from './reports.js';
+export {
   type BatchSubmission,
   createService,
   HISTORY_PER_USER,
@@ -28,3 +34,5 @@ export {
 } from './service.js';
 export * from './store.js';
 export { type TriggerScopeRef, triggerRegistration, triggerScopePath } from './trigger-scopes.js';
+export { applyTriggerChange, maxActiveTriggers, type TriggerChange, tooManyTriggers } from './triggers.js';
+export { countByBilling, type UsageMode, type UsageView } from './usage.js';

@@ -1,7 +1,9 @@
 /**
  * The use cases behind every endpoint, independent of HTTP: enrich one
  * transaction or a microbatch in this thread, accept and run batches on the
- * worker pool, answer batch status and results, and send callbacks.
+ * worker pool, answer batch status and results, and send callbacks; merchant
+ * action triggers (triggers.ts), error reports and their corrections
+ * (reports.ts), usage counters (usage.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -18,9 +20,12 @@ import {
   type Batch,
   type Corporation,
   type Enrichment,
+  type ErrorReport,
   errorDetails,
   type ResultItem,
   type TransactionByKind,
+  type TriggerRegistration,
+  type TriggerScopeStatus,
 } from '@txenrich/schema';
 import { type BatchRunner, createBatchRunner } from './batches.js';
 import { createDispatcher, type Dispatcher } from './callbacks.js';
@@ -28,8 +33,12 @@ import type { Config } from './config.js';
 import { ServiceError } from './errors.js';
 import { createKeyring, type Keyring } from './keys.js';
 import { type Logger, silentLogger } from './logger.js';
-import type { BatchRecord, EnrichmentRecord, NewDelivery, Scope, Store } from './store.js';
+import { createReports, type ReportCorrection, type ReportView } from './reports.js';
+import type { BatchRecord, EnrichmentRecord, NewDelivery, ReportStatus, Scope, Store } from './store.js';
 import { createTenantRulesCache, type TenantRulesCache } from './tenant-rules.js';
+import type { TriggerScopeRef } from './trigger-scopes.js';
+import { createTriggerRegistrations, type TriggerChange } from './triggers.js';
+import { createUsageCounter, type UsageView } from './usage.js';
 
 /** Earlier transactions of a user handed to recurrence detection. */
 export const HISTORY_PER_USER = 400;
@@ -79,9 +88,26 @@ export interface Service extends Keyring {
   /** The batch and, once completed, its result items' JSON texts in input order. */
   batchResults(scope: Scope, batchId: string): Promise<{ batch: Batch; results: string[] | null }>;
   searchMerchants(name: string, limit: number): Corporation[];
-  /** Resumes the batches a stopped process left unfinished and starts the callback dispatcher. */
+  /** A trigger scope's status and active triggers; `NOT_FOUND` (`detail` body) when it never had any. */
+  readTriggers(scope: Scope, ref: TriggerScopeRef): Promise<TriggerScopeStatus>;
+  /** A new version of a trigger scope: `succeeded` at once, or `pending` above 100 triggers; 409 while one runs. */
+  writeTriggers(scope: Scope, ref: TriggerScopeRef, change: TriggerChange): Promise<TriggerRegistration>;
+  /** Records an error report; `INVALID_INPUT` when the scope never received the enrichment. */
+  reportEnrichment(scope: Scope, report: ErrorReport): Promise<void>;
+  /** Admin: every tenant's reports, oldest first, optionally of one status. */
+  listReports(status?: ReportStatus): Promise<ReportView[]>;
+  /** Admin: closes an open report without a correction (nothing is sent). */
+  rejectReport(id: string): Promise<ReportView>;
+  /** Admin: closes an open report with a correction; answers the corrected enrichment, also sent to the tenant. */
+  resolveReport(id: string, correction: ReportCorrection): Promise<Enrichment>;
+  /** Admin: the usage counters of every tenant. */
+  usage(): Promise<UsageView[]>;
+  /**
+   * Resumes the batches and trigger registrations a stopped process left
+   * unfinished and starts the callback dispatcher.
+   */
   start(): Promise<void>;
-  /** Stops the dispatcher and the batch runner (an interrupted batch resumes at the next start). */
+  /** Stops the dispatcher, the batch runner and trigger processing (unfinished work resumes at the next start). */
   close(): Promise<void>;
 }
 
@@ -128,6 +154,18 @@ export function createService(options: ServiceOptions): Service {
           nextAttemptAt: now(),
         }
       : null;
+
+  const triggers = createTriggerRegistrations({ store, rules, logger, now });
+  const reports = createReports({
+    config,
+    store,
+    engine,
+    rules,
+    historyPerUser: HISTORY_PER_USER,
+    now,
+    onDelivery: () => dispatcher?.wake(),
+  });
+  const usage = createUsageCounter({ store, logger, now });
 
   const runner: BatchRunner = createBatchRunner({
     store,
@@ -200,14 +238,17 @@ export function createService(options: ServiceOptions): Service {
         const result = enrichByKind(engine, kind, valid, context);
         return { result, enrichmentId: result.enrichmentId };
       });
+      await usage.count(scope, 'single', kind, [body]);
       return enrichment!;
     },
 
-    enrichMicrobatch(scope, kind, transactions) {
-      return enrichInline(scope, kind, transactions, (raw, context) => {
+    async enrichMicrobatch(scope, kind, transactions) {
+      const results = await enrichInline(scope, kind, transactions, (raw, context) => {
         const result = enrichResultItem(engine, kind, raw, { batchItem: true, context });
         return { result, enrichmentId: result.statusCode === 200 ? result.enrichmentId : null };
       });
+      await usage.count(scope, 'microbatch', kind, transactions);
+      return results;
     },
 
     async submitBatch(scope, kind, submission, idempotency) {
@@ -247,6 +288,7 @@ export function createService(options: ServiceOptions): Service {
         items: JSON.stringify(submission.transactions),
         ...(idempotency ? { idempotency: { ...idempotency, createdAt: at } } : {}),
       });
+      await usage.count(scope, 'batch', kind, submission.transactions);
       void runner.enqueue(record);
       return batchView(record);
     },
@@ -263,6 +305,14 @@ export function createService(options: ServiceOptions): Service {
 
     searchMerchants: (name, limit) => engine.searchMerchants(name, limit),
 
+    readTriggers: triggers.read,
+    writeTriggers: triggers.write,
+    reportEnrichment: reports.report,
+    listReports: reports.list,
+    rejectReport: reports.reject,
+    resolveReport: reports.resolve,
+    usage: usage.list,
+
     async start() {
       const unfinished = await store.unfinishedBatches();
       for (const batch of unfinished) {
@@ -272,6 +322,7 @@ export function createService(options: ServiceOptions): Service {
         );
         void runner.enqueue(batch);
       }
+      await triggers.resume();
       if (config.webhookToken) {
         dispatcher = createDispatcher({
           store,
@@ -287,7 +338,7 @@ export function createService(options: ServiceOptions): Service {
     },
 
     async close() {
-      await Promise.all([runner.close(), dispatcher?.close()]);
+      await Promise.all([runner.close(), triggers.close(), dispatcher?.close()]);
     },
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '@txenrich/schema';
 import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
+import { multiSourceItemErrors } from './multi-source.js';
 import { perSecond } from './rate-limits.js';
 
 export const batchPaths: ReadonlyArray<{ path: string; kind: TransactionKind; name: string }> = [
@@ -46,6 +47,8 @@ export function registerBatchRoutes(app: FastifyInstance, service: Service, body
         const duplicate = findDuplicateTransactionId(transactions);
         if (duplicate !== undefined)
           return reply.code(400).send({ transactions: [messages.duplicateTransactionId(duplicate)] });
+        const refused = multiSourceItemErrors(request.principal, transactions);
+        if (refused) return reply.code(400).send(refused);
         const { scope } = request.principal;
         if (synchronous) {
           if (transactions.length > synchronousMax)

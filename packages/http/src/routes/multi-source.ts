@@ -13,3 +13,20 @@ export function multiSourceErrors(principal: Principal, body: unknown): FieldErr
     if ((body as Record<string, unknown>)[field] !== undefined) errors[field] = [MULTI_SOURCE_DISABLED];
   return Object.keys(errors).length > 0 ? errors : null;
 }
+
+/**
+ * The same refusal for the items of a batch or microbatch, as one request
+ * 400 (`transactions.3.billingProfile`) rather than a 400 item among the
+ * results: the fault is the key's, not the item's, so a misconfigured client
+ * learns it at submission instead of in 50,000 failed results, and the
+ * workers need not know the key's features.
+ */
+export function multiSourceItemErrors(principal: Principal, items: readonly unknown[]): FieldErrors | null {
+  if (principal.features.has('multiSource')) return null;
+  const errors: FieldErrors = {};
+  items.forEach((item, index) => {
+    for (const [field, messages] of Object.entries(multiSourceErrors(principal, item) ?? {}))
+      errors[`transactions.${index}.${field}`] = messages;
+  });
+  return Object.keys(errors).length > 0 ? errors : null;
+}

@@ -1,0 +1,258 @@
+/**
+ * Error reports and returned enrichments (CONTRACT.md section 7): a tenant
+ * reports an enrichment it received; the operator lists reports and rejects
+ * one, or resolves it with a correction. A resolution re-enriches the stored
+ * request with the correction (same `enrichmentId`), then in one store
+ * transaction closes the report, stores the correction rule (later
+ * enrichments of the same normalised descriptor come out corrected) and
+ * enqueues the corrected enrichment for the tenant's returned-enrichment URL.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type CorrectionRule,
+  compileCorrections,
+  descriptorKeyOf,
+  type Engine,
+  enrichByKind,
+  type HistoryEntry,
+} from '@txenrich/core';
+import {
+  channels,
+  type Enrichment,
+  type ErrorReport,
+  type FieldErrors,
+  messages,
+  text,
+  transactionSchemas,
+  validate,
+} from '@txenrich/schema';
+import * as z from 'zod';
+import type { Config } from './config.js';
+import { ServiceError } from './errors.js';
+import type { EnrichmentRecord, NewDelivery, ReportRecord, ReportStatus, Scope, Store } from './store.js';
+import type { TenantRulesCache } from './tenant-rules.js';
+
+/** The operator's correction of a reported enrichment (`POST /admin/reports/{id}/resolve`). */
+export const reportCorrectionSchema = z
+  .object({
+    /** A catalog counterparty by `id`, or one described by `name` (and `website`, `logo`). */
+    counterparty: z
+      .object({
+        id: text(64, 1).optional(),
+        name: text(256, 1).optional(),
+        website: text(2048).optional(),
+        logo: text(2048).optional(),
+      })
+      .superRefine((value, ctx) => {
+        if ((value.id === undefined) === (value.name === undefined))
+          ctx.addIssue({ code: 'custom', message: 'Give either id (a catalog counterparty) or name.' });
+      })
+      .optional(),
+    industryId: text(64, 1).optional(),
+    channel: z.enum(channels).optional(),
+    location: z
+      .object({
+        city: text(128).optional(),
+        region: text(64).optional(),
+        postalCode: text(16).optional(),
+        country: text(64).optional(),
+      })
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (Object.values(value).every((field) => field === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Give at least one of counterparty, industryId, channel and location.',
+      });
+  });
+
+export type ReportCorrection = z.output<typeof reportCorrectionSchema>;
+
+/** A report as the admin API shows it. */
+export type ReportView = {
+  id: string;
+  tenant: string;
+  environment: Scope['environment'];
+  enrichmentId: string;
+} & Omit<ErrorReport, 'enrichmentId'> & { status: ReportStatus; createdAt: string };
+
+export function reportView(record: ReportRecord): ReportView {
+  return {
+    id: record.id,
+    tenant: record.scope.tenant,
+    environment: record.scope.environment,
+    enrichmentId: record.enrichmentId,
+    ...record.fields,
+    status: record.status,
+    createdAt: new Date(record.createdAt).toISOString(),
+  };
+}
+
+export interface Reports {
+  /** Records a report of an enrichment of `scope`; `INVALID_INPUT` when the scope never received it. */
+  report(scope: Scope, report: ErrorReport): Promise<void>;
+  list(status?: ReportStatus): Promise<ReportView[]>;
+  reject(id: string): Promise<ReportView>;
+  /** The corrected enrichment, also stored as a rule and sent to the tenant's returned-enrichment URL. */
+  resolve(id: string, correction: ReportCorrection): Promise<Enrichment>;
+}
+
+export interface ReportsOptions {
+  config: Config;
+  store: Store;
+  engine: Engine;
+  rules: TenantRulesCache;
+  historyPerUser: number;
+  now: () => number;
+  /** Called after a returned enrichment was enqueued, so the dispatcher sends it at once. */
+  onDelivery(): void;
+}
+
+const notFoundDetails = 'Report not found.';
+
+/** The rule of a correction: everything but the descriptor key, which the reported request gives. */
+function ruleOf(correction: ReportCorrection): Omit<CorrectionRule, 'descriptorKey'> {
+  const { counterparty, industryId, channel, location } = correction;
+  return {
+    ...(counterparty?.id !== undefined
+      ? { counterparty: { id: counterparty.id } }
+      : counterparty?.name !== undefined
+        ? {
+            counterparty: {
+              name: counterparty.name,
+              ...(counterparty.website !== undefined ? { website: counterparty.website } : {}),
+              ...(counterparty.logo !== undefined ? { logo: counterparty.logo } : {}),
+            },
+          }
+        : {}),
+    ...(industryId !== undefined ? { industryId } : {}),
+    ...(channel !== undefined ? { channel } : {}),
+    ...(location !== undefined ? { location: definedFields(location) } : {}),
+  };
+}
+
+function definedFields<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
+}
+
+export function createReports(options: ReportsOptions): Reports {
+  const { config, store, engine, rules, now } = options;
+  let catalogIds: { counterparties: Set<string>; industries: Set<string> } | null = null;
+
+  /** Field errors for catalog ids the catalog does not have, or null. */
+  function unknownIds(correction: ReportCorrection): FieldErrors | null {
+    catalogIds ??= {
+      counterparties: new Set(engine.catalog.merchants.map((merchant) => merchant.id)),
+      industries: new Set(engine.catalog.industries.map((industry) => industry.id)),
+    };
+    const errors: FieldErrors = {};
+    const counterpartyId = correction.counterparty?.id;
+    if (counterpartyId !== undefined && !catalogIds.counterparties.has(counterpartyId))
+      errors['counterparty.id'] = ['Unknown counterparty id.'];
+    if (correction.industryId !== undefined && !catalogIds.industries.has(correction.industryId))
+      errors.industryId = ['Unknown industry id.'];
+    return Object.keys(errors).length > 0 ? errors : null;
+  }
+
+  async function openReport(id: string): Promise<ReportRecord> {
+    const report = await store.findReport(id);
+    if (!report) throw new ServiceError('NOT_FOUND', notFoundDetails, { body: { details: notFoundDetails } });
+    if (report.status !== 'open') throw notOpen(report.status);
+    return report;
+  }
+
+  function notOpen(status: ReportStatus): ServiceError {
+    const details = `This report is already ${status}.`;
+    return new ServiceError('CONFLICT', details, { body: { details } });
+  }
+
+  /** The user's history as it stood before the reported enrichment (none when it is no longer kept). */
+  async function historyBefore(scope: Scope, record: EnrichmentRecord, userId: string | undefined) {
+    if (!userId) return [];
+    const entries: HistoryEntry[] =
+      (await store.loadHistory(scope, [userId], options.historyPerUser)).get(userId) ?? [];
+    const index = entries.findIndex((entry) => entry.enrichmentId === record.enrichmentId);
+    return index >= 0 ? entries.slice(0, index) : [];
+  }
+
+  return {
+    async report(scope, report) {
+      const { enrichmentId, ...fields } = report;
+      if (!(await store.findEnrichment(scope, enrichmentId))) {
+        throw new ServiceError('INVALID_INPUT', messages.enrichmentNotFound, {
+          body: { enrichmentId: [messages.enrichmentNotFound] },
+        });
+      }
+      await store.createReport({
+        id: randomUUID(),
+        scope,
+        enrichmentId,
+        fields,
+        status: 'open',
+        createdAt: now(),
+      });
+    },
+
+    async list(status) {
+      return (await store.listReports(status)).map(reportView);
+    },
+
+    async reject(id) {
+      const report = await openReport(id);
+      if (!(await store.closeReport(id, { status: 'rejected' }, now()))) {
+        throw notOpen((await store.findReport(id))?.status ?? 'resolved');
+      }
+      return reportView({ ...report, status: 'rejected' });
+    },
+
+    async resolve(id, correction) {
+      const report = await openReport(id);
+      const unknown = unknownIds(correction);
+      if (unknown) throw new ServiceError('INVALID_INPUT', 'Unknown catalog id.', { body: unknown });
+      const { scope } = report;
+      const record = await store.findEnrichment(scope, report.enrichmentId);
+      if (!record) throw new Error(`The enrichment ${report.enrichmentId} of report ${id} is gone.`);
+      const body = validate(transactionSchemas[record.kind], JSON.parse(record.request));
+      if (!body.ok) throw new Error(`The stored request of ${record.enrichmentId} no longer validates.`);
+      const rule: CorrectionRule = {
+        descriptorKey: descriptorKeyOf(engine, record.kind, body.value),
+        ...ruleOf(correction),
+      };
+      const [corrections, compiled, history] = await Promise.all([
+        store.corrections(scope),
+        rules.compiled(scope),
+        historyBefore(scope, record, body.value.userId),
+      ]);
+      const enrichment: Enrichment = {
+        ...enrichByKind(engine, record.kind, body.value, {
+          corrections: compileCorrections([...corrections.rules, rule]),
+          ...(compiled.triggers ? { triggers: compiled.triggers } : {}),
+          history,
+        }),
+        // The engine names every enrichment anew; the correction is of the reported one.
+        enrichmentId: record.enrichmentId,
+      };
+      const url = config.tenants[scope.tenant]?.returnedEnrichmentUrl;
+      const delivery: NewDelivery | null =
+        url && config.webhookToken
+          ? {
+              id: randomUUID(),
+              kind: 'returned_enrichment',
+              scope,
+              url,
+              body: JSON.stringify(enrichment),
+              createdAt: now(),
+              nextAttemptAt: now(),
+            }
+          : null;
+      if (!(await store.closeReport(id, { status: 'resolved', rule, delivery }, now()))) {
+        throw notOpen((await store.findReport(id))?.status ?? 'resolved');
+      }
+      if (delivery) options.onDelivery();
+      return enrichment;
+    },
+  };
+}

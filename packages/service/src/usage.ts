@@ -1,0 +1,91 @@
+/**
+ * Usage counters (CONTRACT.md section 6, multi-source): every enrichment
+ * request counts its transactions per (tenant, environment, billingProfile,
+ * organizationId, endpoint, UTC day). Endpoints are named `<mode>.<kind>`:
+ * `single.card`, `batch.transfer`, `microbatch.de43`... A batch counts every
+ * submitted item (its invalid items included: they were sent and answered);
+ * an item without valid billing fields counts under null/null.
+ */
+import type { EnrichableKind } from '@txenrich/core';
+import { billingFields } from '@txenrich/schema';
+import * as z from 'zod';
+import type { Logger } from './logger.js';
+import type { Environment, Scope, Store } from './store.js';
+
+export type UsageMode = 'single' | 'batch' | 'microbatch';
+
+/** A usage row as the admin API shows it. */
+export interface UsageView {
+  tenant: string;
+  environment: Environment;
+  billingProfile: string | null;
+  organizationId: string | null;
+  endpoint: string;
+  day: string;
+  count: number;
+}
+
+export interface UsageCounter {
+  /** Counts the request's items; a failure is logged, never the request's failure (its work is done). */
+  count(scope: Scope, mode: UsageMode, kind: EnrichableKind, items: readonly unknown[]): Promise<void>;
+  list(): Promise<UsageView[]>;
+}
+
+const billingSchema = z.object(billingFields);
+
+/** The items' counts per (billingProfile, organizationId), in first-seen order. */
+export function countByBilling(
+  items: readonly unknown[],
+): Array<{ billingProfile: string | null; organizationId: string | null; count: number }> {
+  const counts = new Map<
+    string,
+    { billingProfile: string | null; organizationId: string | null; count: number }
+  >();
+  for (const item of items) {
+    const fields = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
+    // Most items carry neither field: they skip the schema.
+    const billing =
+      fields.billingProfile === undefined && fields.organizationId === undefined
+        ? null
+        : billingSchema.safeParse(fields);
+    const billingProfile = billing?.success ? (billing.data.billingProfile ?? null) : null;
+    const organizationId = billing?.success ? (billing.data.organizationId ?? null) : null;
+    const key = JSON.stringify([billingProfile, organizationId]);
+    const entry = counts.get(key);
+    if (entry) entry.count++;
+    else counts.set(key, { billingProfile, organizationId, count: 1 });
+  }
+  return [...counts.values()];
+}
+
+export function createUsageCounter(options: {
+  store: Store;
+  logger: Logger;
+  now: () => number;
+}): UsageCounter {
+  const { store, logger, now } = options;
+  return {
+    async count(scope, mode, kind, items) {
+      const day = new Date(now()).toISOString().slice(0, 10);
+      const endpoint = `${mode}.${kind}`;
+      try {
+        for (const { billingProfile, organizationId, count } of countByBilling(items))
+          await store.countUsage({ scope, billingProfile, organizationId, endpoint, day }, count);
+      } catch (error) {
+        logger.error({ tenant: scope.tenant, endpoint, err: error }, 'cannot count usage');
+      }
+    },
+
+    async list() {
+      return (await store.usage()).map(({ scope, ...row }) => ({
+        tenant: scope.tenant,
+        environment: scope.environment,
+        billingProfile: row.billingProfile,
+        organizationId: row.organizationId,
+        endpoint: row.endpoint,
+        day: row.day,
+        count: row.count,
+      }));
+    },
+  };
+}
