@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
 import { registerEnrich } from './commands/enrich.js';
 import { registerEval } from './commands/eval.js';
+import { registerGenerate } from './commands/generate.js';
 import { registerServe } from './commands/serve.js';
 import { type CliIo, processIo } from './io.js';
 
@@ -24,6 +25,7 @@ export function createProgram(io: CliIo = processIo): Command {
   registerEnrich(program, io);
   registerEval(program, io);
   registerServe(program, io);
+  registerGenerate(program, io);
   for (const command of program.commands) {
     command
       .exitOverride()

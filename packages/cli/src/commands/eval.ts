@@ -1,12 +1,21 @@
-/** `txenrich eval <labelled.jsonl> [--json] [--failures <n>]` */
-import { createEngine, enrichResultItem } from '@txenrich/core';
+/** `txenrich eval <file.jsonl> [--kind <kind>] [--by-tag] [--json] [--failures <n>]` */
+import {
+  createEngine,
+  type Engine,
+  type EnrichableKind,
+  enrichResultItem,
+  type UserHistoryEntry,
+} from '@txenrich/core';
+import { createRecurrencePass } from '@txenrich/pool';
 import type { ResultItem } from '@txenrich/schema';
-import type { Command } from 'commander';
-import { evaluate, formatReport, type LabelledLine } from '../evaluation.js';
+import { type Command, Option } from 'commander';
+import { createEvaluator, formatReport, type LabelledLine } from '../evaluation.js';
 import type { CliIo } from '../io.js';
 import { enrichableKinds, readJsonLines, unreadableLine } from './enrich.js';
 
 interface EvalFlags {
+  kind: EnrichableKind;
+  byTag?: boolean;
   json?: boolean;
   failures: string;
 }
@@ -14,33 +23,79 @@ interface EvalFlags {
 const isEnrichable = (kind: string): kind is (typeof enrichableKinds)[number] =>
   (enrichableKinds as readonly string[]).includes(kind);
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Enriches request bodies in file order and decides each one's recurrence from
+ * the user's earlier rows, as `txenrich enrich` does (the pool's ordered pass).
+ */
+function createSequentialEnricher(engine: Engine, kind: EnrichableKind): (body: unknown) => ResultItem {
+  const pass = createRecurrencePass();
+  let recorded: UserHistoryEntry | null = null;
+  const context = {
+    recordHistory: (entry: UserHistoryEntry) => {
+      recorded = entry;
+    },
+  };
+  return (body) => {
+    recorded = null;
+    const item = enrichResultItem(engine, kind, body, { context });
+    const entry = recorded as UserHistoryEntry | null;
+    if (item.statusCode === 200 && entry) item.transactionInfo.recurrenceInfo = pass.next(entry);
+    return item;
+  };
+}
+
 export function registerEval(program: Command, io: CliIo): void {
   program
     .command('eval')
     .description('score the engine on a labelled JSONL set: accuracy per field, coverage, failures')
-    .argument('<file>', 'labelled JSONL: {"id", "kind", "input", "expect"} per line')
+    .argument(
+      '<file>',
+      'labelled JSONL: {"id", "kind", "input", "expect"} per line, or request bodies with their "expect" (txenrich generate)',
+    )
+    .addOption(
+      new Option('--kind <kind>', 'kind of the request-body lines (lines without "input")')
+        .choices(enrichableKinds)
+        .default('card'),
+    )
+    .option('--by-tag', 'also score the lines of each tag apart')
     .option('--json', 'print the report as one JSON object')
     .option('--failures <n>', 'failures to list', '50')
     .action(async (file: string, flags: EvalFlags) => {
       const engine = createEngine();
-      const lines: LabelledLine[] = [];
-      const results: ResultItem[] = [];
+      // request-body lines are users' transactions in file order: their recurrence is scored too
+      const enrichBody = createSequentialEnricher(engine, flags.kind);
+      const evaluator = createEvaluator({ byTag: flags.byTag ?? false });
       let skipped = 0;
       for await (const line of readJsonLines(file)) {
-        const labelled = line.value as LabelledLine | undefined;
-        if ('error' in line || !labelled?.expect) {
-          lines.push({ id: `line-${line.lineNumber}`, kind: 'card', input: null, expect: {} });
-          results.push(unreadableLine(line.lineNumber, line.error ?? 'not a labelled line'));
+        const value = line.value;
+        if ('error' in line || !isObject(value) || !isObject(value.expect)) {
+          evaluator.add(
+            { id: `line-${line.lineNumber}`, kind: 'card', input: null, expect: {} },
+            unreadableLine(line.lineNumber, line.error ?? 'not a labelled line'),
+          );
           continue;
         }
-        if (!isEnrichable(labelled.kind)) {
-          skipped++;
+        if ('input' in value) {
+          const labelled = value as unknown as LabelledLine;
+          if (!isEnrichable(labelled.kind)) {
+            skipped++;
+            continue;
+          }
+          evaluator.add(labelled, enrichResultItem(engine, labelled.kind, labelled.input));
           continue;
         }
-        lines.push(labelled);
-        results.push(enrichResultItem(engine, labelled.kind, labelled.input));
+        // a request body carrying its truth: the schema drops `expect` and `tags` before enriching
+        const id = typeof value.transactionId === 'string' ? value.transactionId : `line-${line.lineNumber}`;
+        const tags = Array.isArray(value.tags) ? (value.tags as string[]) : undefined;
+        evaluator.add(
+          { id, kind: flags.kind, input: value, expect: value.expect, ...(tags ? { tags } : {}) },
+          enrichBody(value),
+        );
       }
-      const report = evaluate(lines, results);
+      const report = evaluator.report();
       io.stdout(flags.json ? JSON.stringify(report, null, 2) : formatReport(report, Number(flags.failures)));
       if (skipped > 0) io.stderr(`${skipped} lines of kinds this engine does not enrich yet were skipped`);
     });
