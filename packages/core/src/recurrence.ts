@@ -195,7 +195,10 @@ interface Series {
   source: Int32Array;
 }
 
-function readSeries(current: RecurrenceTransaction, history: readonly HistoryEntry[]): Series | null {
+function readSeries(
+  current: RecurrenceTransaction,
+  history: readonly RecurrenceTransaction[],
+): Series | null {
   const last = history.length;
   const day = new Float64Array(last + 1);
   const month = new Float64Array(last + 1);
@@ -211,7 +214,8 @@ function readSeries(current: RecurrenceTransaction, history: readonly HistoryEnt
     if (entry.enrichmentId === current.enrichmentId) continue;
     if (entry.transactionId !== null && entry.transactionId === current.transactionId) continue;
     // Unreadable dates, and transactions later than the current one, are left out.
-    if (!readDate(entry.occurredAt, day, month, size) || day[size]! > currentDay) continue;
+    if (entry.occurredAt === null || !readDate(entry.occurredAt, day, month, size) || day[size]! > currentDay)
+      continue;
     if (size > 0 && day[size]! < day[size - 1]!) sorted = false;
     amount[size] = entry.amount ?? Number.NaN;
     source[size] = index;
@@ -505,7 +509,7 @@ function nextPayment(series: Series, chain: Chain): number {
  */
 export function detectRecurrence(
   current: RecurrenceTransaction,
-  history: readonly HistoryEntry[],
+  history: readonly RecurrenceTransaction[],
 ): RecurrenceInfo | null {
   if (history.length < 2) return null;
   const series = readSeries(current, history);

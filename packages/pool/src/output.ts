@@ -27,21 +27,21 @@ export interface RecurrenceFill {
   info: RecurrenceInfo;
 }
 
-/** `text` with each fill's placeholder replaced; `fills` in ascending `slot` order. */
+/** UTF-8 `bytes` with each fill's placeholder replaced (`slot`: byte offset, ascending). */
 export function fillRecurrences(
   format: OutputFormat,
-  text: string,
+  bytes: Uint8Array,
   fills: readonly RecurrenceFill[],
-): string {
-  if (fills.length === 0) return text;
-  const pieces: string[] = [];
+): Uint8Array {
+  if (fills.length === 0) return bytes;
+  const pieces: Uint8Array[] = [];
   let from = 0;
   for (const { slot, info } of fills) {
-    pieces.push(text.slice(from, slot), format.recurrenceText(info));
+    pieces.push(bytes.subarray(from, slot), Buffer.from(format.recurrenceText(info)));
     from = slot + format.placeholderLength;
   }
-  pieces.push(text.slice(from));
-  return pieces.join('');
+  pieces.push(bytes.subarray(from));
+  return Buffer.concat(pieces);
 }
 
 const JSON_PLACEHOLDER = '"recurrenceInfo":null';

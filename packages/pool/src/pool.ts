@@ -11,15 +11,17 @@ import { Piscina } from 'piscina';
 import { PoolError } from './errors.js';
 import { internalErrorItem, transactionIdOf } from './failures.js';
 import { fillRecurrences, type OutputFormatName, outputFormats, type RecurrenceFill } from './output.js';
-import type {
-  ChunkInput,
-  ChunkResult,
-  ChunkTask,
-  MissingRules,
-  TenantRules,
-  WorkerReadyMessage,
+import {
+  type ChunkInput,
+  type ChunkResult,
+  type ChunkTask,
+  historyColumns,
+  historyEntryAt,
+  isWorkerReadyMessage,
+  type MissingRules,
+  type TenantRules,
+  type WorkerReadyMessage,
 } from './protocol.js';
-import { isWorkerReadyMessage } from './protocol.js';
 import { createRecurrencePass, type RecurrencePassOptions } from './recurrence-pass.js';
 import type { WorkerOptions } from './worker.js';
 
@@ -27,6 +29,8 @@ import type { WorkerOptions } from './worker.js';
 export const workerFilename = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
 
 export const DEFAULT_CHUNK_SIZE = 1000;
+
+const decoder = new TextDecoder();
 
 const SOURCE_CONDITION = '@txenrich/source';
 
@@ -67,6 +71,8 @@ export interface EnrichOptions {
   batchItems?: boolean;
   /** Answer each valid row's request body as JSON text. */
   keepRequests?: boolean;
+  /** Answer the rows' history entries (to store them for the users' later transactions). */
+  keepHistory?: boolean;
   rules?: TenantRules;
   /** Each user's history from before this run, oldest first. */
   history?: RecurrencePassOptions['history'];
@@ -74,9 +80,11 @@ export interface EnrichOptions {
 }
 
 export interface EnrichedChunk {
-  /** The rows' texts joined by line breaks (none at the end), in input order, recurrence filled in. */
-  text: string;
-  /** The rows' own history entries, to keep for the users' later transactions. */
+  /** The rows' texts joined by line breaks (none at the end), in input order, recurrence filled in: UTF-8. */
+  bytes: Uint8Array;
+  /** The same, decoded. */
+  readonly text: string;
+  /** With `keepHistory`: the rows' own history entries, to keep for the users' later transactions. */
   history: UserHistoryEntry[];
   requests: (string | null)[] | null;
   enrichmentIds: (string | null)[];
@@ -115,8 +123,8 @@ export interface EnrichmentPool {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/** Chunks in flight per thread: one running, one queued, so no worker waits on the caller. */
-const IN_FLIGHT_PER_THREAD = 2;
+/** Chunks in flight per thread: one running and a few queued, so no worker waits while the caller writes. */
+const IN_FLIGHT_PER_THREAD = 4;
 
 export function createPool(options: PoolOptions = {}): EnrichmentPool {
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
@@ -197,13 +205,20 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
 
     const finish = (result: ChunkResult): EnrichedChunk => {
       const fills: RecurrenceFill[] = [];
-      for (const entry of result.history) {
+      const history: UserHistoryEntry[] = [];
+      for (let index = 0; index < result.history.slots.length; index++) {
+        const entry = historyEntryAt(result.history, index);
         const info = pass.next(entry);
-        if (info) fills.push({ slot: entry.slot, info });
+        if (info) fills.push({ slot: result.history.slots[index]!, info });
+        if (enrichOptions.keepHistory) history.push(entry);
       }
+      const bytes = fillRecurrences(format, result.bytes, fills);
       return {
-        text: fillRecurrences(format, result.text, fills),
-        history: result.history.map(({ slot: _slot, ...entry }) => entry),
+        bytes,
+        get text() {
+          return decoder.decode(bytes);
+        },
+        history,
         requests: result.requests,
         enrichmentIds: result.enrichmentIds,
         rows: result.rows,
@@ -298,9 +313,9 @@ function failedChunk(task: ChunkTask): ChunkResult {
   const texts = bodies.map((body) => format.render(internalErrorItem(transactionIdOf(body))).text);
   const nothing = texts.map(() => null);
   return {
-    text: texts.join('\n'),
+    bytes: new TextEncoder().encode(texts.join('\n')),
     rows: texts.length,
-    history: [],
+    history: historyColumns([]),
     requests: task.keepRequests ? nothing : null,
     enrichmentIds: nothing,
     errors: texts.length,

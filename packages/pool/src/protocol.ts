@@ -47,17 +47,59 @@ export interface ChunkTask {
   rules?: TenantRules | { key: string };
 }
 
-/** One row's history entry, and where its `recurrenceInfo` placeholder sits in the chunk's text. */
-export interface RowHistory extends UserHistoryEntry {
-  slot: number;
+/**
+ * The history entries of a chunk's rows that have a user and a date, as
+ * columns (cheaper to clone across threads than one object per row), with
+ * the byte offset of each row's `recurrenceInfo` placeholder in the chunk's output.
+ */
+export interface ChunkHistory {
+  userIds: string[];
+  counterpartyIds: (string | null)[];
+  descriptorKeys: string[];
+  enrichmentIds: string[];
+  transactionIds: (string | null)[];
+  /** NaN for no amount. */
+  amounts: Float64Array;
+  occurredAts: string[];
+  slots: Int32Array;
+}
+
+/** A chunk's history as columns, from entries in row order. */
+export function historyColumns(
+  entries: ReadonlyArray<{ entry: UserHistoryEntry; slot: number }>,
+): ChunkHistory {
+  return {
+    userIds: entries.map(({ entry }) => entry.userId),
+    counterpartyIds: entries.map(({ entry }) => entry.counterpartyId),
+    descriptorKeys: entries.map(({ entry }) => entry.descriptorKey),
+    enrichmentIds: entries.map(({ entry }) => entry.enrichmentId),
+    transactionIds: entries.map(({ entry }) => entry.transactionId),
+    amounts: Float64Array.from(entries, ({ entry }) => entry.amount ?? Number.NaN),
+    occurredAts: entries.map(({ entry }) => entry.occurredAt),
+    slots: Int32Array.from(entries, ({ slot }) => slot),
+  };
+}
+
+/** Row `index` of the columns as a history entry. */
+export function historyEntryAt(history: ChunkHistory, index: number): UserHistoryEntry {
+  const amount = history.amounts[index]!;
+  return {
+    userId: history.userIds[index]!,
+    counterpartyId: history.counterpartyIds[index]!,
+    descriptorKey: history.descriptorKeys[index]!,
+    enrichmentId: history.enrichmentIds[index]!,
+    transactionId: history.transactionIds[index]!,
+    amount: Number.isNaN(amount) ? null : amount,
+    occurredAt: history.occurredAts[index]!,
+  };
 }
 
 export interface ChunkResult {
-  /** The rows' output texts joined by line breaks (none at the end), in row order. */
-  text: string;
+  /** The rows' output texts joined by line breaks (none at the end), in row order, as UTF-8. */
+  bytes: Uint8Array;
   rows: number;
   /** The rows that extend a user's history, in row order. */
-  history: RowHistory[];
+  history: ChunkHistory;
   /** Per row, the validated request body as JSON text (null for a row that failed), when asked. */
   requests: (string | null)[] | null;
   /** Per row, the enrichment id (null for a row that failed). */

@@ -5,7 +5,13 @@
  * order with each user's history, exactly as the engine would have with the
  * whole history in hand (the same `detectRecurrence` over the same series).
  */
-import { detectRecurrence, type HistoryEntry, recurrenceSeries, type UserHistoryEntry } from '@txenrich/core';
+import {
+  detectRecurrence,
+  type HistoryEntry,
+  type RecurrenceTransaction,
+  recurrenceSeries,
+  type UserHistoryEntry,
+} from '@txenrich/core';
 import type { RecurrenceInfo } from '@txenrich/schema';
 
 export interface RecurrencePassOptions {
@@ -24,31 +30,36 @@ export const DEFAULT_ENTRIES_PER_SERIES = 120;
 
 export function createRecurrencePass(options: RecurrencePassOptions = {}): RecurrencePass {
   const perSeries = options.perSeries ?? DEFAULT_ENTRIES_PER_SERIES;
-  const users = new Map<string, Map<string, HistoryEntry[]>>();
-  const seriesOf = (userId: string) => {
-    let series = users.get(userId);
-    if (!series) {
-      series = new Map();
-      for (const entry of options.history?.(userId) ?? []) append(series, entry);
-      users.set(userId, series);
-    }
-    return series;
-  };
-  const append = (series: Map<string, HistoryEntry[]>, entry: HistoryEntry) => {
-    const key = recurrenceSeries(entry);
+  // One flat map keyed by user and series; entries keep only what recurrence reads.
+  const series = new Map<string, RecurrenceTransaction[]>();
+  const seededUsers = new Set<string>();
+  const keyOf = (userId: string, entry: Pick<HistoryEntry, 'counterpartyId' | 'descriptorKey'>) =>
+    `${userId}\u0000${recurrenceSeries(entry)}`;
+  const append = (key: string, entry: RecurrenceTransaction) => {
+    const kept = {
+      enrichmentId: entry.enrichmentId,
+      transactionId: entry.transactionId,
+      amount: entry.amount,
+      occurredAt: entry.occurredAt,
+    };
     const entries = series.get(key);
-    if (!entries) series.set(key, [entry]);
+    if (!entries) series.set(key, [kept]);
     else {
-      entries.push(entry);
+      entries.push(kept);
       if (entries.length > perSeries) entries.shift();
     }
   };
   return {
     next(entry) {
-      const series = seriesOf(entry.userId);
-      const earlier = series.get(recurrenceSeries(entry));
+      if (options.history && !seededUsers.has(entry.userId)) {
+        seededUsers.add(entry.userId);
+        for (const earlier of options.history(entry.userId) ?? [])
+          append(keyOf(entry.userId, earlier), earlier);
+      }
+      const key = keyOf(entry.userId, entry);
+      const earlier = series.get(key);
       const info = earlier ? detectRecurrence(entry, earlier) : null;
-      append(series, entry);
+      append(key, entry);
       return info;
     },
   };

@@ -12,6 +12,7 @@ import {
   type UserHistoryEntry,
 } from '@txenrich/core';
 import type { ResultItem } from '@txenrich/schema';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { internalErrorItem, transactionIdOf, unreadableLineItem, unreadableRowItem } from './failures.js';
 import { outputFormats } from './output.js';
 import type {
@@ -19,11 +20,11 @@ import type {
   ChunkResult,
   ChunkTask,
   MissingRules,
-  RowHistory,
   TenantRules,
   ValueRows,
   WorkerReadyMessage,
 } from './protocol.js';
+import { historyColumns } from './protocol.js';
 
 /** What `createPool` hands each worker. */
 export interface WorkerOptions {
@@ -66,6 +67,7 @@ function rulesContext(rules: TenantRules | { key: string } | undefined) {
 }
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 /** The rows of a chunk: bodies, or the JSON texts of a block's non-blank lines, with their line numbers. */
 function rowsOf(input: ChunkInput): ValueRows & { texts: boolean } {
@@ -82,6 +84,31 @@ function rowsOf(input: ChunkInput): ValueRows & { texts: boolean } {
   return { rows, lineNumbers, texts: true };
 }
 
+/**
+ * A chunk's output, encoded row by row into one growing buffer: each row's
+ * text dies young instead of living (and being promoted) until the chunk ends.
+ */
+class OutputBuffer {
+  #buffer = new Uint8Array(1 << 21);
+  #length = 0;
+
+  /** Appends UTF-8 text; answers the byte offset where it ends. */
+  append(text: string): number {
+    const needed = this.#length + text.length * 3;
+    if (needed > this.#buffer.length) {
+      const grown = new Uint8Array(Math.max(needed, this.#buffer.length * 2));
+      grown.set(this.#buffer.subarray(0, this.#length));
+      this.#buffer = grown;
+    }
+    this.#length += encoder.encodeInto(text, this.#buffer.subarray(this.#length)).written;
+    return this.#length;
+  }
+
+  bytes(): Uint8Array {
+    return this.#buffer.subarray(0, this.#length);
+  }
+}
+
 /** Enriches one chunk. A row that fails is an error item in its place; it never fails the chunk. */
 export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
   const rules = rulesContext(task.rules);
@@ -89,9 +116,8 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
   const format = outputFormats[task.output];
   const { rows, lineNumbers, unreadable, texts } = rowsOf(task.input);
   const unreadableRows = new Map(unreadable);
-  const outputs: string[] = [];
-  let offset = 0;
-  const history: RowHistory[] = [];
+  const output = new OutputBuffer();
+  const history: Array<{ entry: UserHistoryEntry; slot: number }> = [];
   const requests: (string | null)[] | null = task.keepRequests ? [] : null;
   const enrichmentIds: (string | null)[] = [];
   let recorded: UserHistoryEntry | null = null;
@@ -122,31 +148,39 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
           : internalErrorItem(transactionIdOf(raw));
     }
     const { text, slot } = format.render(item);
-    outputs.push(text);
+    if (row > 0) output.append('\n');
+    // The placeholder's byte offset: the UTF-8 length of what precedes it.
+    const slotOffset = slot < 0 ? -1 : output.append(text.slice(0, slot));
+    output.append(slot < 0 ? text : text.slice(slot));
     if (item.statusCode === 200) {
       enrichmentIds.push(item.enrichmentId);
       requests?.push(texts ? (rows[row] as string) : JSON.stringify(raw));
       if (item.counterparty.length > 0) matched++;
       const entry = recorded as UserHistoryEntry | null;
-      if (entry) history.push({ ...entry, slot: offset + slot });
+      if (entry) history.push({ entry, slot: slotOffset });
     } else {
       errors++;
       if (item.statusCode === 500) failed++;
       enrichmentIds.push(null);
       requests?.push(null);
     }
-    offset += text.length + 1;
   }
-  return {
-    text: outputs.join('\n'),
+  const columns = historyColumns(history);
+  const result: ChunkResult = {
+    // Moved (not copied) to the pool's thread, which writes the bytes as they are.
+    bytes: output.bytes(),
     rows: rows.length,
-    history,
+    history: columns,
     requests,
     enrichmentIds,
     errors,
     failed,
     matched,
   };
+  return move({
+    [transferableSymbol]: [result.bytes.buffer, columns.amounts.buffer, columns.slots.buffer],
+    [valueSymbol]: result,
+  }) as unknown as ChunkResult;
 }
 
 export default enrichChunk;

@@ -58,6 +58,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
     for await (const chunk of pool.enrichChunks(batch.kind, chunks, {
       batchItems: true,
       keepRequests: true,
+      keepHistory: true,
       history: (userId) => history.get(userId),
       signal: stop.signal,
       ...(rules ? { rules } : {}),

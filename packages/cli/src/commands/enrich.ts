@@ -12,6 +12,7 @@ import {
   createPool,
   DEFAULT_CHUNK_SIZE,
   type OutputFormatName,
+  outputFormatNames,
   outputFormats,
   unreadableLineItem,
 } from '@txenrich/pool';
@@ -94,7 +95,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
       new Option(
         '--output-format <format>',
         'output format (default: from the output file name, else jsonl)',
-      ).choices(outputFormats ? (Object.keys(outputFormats) as OutputFormatName[]) : []),
+      ).choices(outputFormatNames),
     )
     .option(
       '--columns <mapping>',
@@ -114,6 +115,12 @@ export function registerEnrich(program: Command, io: CliIo): void {
       const write = async (text: string) => {
         if (!out) return io.stdout(text);
         if (!out.write(`${text}\n`)) await once(out, 'drain');
+      };
+      // Results arrive as UTF-8 from the workers and go to the file untouched.
+      const writeBytes = async (bytes: Uint8Array) => {
+        if (!out) return io.stdout(new TextDecoder().decode(bytes));
+        out.write(bytes);
+        if (!out.write('\n')) await once(out, 'drain');
       };
       const header = outputFormats[outputFormat].header;
       if (header) await write(header);
@@ -145,7 +152,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
           }
         })();
         for await (const chunk of pool.enrichChunks(flags.kind, tracked, { output: outputFormat })) {
-          if (chunk.rows > 0) await write(chunk.text);
+          if (chunk.rows > 0) await writeBytes(chunk.bytes);
           rows += chunk.rows;
           errors += chunk.errors;
           matched += chunk.matched;
