@@ -304,7 +304,8 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
     ]);
     const compactQuery = compactKey(key);
     const rank = (entry: number) => {
-      const name = nameKey(entries[entry]!.names[0]!);
+      // `home dep` finds `The Home Depot`: a leading article is not what users type.
+      const name = nameKey(entries[entry]!.names[0]!).replace(/^the /, '');
       const compactName = compactKey(name);
       const startsWith = name.startsWith(key) || compactName.startsWith(compactQuery) ? 1 : 0;
       const closeness =

@@ -95,6 +95,8 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(engine.searchMerchants('star', 5).map((corporation) => corporation.name)).toContain('Starbucks');
     expect(engine.searchMerchants('wholef', 5)[0]?.name).toMatch(/^Whole Foods/);
     expect(engine.searchMerchants('star', 5).length).toBeLessThanOrEqual(5);
+    // A leading article is not typed: `home dep` finds `The Home Depot`.
+    expect(engine.searchMerchants('home dep', 5)[0]?.name).toBe('The Home Depot');
   });
 });
 

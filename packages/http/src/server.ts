@@ -7,7 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { type Principal, type Service, ServiceError } from '@txenrich/service';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { type Logger, type LoggerOptions, pino } from 'pino';
 import { errorResponse, forbiddenBody, NOT_FOUND } from './errors.js';
 import { registerAdminRoutes } from './routes/admin.js';
@@ -64,12 +69,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: limits.single,
     requestIdHeader: 'x-request-id',
     // User and card ids in trigger paths may be 512 characters (CONTRACT.md section 1.1).
-    maxParamLength: 1100,
+    routerOptions: { maxParamLength: 1100 },
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // One log line per request (onResponse below) rather than two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   // JSON only: any other content type is the contract's 400, not a string body.
   app.removeContentTypeParser('text/plain');
