@@ -32,23 +32,6 @@ export const DEFAULT_CHUNK_SIZE = 1000;
 
 const decoder = new TextDecoder();
 
-const SOURCE_CONDITION = '@txenrich/source';
-
-/**
- * The parent's Node flags minus the `@txenrich/source` export condition, which
- * test runners and benchmarks set to run TypeScript sources: workers always
- * load the built packages.
- */
-function workerExecArgv(parent: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let index = 0; index < parent.length; index++) {
-    const flag = parent[index]!;
-    if ((flag === '--conditions' || flag === '-C') && parent[index + 1] === SOURCE_CONDITION) index++;
-    else if (flag !== `--conditions=${SOURCE_CONDITION}`) kept.push(flag);
-  }
-  return kept;
-}
-
 export interface PoolOptions {
   /** Worker threads; all cores by default. */
   threads?: number;
@@ -149,7 +132,9 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
       // Workers are expensive to start (catalog and indexes): never let them go idle.
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData,
-      execArgv: workerExecArgv(process.execArgv),
+      // Workers run the built JavaScript with no flags of the parent's: not the `@txenrich/source`
+      // condition of test runners, and none of the flags Node refuses in workers (`--trace-gc`).
+      execArgv: [],
     });
 
   const readyWorkers: WorkerReady[] = [];
