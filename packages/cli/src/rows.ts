@@ -4,6 +4,7 @@
  * CSV with a header row (parsed here, headers mapped to request fields).
  */
 import { createReadStream, type ReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { ChunkInput } from '@txenrich/pool';
 import { parse } from 'csv-parse';
 
@@ -127,4 +128,24 @@ async function* readCsv(stream: ReadStream, options: ReadRowsOptions): AsyncGene
   }
   take(Number.POSITIVE_INFINITY);
   if (chunk.rows.length > 0) yield { ...chunk, bytesRead: stream.bytesRead };
+}
+
+/** Reads JSON lines one by one (blank lines skipped), never the whole file at once. */
+export async function* readJsonLines(
+  path: string,
+): AsyncGenerator<{ lineNumber: number; value?: unknown; error?: unknown }> {
+  const lines = createInterface({
+    input: createReadStream(path, 'utf8'),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  let lineNumber = 0;
+  for await (const line of lines) {
+    lineNumber++;
+    if (!line.trim()) continue;
+    try {
+      yield { lineNumber, value: JSON.parse(line) as unknown };
+    } catch (error) {
+      yield { lineNumber, error };
+    }
+  }
 }

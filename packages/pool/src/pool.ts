@@ -19,6 +19,7 @@ import {
   historyEntryAt,
   isWorkerReadyMessage,
   type MissingRules,
+  rowsOf,
   type TenantRules,
   type WorkerReadyMessage,
 } from './protocol.js';
@@ -281,20 +282,15 @@ const emptyTask: ChunkTask = {
 /** The result of a chunk whose worker failed twice: every row a 500 item, nothing lost. */
 function failedChunk(task: ChunkTask): ChunkResult {
   const format = outputFormats[task.output];
-  const bodies =
-    'lines' in task.input
-      ? new TextDecoder()
-          .decode(task.input.lines)
-          .split('\n')
-          .filter((line) => line.trim())
-          .map((line) => {
-            try {
-              return JSON.parse(line) as unknown;
-            } catch {
-              return null;
-            }
-          })
-      : task.input.rows;
+  const { rows, texts: jsonTexts } = rowsOf(task.input);
+  const bodies = rows.map((row) => {
+    if (!jsonTexts) return row;
+    try {
+      return JSON.parse(row as string) as unknown;
+    } catch {
+      return null;
+    }
+  });
   const texts = bodies.map((body) => format.render(internalErrorItem(transactionIdOf(body))).text);
   const nothing = texts.map(() => null);
   return {

@@ -124,3 +124,20 @@ export interface WorkerReadyMessage {
 export function isWorkerReadyMessage(message: unknown): message is WorkerReadyMessage {
   return typeof message === 'object' && message !== null && 'txenrichWorkerReady' in message;
 }
+
+const decoder = new TextDecoder();
+
+/** The rows of a chunk: bodies, or the JSON texts of a block's non-blank lines, with their line numbers. */
+export function rowsOf(input: ChunkInput): ValueRows & { texts: boolean } {
+  if (!('lines' in input)) return { ...input, texts: false };
+  const rows: string[] = [];
+  const lineNumbers: number[] = [];
+  const lines = decoder.decode(input.lines).split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (!line.trim()) continue;
+    rows.push(line.endsWith('\r') ? line.slice(0, -1) : line);
+    lineNumbers.push(input.firstLine + index);
+  }
+  return { rows, lineNumbers, texts: true };
+}

@@ -15,16 +15,15 @@ import type { ResultItem } from '@txenrich/schema';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { internalErrorItem, transactionIdOf, unreadableLineItem, unreadableRowItem } from './failures.js';
 import { outputFormats } from './output.js';
-import type {
-  ChunkInput,
-  ChunkResult,
-  ChunkTask,
-  MissingRules,
-  TenantRules,
-  ValueRows,
-  WorkerReadyMessage,
+import {
+  type ChunkResult,
+  type ChunkTask,
+  historyColumns,
+  type MissingRules,
+  rowsOf,
+  type TenantRules,
+  type WorkerReadyMessage,
 } from './protocol.js';
-import { historyColumns } from './protocol.js';
 
 /** What `createPool` hands each worker. */
 export interface WorkerOptions {
@@ -66,23 +65,7 @@ function rulesContext(rules: TenantRules | { key: string } | undefined) {
   return compiled;
 }
 
-const decoder = new TextDecoder();
 const encoder = new TextEncoder();
-
-/** The rows of a chunk: bodies, or the JSON texts of a block's non-blank lines, with their line numbers. */
-function rowsOf(input: ChunkInput): ValueRows & { texts: boolean } {
-  if (!('lines' in input)) return { ...input, texts: false };
-  const rows: string[] = [];
-  const lineNumbers: number[] = [];
-  const lines = decoder.decode(input.lines).split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    if (!line.trim()) continue;
-    rows.push(line.endsWith('\r') ? line.slice(0, -1) : line);
-    lineNumbers.push(input.firstLine + index);
-  }
-  return { rows, lineNumbers, texts: true };
-}
 
 /**
  * A chunk's output, encoded row by row into one growing buffer: each row's

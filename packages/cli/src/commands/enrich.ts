@@ -4,9 +4,8 @@
  * and out, one result per row in input order.
  */
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { createWriteStream, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { createInterface } from 'node:readline';
 import type { EnrichableKind } from '@txenrich/core';
 import {
   createPool,
@@ -14,7 +13,6 @@ import {
   type OutputFormatName,
   outputFormatNames,
   outputFormats,
-  unreadableLineItem,
 } from '@txenrich/pool';
 import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -22,29 +20,6 @@ import type { CliIo } from '../io.js';
 import { formatOfPath, type InputFormat, inputFormats, parseColumnMapping, readRows } from '../rows.js';
 
 export const enrichableKinds: readonly EnrichableKind[] = ['card', 'de43', 'transfer', 'universal'];
-
-/** The result item of a line that is not JSON (for commands that read labelled files). */
-export const unreadableLine = unreadableLineItem;
-
-/** Reads JSON lines one by one (blank lines skipped), never the whole file at once. */
-export async function* readJsonLines(
-  path: string,
-): AsyncGenerator<{ lineNumber: number; value?: unknown; error?: unknown }> {
-  const lines = createInterface({
-    input: createReadStream(path, 'utf8'),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
-  let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber++;
-    if (!line.trim()) continue;
-    try {
-      yield { lineNumber, value: JSON.parse(line) as unknown };
-    } catch (error) {
-      yield { lineNumber, error };
-    }
-  }
-}
 
 interface EnrichFlags {
   kind: EnrichableKind;

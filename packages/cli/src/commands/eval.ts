@@ -6,12 +6,13 @@ import {
   enrichResultItem,
   type UserHistoryEntry,
 } from '@txenrich/core';
-import { createRecurrencePass } from '@txenrich/pool';
+import { createRecurrencePass, unreadableLineItem } from '@txenrich/pool';
 import type { ResultItem } from '@txenrich/schema';
 import { type Command, Option } from 'commander';
 import { createEvaluator, formatReport, type LabelledLine } from '../evaluation.js';
 import type { CliIo } from '../io.js';
-import { enrichableKinds, readJsonLines, unreadableLine } from './enrich.js';
+import { readJsonLines } from '../rows.js';
+import { enrichableKinds } from './enrich.js';
 
 interface EvalFlags {
   kind: EnrichableKind;
@@ -74,7 +75,7 @@ export function registerEval(program: Command, io: CliIo): void {
         if ('error' in line || !isObject(value) || !isObject(value.expect)) {
           evaluator.add(
             { id: `line-${line.lineNumber}`, kind: 'card', input: null, expect: {} },
-            unreadableLine(line.lineNumber, line.error ?? 'not a labelled line'),
+            unreadableLineItem(line.lineNumber, line.error ?? 'not a labelled line'),
           );
           continue;
         }

@@ -469,12 +469,19 @@ export class Purchases {
       }
       if (random.chance(0.5)) descriptor = truncate(descriptor, random.chance(0.5) ? 22 : 25);
     }
+    return this.behindFacilitator(user, { descriptor, mcc, amount, seconds }, party, merchant);
+  }
+
+  /** An online purchase a third party (`party`) stands in front of: a known brand, or an unknown shop. */
+  private behindFacilitator(
+    user: User,
+    line: Pick<Draft, 'descriptor' | 'mcc' | 'amount' | 'seconds'>,
+    party: string,
+    merchant: Merchant | null,
+  ): Draft {
     return {
       user,
-      descriptor,
-      mcc,
-      amount,
-      seconds,
+      ...line,
       place: this.remotePlace(party, null),
       walletable: false,
       truth: merchant ? this.brandTruth(merchant, 'digital', party) : noBrand('digital', party),
@@ -529,17 +536,7 @@ export class Purchases {
       amount = this.amount([10, 150]);
     }
     if (random.chance(0.4)) descriptor = truncate(descriptor, random.chance(0.5) ? 22 : 25);
-    return {
-      user,
-      descriptor,
-      mcc,
-      amount,
-      seconds,
-      place: this.remotePlace(party, null),
-      walletable: false,
-      truth: merchant ? this.brandTruth(merchant, 'digital', party) : noBrand('digital', party),
-      tags: merchant ? ['facilitator'] : ['facilitator', 'unknown-local'],
-    };
+    return this.behindFacilitator(user, { descriptor, mcc, amount, seconds }, party, merchant);
   }
 
   private peerToPeer(user: User): Draft {
