@@ -5,6 +5,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { Index } from 'flexsearch';
+import { type Autocomplete, createAutocomplete } from './autocomplete.js';
 import { fillerWords, industryOfWord, legalEntityWords, relatedTopLevels } from './evidence.js';
 import { compactKey, nameKey } from './text.js';
 
@@ -280,50 +281,11 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
     return { entry: best.entry, score: shown(best.score), alternate };
   }
 
-  // Autocomplete indexes are built on first use: engines that never search
-  // (batch workers) never pay for them.
-  let prefixIndex: Index | undefined;
-  let typoIndex: Index | undefined;
+  // Built on first use: engines that never search (batch workers) never pay for it.
+  let autocomplete: Autocomplete | undefined;
   function search(query: string, limit: number): number[] {
-    const key = nameKey(query);
-    if (!key) return [];
-    if (!prefixIndex || !typoIndex) {
-      prefixIndex = new Index({ tokenize: 'forward', encoder: 'Normalize' });
-      typoIndex = new Index({ tokenize: 'tolerant', encoder: 'Normalize' });
-      for (const [index, entry] of entries.entries()) {
-        // The compact form too, so that `wholef` finds `Whole Foods`.
-        const name = nameKey(entry.names[0]!);
-        const content = name.includes(' ') ? `${name} ${compactKey(name)}` : name;
-        prefixIndex.add(index, content);
-        typoIndex.add(index, content);
-      }
-    }
-    const pool = new Set<number>([
-      ...(prefixIndex.search(key, { limit: 50, suggest: true }) as number[]),
-      ...(typoIndex.search(key, { limit: 50, suggest: true }) as number[]),
-    ]);
-    const compactQuery = compactKey(key);
-    const rank = (entry: number) => {
-      // `home dep` finds `The Home Depot`: a leading article is not what users type.
-      const name = nameKey(entries[entry]!.names[0]!).replace(/^the /, '');
-      const compactName = compactKey(name);
-      const startsWith = name.startsWith(key) || compactName.startsWith(compactQuery) ? 1 : 0;
-      const closeness =
-        1 - distance(compactQuery, compactName.slice(0, compactQuery.length)) / compactQuery.length;
-      return startsWith * 2 + closeness + entries[entry]!.popularity - name.length / 200;
-    };
-    const seen = new Set<string>();
-    return [...pool]
-      .map((entry) => ({ entry, rank: rank(entry) }))
-      .filter(({ rank: value }) => value >= 0.6)
-      .sort((a, b) => b.rank - a.rank || a.entry - b.entry)
-      .filter(({ entry }) => {
-        // One result per name: several catalog entries may share it (countries, sources).
-        const name = nameKey(entries[entry]!.names[0]!);
-        return !seen.has(name) && Boolean(seen.add(name));
-      })
-      .slice(0, limit)
-      .map(({ entry }) => entry);
+    autocomplete ??= createAutocomplete(entries);
+    return autocomplete.search(query, limit);
   }
 
   return { match, search };

@@ -1,6 +1,6 @@
 import { enrichmentSchema } from '@txenrich/schema';
 import { describe, expect, it } from 'vitest';
-import { compileCorrections, createEngine, descriptorKey } from '../src/index.js';
+import { compileCorrections, createEngine, descriptorKey, uuidv7 } from '../src/index.js';
 
 let counter = 0;
 const engine = createEngine({
@@ -263,5 +263,15 @@ describe('createEngine: transfers and universal lines', () => {
       categoryType: 'MCC',
     });
     expect(deposit.transactionInfo).toMatchObject({ type: 'income', subType: 'government_benefits' });
+  });
+});
+
+describe('uuidv7', () => {
+  it('is a version 7 UUID that starts with the clock, so later ids sort after', () => {
+    const id = uuidv7(Date.UTC(2025, 5, 1));
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(id.slice(0, 13)).toBe('019728c9-c000');
+    expect(uuidv7(Date.UTC(2025, 5, 1) + 1) > id).toBe(true);
+    expect(uuidv7(Date.UTC(2025, 5, 1))).not.toBe(id);
   });
 });

@@ -16,6 +16,7 @@ export {
   parseConfig,
 } from './config.js';
 export { isServiceError, ServiceError, type ServiceErrorCode, serviceErrorCodes } from './errors.js';
+export { createGroupCommit, type GroupCommit } from './group-commit.js';
 export { createKeyring, type Keyring, type Principal } from './keys.js';
 export { type Logger, silentLogger } from './logger.js';
 export {

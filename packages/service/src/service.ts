@@ -31,6 +31,7 @@ import { type BatchRunner, createBatchRunner } from './batches.js';
 import { createDispatcher, type Dispatcher } from './callbacks.js';
 import type { Config } from './config.js';
 import { ServiceError } from './errors.js';
+import { createGroupCommit } from './group-commit.js';
 import { createKeyring, type Keyring } from './keys.js';
 import { type Logger, silentLogger } from './logger.js';
 import { createReports, type ReportCorrection, type ReportView } from './reports.js';
@@ -166,6 +167,7 @@ export function createService(options: ServiceOptions): Service {
     onDelivery: () => dispatcher?.wake(),
   });
   const usage = createUsageCounter({ store, logger, now });
+  const groupCommit = createGroupCommit(store);
 
   const runner: BatchRunner = createBatchRunner({
     store,
@@ -190,10 +192,12 @@ export function createService(options: ServiceOptions): Service {
   /**
    * Enriches bodies in order in this thread with the tenant's rules and the
    * users' history (each body's own entry joins its user's history for the
-   * next), then records the enrichments and the new history in one transaction.
+   * next), then records the enrichments, the new history and the usage
+   * (committed with the other requests of this turn of the event loop).
    */
   async function enrichInline<T>(
     scope: Scope,
+    mode: 'single' | 'microbatch',
     kind: EnrichableKind,
     bodies: readonly unknown[],
     enrich: (body: unknown, context: EnrichmentContext) => { result: T; enrichmentId: string | null },
@@ -222,7 +226,12 @@ export function createService(options: ServiceOptions): Service {
       if (enrichmentId) enrichments.push({ enrichmentId, kind, request: JSON.stringify(body), createdAt });
       return result;
     });
-    await store.recordEnrichments(scope, enrichments, recorded);
+    await groupCommit.record({
+      scope,
+      enrichments,
+      history: recorded,
+      usage: usage.rowsOf(scope, mode, kind, bodies),
+    });
     return results;
   }
 
@@ -234,21 +243,18 @@ export function createService(options: ServiceOptions): Service {
     isAdmin: keyring.isAdmin,
 
     async enrichOne(scope, kind, body) {
-      const [enrichment] = await enrichInline(scope, kind, [body], (valid, context) => {
+      const [enrichment] = await enrichInline(scope, 'single', kind, [body], (valid, context) => {
         const result = enrichByKind(engine, kind, valid, context);
         return { result, enrichmentId: result.enrichmentId };
       });
-      await usage.count(scope, 'single', kind, [body]);
       return enrichment!;
     },
 
     async enrichMicrobatch(scope, kind, transactions) {
-      const results = await enrichInline(scope, kind, transactions, (raw, context) => {
+      return enrichInline(scope, 'microbatch', kind, transactions, (raw, context) => {
         const result = enrichResultItem(engine, kind, raw, { batchItem: true, context });
         return { result, enrichmentId: result.statusCode === 200 ? result.enrichmentId : null };
       });
-      await usage.count(scope, 'microbatch', kind, transactions);
-      return results;
     },
 
     async submitBatch(scope, kind, submission, idempotency) {

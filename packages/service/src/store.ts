@@ -73,6 +73,15 @@ export interface HistoryRow extends HistoryEntry {
   userId: string;
 }
 
+/** What one inline enrichment request (single or microbatch) leaves in the store. */
+export interface EnrichmentWrite {
+  scope: Scope;
+  enrichments: readonly EnrichmentRecord[];
+  history: readonly HistoryRow[];
+  /** Counts to add to the usage counters (each row names its own scope). */
+  usage: readonly UsageRow[];
+}
+
 export interface BatchChunk {
   index: number;
   /** The chunk's result items, each JSON text, in input order. */
@@ -170,6 +179,11 @@ export interface UsageRow extends UsageKey {
   count: number;
 }
 
+export interface RulesRevisions {
+  triggers: number;
+  corrections: number;
+}
+
 // ---------------------------------------------------------------- the port
 
 export interface Store {
@@ -214,14 +228,11 @@ export interface Store {
 
   // Enrichments and the users' history (recurrence).
   /**
-   * Records single enrichments and their history rows in one transaction. An enrichment id already
-   * recorded in the scope rejects the whole write (in `saveBatchChunk` too).
+   * Records the writes of inline enrichment requests (their enrichments, history rows and usage)
+   * all in one transaction. An enrichment id already recorded in its scope rejects the whole call
+   * (in `saveBatchChunk` too).
    */
-  recordEnrichments(
-    scope: Scope,
-    enrichments: readonly EnrichmentRecord[],
-    history: readonly HistoryRow[],
-  ): Promise<void>;
+  recordEnrichments(writes: readonly EnrichmentWrite[]): Promise<void>;
   findEnrichment(scope: Scope, enrichmentId: string): Promise<EnrichmentRecord | null>;
   /**
    * Each user's latest `perUser` history entries (the most recently recorded), oldest first; users
@@ -273,6 +284,11 @@ export interface Store {
   unfinishedTriggerWrites(): Promise<Array<{ scope: Scope; path: TriggerScopePath; version: number }>>;
   /** Scopes whose active list is empty are left out. */
   activeTriggers(scope: Scope): Promise<ActiveTriggers>;
+  /**
+   * The revisions `activeTriggers` and `corrections` would answer now, and nothing else: a cheap
+   * read for callers that check on every enrichment whether what they compiled is still current.
+   */
+  rulesRevisions(scope: Scope): Promise<RulesRevisions>;
 
   // Error reports and correction rules.
   createReport(report: ReportRecord): Promise<void>;

@@ -6,7 +6,7 @@
  */
 import { compileCorrections, type Engine, type EnrichmentContext } from '@txenrich/core';
 import type { TenantRules } from '@txenrich/pool';
-import type { Scope, Store } from './store.js';
+import type { RulesRevisions, Scope, Store } from './store.js';
 import { triggerRegistration } from './trigger-scopes.js';
 
 type CompiledRules = Pick<EnrichmentContext, 'corrections' | 'triggers'>;
@@ -20,6 +20,7 @@ export interface TenantRulesCache {
 
 interface Entry {
   key: string;
+  revisions: RulesRevisions;
   rules: TenantRules | undefined;
   compiled?: CompiledRules;
 }
@@ -29,16 +30,23 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
 
   async function current(scope: Scope): Promise<Entry> {
     const id = `${scope.tenant}\u0000${scope.environment}`;
+    // One cheap read on every enrichment; the rules themselves only when they changed.
+    const revisions = await store.rulesRevisions(scope);
+    const cached = entries.get(id);
+    if (
+      cached?.revisions.corrections === revisions.corrections &&
+      cached.revisions.triggers === revisions.triggers
+    )
+      return cached;
     const [corrections, triggers] = await Promise.all([
       store.corrections(scope),
       store.activeTriggers(scope),
     ]);
     const key = `${id}\u0000${corrections.revision}\u0000${triggers.revision}`;
-    const cached = entries.get(id);
-    if (cached?.key === key) return cached;
     const registrations = triggers.scopes.map((entry) => triggerRegistration(entry.path, entry.triggers));
     const entry: Entry = {
       key,
+      revisions: { corrections: corrections.revision, triggers: triggers.revision },
       rules:
         corrections.rules.length === 0 && registrations.length === 0
           ? undefined

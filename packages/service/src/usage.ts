@@ -10,7 +10,7 @@ import type { EnrichableKind } from '@txenrich/core';
 import { billingFields } from '@txenrich/schema';
 import * as z from 'zod';
 import type { Logger } from './logger.js';
-import type { Environment, Scope, Store } from './store.js';
+import type { Environment, Scope, Store, UsageRow } from './store.js';
 
 export type UsageMode = 'single' | 'batch' | 'microbatch';
 
@@ -26,6 +26,8 @@ export interface UsageView {
 }
 
 export interface UsageCounter {
+  /** The counts of a request's items, for the store to add along with the request's other writes. */
+  rowsOf(scope: Scope, mode: UsageMode, kind: EnrichableKind, items: readonly unknown[]): UsageRow[];
   /** Counts the request's items; a failure is logged, never the request's failure (its work is done). */
   count(scope: Scope, mode: UsageMode, kind: EnrichableKind, items: readonly unknown[]): Promise<void>;
   list(): Promise<UsageView[]>;
@@ -64,15 +66,19 @@ export function createUsageCounter(options: {
   now: () => number;
 }): UsageCounter {
   const { store, logger, now } = options;
+  const rowsOf: UsageCounter['rowsOf'] = (scope, mode, kind, items) => {
+    const day = new Date(now()).toISOString().slice(0, 10);
+    const endpoint = `${mode}.${kind}`;
+    return countByBilling(items).map((counted) => ({ scope, endpoint, day, ...counted }));
+  };
   return {
+    rowsOf,
+
     async count(scope, mode, kind, items) {
-      const day = new Date(now()).toISOString().slice(0, 10);
-      const endpoint = `${mode}.${kind}`;
       try {
-        for (const { billingProfile, organizationId, count } of countByBilling(items))
-          await store.countUsage({ scope, billingProfile, organizationId, endpoint, day }, count);
+        for (const { count, ...key } of rowsOf(scope, mode, kind, items)) await store.countUsage(key, count);
       } catch (error) {
-        logger.error({ tenant: scope.tenant, endpoint, err: error }, 'cannot count usage');
+        logger.error({ tenant: scope.tenant, mode, kind, err: error }, 'cannot count usage');
       }
     },
 

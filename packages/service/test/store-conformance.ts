@@ -17,6 +17,7 @@ import type {
   BatchRecord,
   Delivery,
   EnrichmentRecord,
+  EnrichmentWrite,
   HistoryRow,
   NewBatch,
   NewDelivery,
@@ -96,6 +97,14 @@ const historyRow = (enrichmentId: string, userId: string, fields: Partial<Histor
   ...fields,
 });
 const historyEntry = ({ userId: _userId, ...entry }: HistoryRow) => entry;
+
+/** One inline request's write. */
+const write = (
+  scope: Scope,
+  enrichments: EnrichmentRecord[],
+  history: HistoryRow[],
+  usage: UsageRow[] = [],
+): EnrichmentWrite => ({ scope, enrichments, history, usage });
 
 /** Chunk `index` of a `newBatch` (items `2 * index` and `2 * index + 1` when there are that many), for user `user-1`. */
 function chunkOf(batchId: string, index: number): BatchChunk {
@@ -211,7 +220,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
       await store.createBatch(
         newBatch('b1', { idempotency: { key: 'k1', requestHash: 'h1', createdAt: at } }),
       );
-      await store.recordEnrichments(acme, [enrichment('e1')], [historyRow('e1', 'user-1')]);
+      await store.recordEnrichments([write(acme, [enrichment('e1')], [historyRow('e1', 'user-1')])]);
       await store.writeTriggers(triggerWrite('account', [t1]));
       await store.createReport(report('r1'));
       await store.closeReport('r1', { status: 'resolved', rule: rule('starbucks'), delivery: null }, at);
@@ -350,7 +359,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
 
       it('saveBatchChunk is atomic: a chunk that fails stores none of its results, enrichments or history', async () => {
         const { store } = await fresh();
-        await store.recordEnrichments(acme, [enrichment('taken')], []);
+        await store.recordEnrichments([write(acme, [enrichment('taken')], [])]);
         await store.createBatch(newBatch('b1'));
         await store.startBatch('b1');
         const failing: BatchChunk = {
@@ -440,11 +449,9 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
     describe('enrichments and history', () => {
       it('records enrichments and their history, and finds an enrichment by id', async () => {
         const { store } = await fresh();
-        await store.recordEnrichments(
-          acme,
-          [enrichment('e1'), enrichment('e2')],
-          [historyRow('e1', 'user-1')],
-        );
+        await store.recordEnrichments([
+          write(acme, [enrichment('e1'), enrichment('e2')], [historyRow('e1', 'user-1')]),
+        ]);
         expect(await store.findEnrichment(acme, 'e1')).toEqual(enrichment('e1'));
         expect(await store.findEnrichment(acme, 'e2')).toEqual(enrichment('e2'));
         expect(await store.findEnrichment(acme, 'e3')).toBeNull();
@@ -455,15 +462,48 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
 
       it('recordEnrichments is atomic: an enrichment id recorded before rejects the whole write', async () => {
         const { store } = await fresh();
-        await store.recordEnrichments(acme, [enrichment('e1')], []);
+        await store.recordEnrichments([write(acme, [enrichment('e1')], [])]);
         await expect(
-          store.recordEnrichments(acme, [enrichment('e2'), enrichment('e1')], [historyRow('e2', 'user-1')]),
+          store.recordEnrichments([
+            write(acme, [enrichment('e2'), enrichment('e1')], [historyRow('e2', 'user-1')]),
+          ]),
         ).rejects.toThrow();
         expect(await store.findEnrichment(acme, 'e2')).toBeNull();
         expect(await store.loadHistory(acme, ['user-1'], 5)).toEqual(new Map());
         // The same id in another scope is another enrichment.
-        await store.recordEnrichments(globex, [enrichment('e1')], []);
+        await store.recordEnrichments([write(globex, [enrichment('e1')], [])]);
         expect(await store.findEnrichment(globex, 'e1')).toEqual(enrichment('e1'));
+      });
+
+      it('records the writes of several requests, scopes and usage counts together, all or nothing', async () => {
+        const { store } = await fresh();
+        const usage = (scope: Scope, count: number): UsageRow => ({
+          scope,
+          billingProfile: null,
+          organizationId: null,
+          endpoint: 'single.card',
+          day: '2025-06-01',
+          count,
+        });
+        await store.recordEnrichments([
+          write(acme, [enrichment('e1')], [historyRow('e1', 'user-1')], [usage(acme, 1)]),
+          write(globex, [enrichment('e2')], [historyRow('e2', 'user-1')], [usage(globex, 1)]),
+          write(acme, [enrichment('e3')], [historyRow('e3', 'user-1')], [usage(acme, 1)]),
+        ]);
+        expect(await store.findEnrichment(acme, 'e3')).toEqual(enrichment('e3'));
+        expect(await store.findEnrichment(globex, 'e2')).toEqual(enrichment('e2'));
+        expect((await store.loadHistory(acme, ['user-1'], 5)).get('user-1')).toHaveLength(2);
+        expect(await store.usage()).toEqual(expect.arrayContaining([usage(acme, 2), usage(globex, 1)]));
+
+        // A taken id in the last write rolls back the first one too, usage included.
+        await expect(
+          store.recordEnrichments([
+            write(acme, [enrichment('e4')], [], [usage(acme, 1)]),
+            write(globex, [enrichment('e2')], [], []),
+          ]),
+        ).rejects.toThrow();
+        expect(await store.findEnrichment(acme, 'e4')).toBeNull();
+        expect(await store.usage()).toEqual(expect.arrayContaining([usage(acme, 2)]));
       });
 
       it("loadHistory answers each user's latest entries, oldest first, from single and batch writes alike", async () => {
@@ -471,7 +511,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         const h1 = historyRow('e1', 'user-1', { transactionId: null, counterpartyId: null, amount: null });
         const h2 = historyRow('e2', 'user-1', { occurredAt: '2025-05-01' });
         const h5 = historyRow('e5', 'user-1', { descriptorKey: 'netflix com', amount: 15.49 });
-        await store.recordEnrichments(acme, [enrichment('e1'), enrichment('e2')], [h1, h2]);
+        await store.recordEnrichments([write(acme, [enrichment('e1'), enrichment('e2')], [h1, h2])]);
         await store.createBatch(newBatch('b1', { size: 2, chunkSize: 2, items: '[{},{}]' }));
         await store.startBatch('b1');
         const h3 = historyRow('b-e3', 'user-1');
@@ -482,7 +522,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           enrichments: [enrichment('b-e3'), enrichment('b-e4')],
           history: [h3, h4],
         });
-        await store.recordEnrichments(acme, [enrichment('e5')], [h5]);
+        await store.recordEnrichments([write(acme, [enrichment('e5')], [h5])]);
 
         const history = await store.loadHistory(acme, ['user-1', 'user-2', 'user-3', 'user-1'], 3);
         expect(history).toEqual(
@@ -701,6 +741,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         const active = async () => {
           const answer = await store.activeTriggers(acme);
           revisions.add(answer.revision);
+          expect((await store.rulesRevisions(acme)).triggers).toBe(answer.revision);
           return [...answer.scopes].sort((x, y) => (x.path < y.path ? -1 : 1));
         };
         expect(await active()).toEqual([]);
@@ -772,6 +813,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         const after = await store.corrections(acme);
         expect(after.rules).toEqual([fix]);
         expect(after.revision).not.toBe(before.revision);
+        expect((await store.rulesRevisions(acme)).corrections).toBe(after.revision);
         expect(await store.pendingDeliveries()).toEqual([pending(sent)]);
 
         // Closed already: nothing more happens.

@@ -6,12 +6,14 @@ import type {
   BatchRecord,
   Delivery,
   EnrichmentRecord,
+  EnrichmentWrite,
   Environment,
   HistoryRow,
   NewBatch,
   NewDelivery,
   ReportRecord,
   ReportStatus,
+  RulesRevisions,
   Scope,
   Store,
   TenantCorrections,
@@ -413,6 +415,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         'SELECT revision FROM revisions WHERE tenant = ? AND environment = ? AND subject = ?',
       )
       .pluck(),
+    revisions: db.prepare<ScopeParams, { subject: Subject; revision: number }>(
+      'SELECT subject, revision FROM revisions WHERE tenant = ? AND environment = ?',
+    ),
     bumpRevision: db.prepare<[...ScopeParams, subject: Subject]>(
       `INSERT INTO revisions (tenant, environment, subject, revision) VALUES (?, ?, ?, 1)
        ON CONFLICT (tenant, environment, subject) DO UPDATE SET revision = revision + 1`,
@@ -493,6 +498,14 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     }
   }
 
+  function addUsage(key: UsageKey, count: number): void {
+    const { billingProfile, organizationId, endpoint, day } = key;
+    const scope = scopeParams(key.scope);
+    if (s.addUsage.run(count, ...scope, endpoint, day, billingProfile, organizationId).changes === 0) {
+      s.insertUsage.run(...scope, billingProfile, organizationId, endpoint, day, count);
+    }
+  }
+
   function insertHistory(scope: Scope, history: readonly HistoryRow[]): void {
     for (const h of history) {
       s.insertHistory.run(
@@ -522,16 +535,19 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     load: (scope: Scope, revision: number) => T,
   ): (scope: Scope) => T {
     const cache = new Map<string, T>();
+    const revisionOf = (scope: Scope) => s.revision.get(...scopeParams(scope), subject) ?? 0;
     // A read transaction: the revision and the rows come from one snapshot.
-    return db.transaction((scope: Scope): T => {
-      const revision = s.revision.get(...scopeParams(scope), subject) ?? 0;
-      const key = JSON.stringify(scopeParams(scope));
-      const cached = cache.get(key);
-      if (cached?.revision === revision) return cached;
-      const value = load(scope, revision);
+    const reload = db.transaction((scope: Scope, key: string): T => {
+      const value = load(scope, revisionOf(scope));
       cache.set(key, value);
       return value;
     });
+    return (scope) => {
+      const key = JSON.stringify(scopeParams(scope));
+      const cached = cache.get(key);
+      // The usual case, on every enrichment: one read, no transaction around it.
+      return cached?.revision === revisionOf(scope) ? cached : reload(scope, key);
+    };
   }
 
   let closed = false;
@@ -639,12 +655,13 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
     recordEnrichments: op(
       'recordEnrichments',
-      db.transaction(
-        (scope: Scope, enrichments: readonly EnrichmentRecord[], history: readonly HistoryRow[]) => {
+      db.transaction((writes: readonly EnrichmentWrite[]) => {
+        for (const { scope, enrichments, history, usage } of writes) {
           insertEnrichments(scope, enrichments);
           insertHistory(scope, history);
-        },
-      ).immediate,
+          for (const row of usage) addUsage(row, row.count);
+        }
+      }).immediate,
     ),
 
     findEnrichment: op('findEnrichment', (scope: Scope, enrichmentId: string) => {
@@ -776,6 +793,12 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       ),
     ),
 
+    rulesRevisions: op('rulesRevisions', (scope: Scope) => {
+      const revisions: RulesRevisions = { triggers: 0, corrections: 0 };
+      for (const row of s.revisions.all(...scopeParams(scope))) revisions[row.subject] = row.revision;
+      return revisions;
+    }),
+
     createReport: op('createReport', (report: ReportRecord) => {
       s.insertReport.run(
         report.id,
@@ -830,16 +853,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       ),
     ),
 
-    countUsage: op(
-      'countUsage',
-      db.transaction((key: UsageKey, count: number) => {
-        const { billingProfile, organizationId, endpoint, day } = key;
-        const scope = scopeParams(key.scope);
-        if (s.addUsage.run(count, ...scope, endpoint, day, billingProfile, organizationId).changes === 0) {
-          s.insertUsage.run(...scope, billingProfile, organizationId, endpoint, day, count);
-        }
-      }).immediate,
-    ),
+    countUsage: op('countUsage', db.transaction(addUsage).immediate),
 
     usage: op('usage', () =>
       s.usage.all().map(
