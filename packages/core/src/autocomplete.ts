@@ -69,10 +69,23 @@ export function createAutocomplete(entries: readonly MatchEntry[]): Autocomplete
         prefixIndex.search(indexQuery, { limit: CANDIDATES, suggest: true }) as number[],
       );
       if (![...candidates].some(startsLikeQuery)) {
-        const typos = (byInitial.get(compactQuery.charAt(0)) ?? [])
-          .map((entry) => ({ entry, closeness: closeness(entry) }))
-          .filter((candidate) => candidate.closeness >= MIN_RANK)
-          .sort((a, b) => b.closeness - a.closeness || a.entry - b.entry);
+        const maxEdits = compactQuery.length * (1 - MIN_RANK);
+        // Cheap before the edit distance: after one edit anywhere (a letter changed, left out,
+        // added or swapped), two of the name's 2nd to 4th letters are among the query's.
+        const [a, b, c] = [1, 2, 3].map((index) => compactQuery.charCodeAt(index));
+        const near = (code: number) => (code === a || code === b || code === c ? 1 : 0);
+        const nearNeeded = Math.min(2, compactQuery.length - 2);
+        const typos: Array<{ entry: number; closeness: number }> = [];
+        for (const entry of byInitial.get(compactQuery.charAt(0)) ?? []) {
+          const name = compactNames[entry]!;
+          if (near(name.charCodeAt(1)) + near(name.charCodeAt(2)) + near(name.charCodeAt(3)) < nearNeeded)
+            continue;
+          // One distance first: the other one (a letter shorter) is at most one edit less.
+          if (distance(compactQuery, name.slice(0, compactQuery.length + 1)) - 1 > maxEdits) continue;
+          const value = closeness(entry);
+          if (value >= MIN_RANK) typos.push({ entry, closeness: value });
+        }
+        typos.sort((a, b) => b.closeness - a.closeness || a.entry - b.entry);
         for (const { entry } of typos.slice(0, CANDIDATES)) candidates.add(entry);
       }
 

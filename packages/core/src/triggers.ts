@@ -93,6 +93,15 @@ export interface CompiledTrigger {
 export interface MerchantTriggers {
   /** Corporation triggers, and location triggers without a place. */
   anywhere: CompiledTrigger[];
+  /**
+   * Location triggers with a place; null while there are none, as for most merchants (a scope may
+   * hold 300,000 of them: empty maps each would cost hundreds of megabytes).
+   */
+  located: LocatedTriggers | null;
+}
+
+/** A merchant's location triggers, by the place they need. */
+export interface LocatedTriggers {
   byPostalCode: Map<string, CompiledTrigger[]>;
   /** Keyed by `nameKey(city)`; the region is checked on match. */
   byCity: Map<string, CompiledTrigger[]>;
@@ -166,7 +175,12 @@ export function addressKey(address: string): string {
 const defaultRegionCode = (region: string) => region.trim().toUpperCase() || null;
 
 function emptyMerchant(): MerchantTriggers {
-  return { anywhere: [], byPostalCode: new Map(), byCity: new Map(), byAddress: new Map(), nearby: [] };
+  return { anywhere: [], located: null };
+}
+
+function locatedOf(merchant: MerchantTriggers): LocatedTriggers {
+  merchant.located ??= { byPostalCode: new Map(), byCity: new Map(), byAddress: new Map(), nearby: [] };
+  return merchant.located;
 }
 
 function push<K>(map: Map<K, CompiledTrigger[]>, key: K, trigger: CompiledTrigger) {
@@ -257,11 +271,11 @@ export function compileTriggers(
         trigger.level === 'location' &&
         compiledTrigger.latitude !== null &&
         compiledTrigger.longitude !== null;
-      if (postal) push(merchant.byPostalCode, postal, compiledTrigger);
-      if (city) push(merchant.byCity, city, compiledTrigger);
-      if (address) push(merchant.byAddress, address, compiledTrigger);
+      if (postal) push(locatedOf(merchant).byPostalCode, postal, compiledTrigger);
+      if (city) push(locatedOf(merchant).byCity, city, compiledTrigger);
+      if (address) push(locatedOf(merchant).byAddress, address, compiledTrigger);
       if (!postal && !city && !address) {
-        if (located) merchant.nearby.push(compiledTrigger);
+        if (located) locatedOf(merchant).nearby.push(compiledTrigger);
         else merchant.anywhere.push(compiledTrigger);
       }
     }
@@ -314,9 +328,8 @@ function collect(
 ) {
   for (const trigger of merchant.anywhere) addHit(hits, trigger, source);
   // Third parties (Square, PayPal) have no place of their own: only their corporation triggers apply.
-  if (!place) return;
-  const { byPostalCode, byCity, byAddress, nearby } = merchant;
-  if (byPostalCode.size === 0 && byCity.size === 0 && byAddress.size === 0 && nearby.length === 0) return;
+  if (!place || !merchant.located) return;
+  const { byPostalCode, byCity, byAddress, nearby } = merchant.located;
   keys.value ??= placeKeys(place);
   const { postal, city, region, address } = keys.value;
   if (postal) for (const trigger of byPostalCode.get(postal) ?? []) addHit(hits, trigger, source);
