@@ -3,13 +3,15 @@
  * `txenrich serve` child process on SQLite:
  * - single card enrichment with autocannon, 10 connections: requests/s, p50, p99;
  * - a 50,000-card batch: submission answered, then `completed` after it;
- * - merchant search latency (its rate limit raised for the measurement);
- * - single enrichment again with 300,000 account triggers registered, and the ratio.
+ * - merchant search latency, requests one at a time (its rate limit raised for the measurement);
+ * - single enrichment latency, requests one at a time;
+ * - both single enrichment measures again with 300,000 account triggers registered, and the ratios.
  *
  *   pnpm --filter @txenrich/benchmarks bench:http [-- --duration 10]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +43,7 @@ writeFileSync(
   }),
 );
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+const p99 = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length * 0.99)]!;
 const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
 
 function serve(): Promise<{ child: ChildProcess; url: string }> {
@@ -106,6 +109,66 @@ async function until(check: () => Promise<boolean>, timeoutMs = 600_000) {
 }
 
 const { child, url } = await serve();
+const singleRequests = cards
+  .slice(0, 10)
+  .map((card) => ({ method: 'POST', path: '/transactions/cards/enrich', body: JSON.stringify(card) }));
+
+/**
+ * Latency of requests sent one at a time on one kept-alive connection, with
+ * microsecond resolution (autocannon's percentiles are whole milliseconds):
+ * median and p99 as the client sees them and as the server logs them.
+ * node:http, not `fetch`, which adds a few hundred microseconds of its own
+ * per request and its own garbage to the client's tail.
+ */
+async function sequentialLatency(
+  label: string,
+  requests: Array<{ method: string; path: string; body?: string }>,
+  rounds = 200,
+) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const { port } = new URL(url);
+  const send = (request: (typeof requests)[number]) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .request(
+          { host: '127.0.0.1', port, method: request.method, path: request.path, headers, agent },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        )
+        .on('error', reject)
+        .end(request.body);
+    });
+  // The server's request log lines of this phase: its own time for each request.
+  const logged: string[] = [];
+  const onLog = (chunk: Buffer) => logged.push(chunk.toString());
+  child.stdout!.on('data', onLog);
+  const latencies: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const request of requests) {
+      const started = performance.now();
+      const status = await send(request);
+      if (status !== 200) throw new Error(`${request.method} ${request.path}: ${status}`);
+      if (round > 0) latencies.push(performance.now() - started);
+    }
+  }
+  agent.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 200)); // the last lines are logged after the answer
+  child.stdout!.off('data', onLog);
+  const paths = new Set(requests.map((request) => `"url":"${request.path}"`));
+  const serverMs = logged
+    .join('')
+    .split('\n')
+    .filter((line) => [...paths].some((path) => line.includes(path)))
+    .map((line) => (JSON.parse(line) as { ms: number }).ms)
+    .slice(-latencies.length);
+  const result = { median: median(latencies), p99: p99(latencies) };
+  console.log(
+    `${label}: median ${result.median.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (${latencies.length} sequential requests; in the server: median ${median(serverMs).toFixed(2)} ms, p99 ${p99(serverMs).toFixed(2)} ms)`,
+  );
+  return result;
+}
 try {
   await singleEnrichment(url, 'warm-up');
   const plain = await singleEnrichment(url, 'single card enrichment');
@@ -138,7 +201,6 @@ try {
   );
 
   // Merchant search, sequential requests.
-  const searchLatencies: number[] = [];
   const prefixes = [
     'star',
     'starbuks',
@@ -151,18 +213,11 @@ try {
     'home dep',
     'shel',
   ];
-  for (let round = 0; round < 200; round++) {
-    for (const name of prefixes) {
-      const started = performance.now();
-      const response = await fetch(`${url}/corporations?name=${encodeURIComponent(name)}`, { headers });
-      await response.arrayBuffer();
-      if (round > 0) searchLatencies.push(performance.now() - started);
-    }
-  }
-  searchLatencies.sort((a, b) => a - b);
-  console.log(
-    `merchant search over HTTP: median ${median(searchLatencies).toFixed(2)} ms, p99 ${searchLatencies[Math.floor(searchLatencies.length * 0.99)]!.toFixed(2)} ms (${searchLatencies.length} sequential requests)`,
+  await sequentialLatency(
+    'merchant search over HTTP',
+    prefixes.map((name) => ({ method: 'GET', path: `/corporations?name=${encodeURIComponent(name)}` })),
   );
+  const plainLatency = await sequentialLatency('single card enrichment, sequential', singleRequests);
 
   if (!values['skip-triggers']) {
     // 300,000 account triggers: one PUT and two PATCH adds of 100,000 (the per-request maximum).
@@ -195,8 +250,12 @@ try {
     );
     await singleEnrichment(url, 'warm-up with triggers');
     const withTriggers = await singleEnrichment(url, 'single card enrichment, 300,000 triggers');
+    const triggersLatency = await sequentialLatency(
+      'single card enrichment, sequential, 300,000 triggers',
+      singleRequests,
+    );
     console.log(
-      `with 300,000 triggers / without: requests/s ${(withTriggers.requestsPerSecond / plain.requestsPerSecond).toFixed(3)}x, p99 ${(withTriggers.p99Ms / plain.p99Ms).toFixed(3)}x`,
+      `with 300,000 triggers / without: requests/s ${(withTriggers.requestsPerSecond / plain.requestsPerSecond).toFixed(3)}x, p99 under load ${(withTriggers.p99Ms / plain.p99Ms).toFixed(3)}x; sequential latency median ${(triggersLatency.median / plainLatency.median).toFixed(3)}x, p99 ${(triggersLatency.p99 / plainLatency.p99).toFixed(3)}x`,
     );
   }
 } finally {

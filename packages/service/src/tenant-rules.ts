@@ -19,56 +19,56 @@ export interface TenantRulesCache {
 }
 
 interface Entry {
-  key: string;
   revisions: RulesRevisions;
-  rules: TenantRules | undefined;
-  compiled?: CompiledRules;
+  compiled: CompiledRules;
 }
+
+const sameRevisions = (a: RulesRevisions, b: RulesRevisions) =>
+  a.corrections === b.corrections && a.triggers === b.triggers;
 
 export function createTenantRulesCache(store: Store, engine: Engine): TenantRulesCache {
   const entries = new Map<string, Entry>();
+  const idOf = (scope: Scope) => `${scope.tenant}\u0000${scope.environment}`;
 
-  async function current(scope: Scope): Promise<Entry> {
-    const id = `${scope.tenant}\u0000${scope.environment}`;
-    // One cheap read on every enrichment; the rules themselves only when they changed.
-    const revisions = await store.rulesRevisions(scope);
-    const cached = entries.get(id);
-    if (
-      cached?.revisions.corrections === revisions.corrections &&
-      cached.revisions.triggers === revisions.triggers
-    )
-      return cached;
+  /**
+   * The rules as data, read from the store. They are not kept: a tenant's
+   * 300,000 triggers as objects would stay in the heap, which every garbage
+   * collection then walks; only their compiled form is kept.
+   */
+  async function load(scope: Scope): Promise<{ revisions: RulesRevisions; rules: TenantRules | undefined }> {
     const [corrections, triggers] = await Promise.all([
       store.corrections(scope),
       store.activeTriggers(scope),
     ]);
-    const key = `${id}\u0000${corrections.revision}\u0000${triggers.revision}`;
+    const revisions = { corrections: corrections.revision, triggers: triggers.revision };
     const registrations = triggers.scopes.map((entry) => triggerRegistration(entry.path, entry.triggers));
-    const entry: Entry = {
-      key,
-      revisions: { corrections: corrections.revision, triggers: triggers.revision },
+    const key = `${idOf(scope)}\u0000${revisions.corrections}\u0000${revisions.triggers}`;
+    return {
+      revisions,
       rules:
         corrections.rules.length === 0 && registrations.length === 0
           ? undefined
           : { key, corrections: corrections.rules, triggers: registrations },
     };
-    entries.set(id, entry);
-    return entry;
   }
 
   return {
     async compiled(scope) {
-      const entry = await current(scope);
-      entry.compiled ??= {
-        ...(entry.rules?.corrections?.length
-          ? { corrections: compileCorrections(entry.rules.corrections) }
-          : {}),
-        ...(entry.rules?.triggers?.length ? { triggers: engine.compileTriggers(entry.rules.triggers) } : {}),
+      // One cheap read on every enrichment; the rules themselves only when they changed.
+      const cached = entries.get(idOf(scope));
+      if (cached && sameRevisions(cached.revisions, await store.rulesRevisions(scope)))
+        return cached.compiled;
+      const { revisions, rules } = await load(scope);
+      const compiled = {
+        ...(rules?.corrections?.length ? { corrections: compileCorrections(rules.corrections) } : {}),
+        ...(rules?.triggers?.length ? { triggers: engine.compileTriggers(rules.triggers) } : {}),
       };
-      return entry.compiled;
+      entries.set(idOf(scope), { revisions, compiled });
+      return compiled;
     },
     async forPool(scope) {
-      return (await current(scope)).rules;
+      // Once per batch: the workers compile the rules once per key and keep them.
+      return (await load(scope)).rules;
     },
   };
 }

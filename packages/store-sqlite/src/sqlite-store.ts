@@ -525,29 +525,15 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     s.insertDelivery.run(d.id, d.kind, ...scopeParams(d.scope), d.url, d.body, d.createdAt, d.nextAttemptAt);
   }
 
-  /**
-   * A per-scope read that is parsed again only when the scope's revision of
-   * `subject` moved: callers may ask on every enrichment, and a scope can
-   * hold 300,000 triggers.
-   */
-  function byRevision<T extends { revision: number }>(
+  /** A scope's rows of `subject` with its revision, read in one transaction (one snapshot). */
+  function withRevision<T>(
     subject: Subject,
-    load: (scope: Scope, revision: number) => T,
-  ): (scope: Scope) => T {
-    const cache = new Map<string, T>();
-    const revisionOf = (scope: Scope) => s.revision.get(...scopeParams(scope), subject) ?? 0;
-    // A read transaction: the revision and the rows come from one snapshot.
-    const reload = db.transaction((scope: Scope, key: string): T => {
-      const value = load(scope, revisionOf(scope));
-      cache.set(key, value);
-      return value;
-    });
-    return (scope) => {
-      const key = JSON.stringify(scopeParams(scope));
-      const cached = cache.get(key);
-      // The usual case, on every enrichment: one read, no transaction around it.
-      return cached?.revision === revisionOf(scope) ? cached : reload(scope, key);
-    };
+    load: (scope: Scope) => T,
+  ): (scope: Scope) => T & { revision: number } {
+    return db.transaction((scope: Scope) => ({
+      revision: s.revision.get(...scopeParams(scope), subject) ?? 0,
+      ...load(scope),
+    }));
   }
 
   let closed = false;
@@ -781,10 +767,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
     activeTriggers: op(
       'activeTriggers',
-      byRevision(
+      withRevision(
         'triggers',
-        (scope, revision): ActiveTriggers => ({
-          revision,
+        (scope): Omit<ActiveTriggers, 'revision'> => ({
           scopes: s.activeTriggerScopes.all(...scopeParams(scope)).map((row) => ({
             path: row.path,
             triggers: JSON.parse(row.active) as MerchantTrigger[],
@@ -844,10 +829,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
     corrections: op(
       'corrections',
-      byRevision(
+      withRevision(
         'corrections',
-        (scope, revision): TenantCorrections => ({
-          revision,
+        (scope): Omit<TenantCorrections, 'revision'> => ({
           rules: s.corrections.all(...scopeParams(scope)).map((rule) => JSON.parse(rule) as CorrectionRule),
         }),
       ),
