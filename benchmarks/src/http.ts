@@ -3,11 +3,12 @@
  * `txenrich serve` child process on SQLite:
  * - single card enrichment with autocannon, 10 connections: requests/s, p50, p99;
  * - a 50,000-card batch: submission answered, then `completed` after it;
- * - merchant search latency, requests one at a time (its rate limit raised for the measurement);
+ * - merchant search latency, requests one at a time (its rate limit raised for the measurement),
+ *   beside the latency of `GET /healthz` measured the same way (the floor of this client and server);
  * - single enrichment latency, requests one at a time;
  * - both single enrichment measures again with 300,000 account triggers registered, and the ratios.
  *
- *   pnpm --filter @txenrich/benchmarks bench:http [-- --duration 10]
+ *   pnpm --filter @txenrich/benchmarks bench:http [--duration 10] [--skip-triggers]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -124,6 +125,7 @@ async function sequentialLatency(
   label: string,
   requests: Array<{ method: string; path: string; body?: string }>,
   rounds = 200,
+  warmUpRounds = 50,
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const { port } = new URL(url);
@@ -140,17 +142,22 @@ async function sequentialLatency(
         .on('error', reject)
         .end(request.body);
     });
+  // Start from a settled server and a collected client heap: the phases before (autocannon, 10 MB
+  // batches) leave garbage on both sides, and a pause of either would land in this phase's tail.
+  globalThis.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   // The server's request log lines of this phase: its own time for each request.
   const logged: string[] = [];
   const onLog = (chunk: Buffer) => logged.push(chunk.toString());
   child.stdout!.on('data', onLog);
   const latencies: number[] = [];
-  for (let round = 0; round < rounds; round++) {
+  // Warm-up rounds first (the code paths compiled on both sides), then the measured ones.
+  for (let round = 0; round < warmUpRounds + rounds; round++) {
     for (const request of requests) {
       const started = performance.now();
       const status = await send(request);
       if (status !== 200) throw new Error(`${request.method} ${request.path}: ${status}`);
-      if (round > 0) latencies.push(performance.now() - started);
+      if (round >= warmUpRounds) latencies.push(performance.now() - started);
     }
   }
   agent.destroy();
@@ -200,6 +207,8 @@ try {
     `batch of 50,000, median of 3: submission ${median(submitMs).toFixed(0)} ms, completed ${median(completeMs).toFixed(0)} ms after`,
   );
 
+  // The floor: the same client and server answering the cheapest route.
+  await sequentialLatency('baseline, GET /healthz', [{ method: 'GET', path: '/healthz' }], 2000, 500);
   // Merchant search, sequential requests.
   const prefixes = [
     'star',

@@ -7,7 +7,7 @@
  * - worker start-up: `createPool` to all workers ready, load time inside each
  *   worker, and memory per worker.
  *
- *   pnpm --filter @txenrich/benchmarks bench:pool [-- --rows 1000000 --runs 3]
+ *   pnpm --filter @txenrich/benchmarks bench:pool [--rows 1000000] [--runs 3]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';

@@ -24,10 +24,16 @@ import { type CompiledTriggers, compileTriggers, type TriggerRegistration } from
  * which draws from a pool, not one system call per id.
  */
 export function uuidv7(epochMs: number): string {
-  const random = globalThis.crypto.randomUUID(); // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx
-  const time = epochMs.toString(16).padStart(12, '0');
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15)}`;
+  if (epochMs !== timePrefix.epochMs) {
+    const time = epochMs.toString(16).padStart(12, '0');
+    timePrefix.epochMs = epochMs;
+    timePrefix.text = `${time.slice(0, 8)}-${time.slice(8)}-7`;
+  }
+  // randomUUID is xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: keep what follows its version digit.
+  return timePrefix.text + globalThis.crypto.randomUUID().slice(15);
 }
+/** The last millisecond's id prefix: thousands of ids a second share it. */
+const timePrefix = { epochMs: -1, text: '' };
 
 export interface EngineOptions {
   /** The merchant catalog; the built default catalog when omitted. */
