@@ -4,8 +4,8 @@
  *
  * One prefix index (FlexSearch `forward`) finds the names whose words start
  * with the query's words. Typos are rarer and cost more: only when no name
- * starts like the query are the names sharing its first letter compared with
- * it by edit distance. A FlexSearch `tolerant` index would do that too, but
+ * starts like the query are the names sharing its first letter (and two of
+ * the next three) compared with it by edit distance. A FlexSearch `tolerant` index would do that too, but
  * it tripled the memory of the service's main thread (about 330 MB for the
  * catalog), and every garbage collection pays for a bigger heap.
  */
@@ -72,8 +72,8 @@ export function createAutocomplete(entries: readonly MatchEntry[]): Autocomplete
         const maxEdits = compactQuery.length * (1 - MIN_RANK);
         // Cheap before the edit distance: after one edit anywhere (a letter changed, left out,
         // added or swapped), two of the name's 2nd to 4th letters are among the query's.
-        const [a, b, c] = [1, 2, 3].map((index) => compactQuery.charCodeAt(index));
-        const near = (code: number) => (code === a || code === b || code === c ? 1 : 0);
+        const [second, third, fourth] = [1, 2, 3].map((index) => compactQuery.charCodeAt(index));
+        const near = (code: number) => (code === second || code === third || code === fourth ? 1 : 0);
         const nearNeeded = Math.min(2, compactQuery.length - 2);
         const typos: Array<{ entry: number; closeness: number }> = [];
         for (const entry of byInitial.get(compactQuery.charAt(0)) ?? []) {

@@ -97,6 +97,13 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(engine.searchMerchants('star', 5).length).toBeLessThanOrEqual(5);
     // A leading article is not typed: `home dep` finds `The Home Depot`.
     expect(engine.searchMerchants('home dep', 5)[0]?.name).toBe('The Home Depot');
+    // Typos: a letter swapped, left out, or added; one-letter words; a leading article typed.
+    expect(engine.searchMerchants('strabucks', 5)[0]?.name).toBe('Starbucks');
+    expect(engine.searchMerchants('cosco', 5)[0]?.name).toBe('Costco');
+    expect(engine.searchMerchants('wallmart', 5)[0]?.name).toBe('Walmart');
+    expect(engine.searchMerchants('at&t', 5)[0]?.name).toBe('AT&T');
+    expect(engine.searchMerchants('the home depot', 5)[0]?.name).toBe('The Home Depot');
+    expect(engine.searchMerchants('zzqxv', 5)).toEqual([]);
   });
 });
 
