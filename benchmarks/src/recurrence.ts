@@ -7,8 +7,9 @@
  *
  *   node --conditions=@txenrich/source --import tsx src/recurrence.ts
  */
+
+import { generateHistories, type LabelledHistory, yearOfHistory } from '@txenrich/cli';
 import { detectRecurrence } from '@txenrich/core';
-import { generateHistories, type LabelledHistory, yearOfHistory } from './histories.js';
 import { formatSummary, summarize } from './stats.js';
 
 const iterations = Number(process.env.ITERATIONS ?? 20_000);

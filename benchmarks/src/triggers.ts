@@ -13,6 +13,7 @@
  *   node --conditions=@txenrich/source --import tsx src/triggers.ts
  */
 
+import { mulberry32 } from '@txenrich/cli';
 import {
   compileTriggers,
   matchTriggers,
@@ -20,7 +21,6 @@ import {
   type TriggerSubject,
 } from '@txenrich/core';
 import type { MerchantTrigger } from '@txenrich/schema';
-import { mulberry32 } from './histories.js';
 import { formatSummary, summarize } from './stats.js';
 
 const random = mulberry32(300_000);

@@ -84,6 +84,15 @@ export class Random {
   logUniform(min: number, max: number): number {
     return Math.exp(Math.log(min) + this.next() * (Math.log(max) - Math.log(min)));
   }
+  /** A version-4-shaped UUID from the PRNG (a flat string, as one read from JSON or a database). */
+  uuid(): string {
+    const hex: string[] = [];
+    for (let index = 0; index < 32; index++) hex.push(Math.floor(this.next() * 16).toString(16));
+    hex[12] = '4';
+    hex[16] = '8';
+    for (const at of [20, 16, 12, 8]) hex.splice(at, 0, '-');
+    return hex.join('');
+  }
   digits(count: number): string {
     let text = '';
     for (let index = 0; index < count; index++) text += String(Math.floor(this.next() * 10));

@@ -7,25 +7,14 @@
  * frequent irregular purchases, sparse random ones, two-payment series,
  * regular dates with wildly varying amounts, and series that stopped long ago.
  *
- * The same seed gives the same histories everywhere: the PRNG is mulberry32
- * and all calendar arithmetic is done in UTC.
+ * The same seed gives the same histories everywhere: the PRNG is the
+ * generator's mulberry32 (`random.ts`) and all calendar arithmetic is done in UTC.
  *
  *   const cases = generateHistories(1200, 42);
  */
 import type { HistoryEntry } from '@txenrich/core';
 import { type IntervalType, intervalTypes } from '@txenrich/schema';
-
-/** A seeded PRNG returning floats in [0, 1) (mulberry32: small, fast, good enough for test data). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { Random } from './random.js';
 
 export type HistoryKind =
   | IntervalType
@@ -72,35 +61,6 @@ function dayOf(year: number, monthIndex: number, day: number): number {
 }
 const weekday = (day: number) => (day + 4) % 7; // 0 = Sunday
 const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-class Random {
-  readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-  pick<T>(values: readonly T[]): T {
-    return values[Math.floor(this.next() * values.length)]!;
-  }
-  /** Log-uniform in [min, max]. */
-  logUniform(min: number, max: number): number {
-    return Math.exp(Math.log(min) + this.next() * (Math.log(max) - Math.log(min)));
-  }
-  /** A version-4-shaped UUID from the PRNG (a flat string, as one read from JSON or a database). */
-  uuid(): string {
-    const hex: string[] = [];
-    for (let index = 0; index < 32; index++) hex.push(Math.floor(this.next() * 16).toString(16));
-    hex[12] = '4';
-    hex[16] = '8';
-    for (const at of [20, 16, 12, 8]) hex.splice(at, 0, '-');
-    return hex.join('');
-  }
-}
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 /** A subscription-like price: 4.99, 12.99, 149.00... */
