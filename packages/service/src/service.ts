@@ -259,18 +259,6 @@ export function createService(options: ServiceOptions): Service {
 
     async submitBatch(scope, kind, submission, idempotency) {
       const at = now();
-      if (idempotency) {
-        const earlier = await store.findBatchByIdempotencyKey(
-          scope,
-          idempotency.key,
-          at - IDEMPOTENCY_WINDOW_MS,
-        );
-        if (earlier) {
-          if (earlier.requestHash === idempotency.requestHash) return batchView(earlier.batch);
-          const details = 'This Idempotency-Key was used with a different request body.';
-          throw new ServiceError('CONFLICT', details, { body: { details } });
-        }
-      }
       const record: BatchRecord = {
         id: randomUUID(),
         scope,
@@ -283,7 +271,7 @@ export function createService(options: ServiceOptions): Service {
         chunksDone: 0,
         finishedAt: null,
       };
-      await store.createBatch({
+      const earlier = await store.createBatch({
         id: record.id,
         scope,
         kind,
@@ -292,8 +280,15 @@ export function createService(options: ServiceOptions): Service {
         callbackUrl: record.callbackUrl,
         chunkSize: record.chunkSize,
         items: JSON.stringify(submission.transactions),
-        ...(idempotency ? { idempotency: { ...idempotency, createdAt: at } } : {}),
+        ...(idempotency
+          ? { idempotency: { ...idempotency, createdAt: at, since: at - IDEMPOTENCY_WINDOW_MS } }
+          : {}),
       });
+      if (earlier) {
+        if (earlier.requestHash === idempotency?.requestHash) return batchView(earlier.batch);
+        const details = 'This Idempotency-Key was used with a different request body.';
+        throw new ServiceError('CONFLICT', details, { body: { details } });
+      }
       await usage.count(scope, 'batch', kind, submission.transactions);
       void runner.enqueue(record);
       return batchView(record);

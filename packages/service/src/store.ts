@@ -55,8 +55,17 @@ export interface NewBatch {
   chunkSize: number;
   /** The submitted items as one JSON array text. */
   items: string;
-  /** Set when the client sent an `Idempotency-Key`: the key and a hash of the request body. */
-  idempotency?: { key: string; requestHash: string; createdAt: number };
+  /**
+   * Set when the client sent an `Idempotency-Key`: the key, a hash of the request body, and `since`, the
+   * start of the window in which an earlier batch with the same key answers instead.
+   */
+  idempotency?: { key: string; requestHash: string; createdAt: number; since: number };
+}
+
+/** A batch created earlier with the same idempotency key, and the hash of its request body. */
+export interface IdempotentBatch {
+  batch: BatchRecord;
+  requestHash: string;
 }
 
 /** One enriched transaction, kept so a report can find (and re-enrich) it. */
@@ -187,20 +196,16 @@ export interface RulesRevisions {
 // ---------------------------------------------------------------- the port
 
 export interface Store {
-  // Batches. `createBatch` stores the batch `pending` with its items in one transaction.
-  // The methods below that take a batch id alone reject for an unknown id, except `batchResults`.
-  createBatch(batch: NewBatch): Promise<void>;
+  // Batches. The methods below that take a batch id alone reject for an unknown id, except `batchResults`.
+  /**
+   * Stores the batch `pending` with its items in one transaction, and answers null. With an idempotency
+   * key that `scope` used for a batch created at or after `idempotency.since`, it stores nothing and
+   * answers that batch (the latest, if several). The check and the insert are one transaction, so two
+   * submissions racing with one key create one batch.
+   */
+  createBatch(batch: NewBatch): Promise<IdempotentBatch | null>;
   /** The batch if it belongs to `scope`, else null. */
   findBatch(scope: Scope, id: string): Promise<BatchRecord | null>;
-  /**
-   * The batch created with this idempotency key in `scope` at or after `since` (the latest, if several),
-   * with its request hash.
-   */
-  findBatchByIdempotencyKey(
-    scope: Scope,
-    key: string,
-    since: number,
-  ): Promise<{ batch: BatchRecord; requestHash: string } | null>;
   /** The submitted items' JSON array text. */
   batchItems(id: string): Promise<string>;
   /** `pending` -> `running`; a no-op on a batch already running or finished. */

@@ -218,7 +218,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
     it('shows nothing of a tenant to another tenant or environment', async () => {
       const { store } = await fresh();
       await store.createBatch(
-        newBatch('b1', { idempotency: { key: 'k1', requestHash: 'h1', createdAt: at } }),
+        newBatch('b1', { idempotency: { key: 'k1', requestHash: 'h1', createdAt: at, since: 0 } }),
       );
       await store.recordEnrichments([write(acme, [enrichment('e1')], [historyRow('e1', 'user-1')])]);
       await store.writeTriggers(triggerWrite('account', [t1]));
@@ -228,15 +228,22 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
       const reads = (scope: Scope) =>
         Promise.all([
           store.findBatch(scope, 'b1'),
-          store.findBatchByIdempotencyKey(scope, 'k1', 0),
           store.findEnrichment(scope, 'e1'),
           store.loadHistory(scope, ['user-1'], 10).then((history) => history.size),
           store.findTriggerScope(scope, 'account'),
           store.activeTriggers(scope).then((active) => active.scopes.length),
           store.corrections(scope).then((corrections) => corrections.rules.length),
         ]);
-      expect((await reads(acme)).map((read) => read === null || read === 0)).toEqual(Array(7).fill(false));
-      for (const other of others) expect(await reads(other)).toEqual([null, null, null, 0, null, 0, 0]);
+      expect((await reads(acme)).map((read) => read === null || read === 0)).toEqual(Array(6).fill(false));
+      for (const [index, other] of others.entries()) {
+        expect(await reads(other)).toEqual([null, null, 0, null, 0, 0]);
+        // The key is the scope's own: another tenant or environment using it gets a new batch.
+        const reused = newBatch(`b-other-${index}`, {
+          scope: other,
+          idempotency: { key: 'k1', requestHash: 'h1', createdAt: at, since: 0 },
+        });
+        expect(await store.createBatch(reused)).toBeNull();
+      }
     });
 
     describe('batches', () => {
@@ -256,43 +263,55 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
       it('createBatch is atomic: a second batch with the same id rejects and changes nothing', async () => {
         const { store } = await fresh();
         await store.createBatch(newBatch('b1'));
-        const again = newBatch('b1', {
-          size: 1,
-          items: '[{}]',
-          idempotency: { key: 'k2', requestHash: 'h2', createdAt: at },
-        });
+        const idempotency = { key: 'k2', requestHash: 'h2', createdAt: at, since: 0 };
+        const again = newBatch('b1', { size: 1, items: '[{}]', idempotency });
         await expect(store.createBatch(again)).rejects.toThrow();
         expect(await store.findBatch(acme, 'b1')).toEqual(batchRecord(newBatch('b1')));
         expect(await store.batchItems('b1')).toBe(items);
-        expect(await store.findBatchByIdempotencyKey(acme, 'k2', 0)).toBeNull();
+        // The failed batch left no trace of its key.
+        expect(await store.createBatch(newBatch('b2', { idempotency }))).toBeNull();
       });
 
-      it('findBatchByIdempotencyKey finds the latest batch of a key created at or after `since`', async () => {
+      it('createBatch answers the latest batch of a key created at or after `since`, storing nothing', async () => {
         const { store } = await fresh();
-        const first = newBatch('b1', { idempotency: { key: 'k', requestHash: 'h1', createdAt: at } });
-        await store.createBatch(first);
-        await store.createBatch(newBatch('b2'));
-        await store.createBatch(
-          newBatch('b3', { idempotency: { key: 'other', requestHash: 'h3', createdAt: at } }),
-        );
+        const keyed = (id: string, key: string, createdAt: number, since: number) =>
+          newBatch(id, { idempotency: { key, requestHash: `hash-${id}`, createdAt, since } });
+        const first = keyed('b1', 'k', at, 0);
+        expect(await store.createBatch(first)).toBeNull();
+        expect(await store.createBatch(newBatch('b2'))).toBeNull();
+        expect(await store.createBatch(keyed('b3', 'other', at, 0))).toBeNull();
 
-        expect(await store.findBatchByIdempotencyKey(acme, 'k', at - 24 * hour)).toEqual({
+        const repeat = keyed('b5', 'k', at + hour, at + hour - 24 * hour);
+        expect(await store.createBatch(repeat)).toEqual({
           batch: batchRecord(first),
-          requestHash: 'h1',
+          requestHash: 'hash-b1',
         });
-        expect(await store.findBatchByIdempotencyKey(acme, 'k', at)).not.toBeNull();
-        expect(await store.findBatchByIdempotencyKey(acme, 'k', at + 1)).toBeNull();
-        expect(await store.findBatchByIdempotencyKey(acme, 'missing', 0)).toBeNull();
+        expect(await store.createBatch(keyed('b5', 'k', at + hour, at))).not.toBeNull();
+        expect(await store.findBatch(acme, 'b5')).toBeNull();
 
-        // The key may be used again once its window is over.
+        // The key may be used again once its window is over; then the new batch answers.
         const later = at + 25 * hour;
-        const second = newBatch('b4', { idempotency: { key: 'k', requestHash: 'h4', createdAt: later } });
-        await store.createBatch(second);
-        expect(await store.findBatchByIdempotencyKey(acme, 'k', later - 24 * hour)).toEqual({
+        const second = keyed('b4', 'k', later, later - 24 * hour);
+        expect(await store.createBatch(second)).toBeNull();
+        expect(await store.findBatch(acme, 'b4')).toEqual(batchRecord(second));
+        expect(await store.createBatch(keyed('b6', 'k', later, 0))).toEqual({
           batch: batchRecord(second),
-          requestHash: 'h4',
+          requestHash: 'hash-b4',
         });
-        expect((await store.findBatchByIdempotencyKey(acme, 'k', 0))?.batch.id).toBe('b4');
+      });
+
+      it('createBatch creates one batch when submissions with one key race', async () => {
+        const { store } = await fresh();
+        const answers = await Promise.all(
+          ['b1', 'b2', 'b3'].map((id) =>
+            store.createBatch(
+              newBatch(id, { idempotency: { key: 'k', requestHash: 'h', createdAt: at, since: 0 } }),
+            ),
+          ),
+        );
+        expect(answers.filter((answer) => answer === null)).toHaveLength(1);
+        const created = ['b1', 'b2', 'b3'].filter((_, index) => answers[index] === null);
+        for (const answer of answers) if (answer) expect(answer.batch.id).toBe(created[0]);
       });
 
       it('runs a batch: start, chunks, finish with its callback; results in input order once completed', async () => {

@@ -9,6 +9,7 @@ import type {
   EnrichmentWrite,
   Environment,
   HistoryRow,
+  IdempotentBatch,
   NewBatch,
   NewDelivery,
   ReportRecord,
@@ -561,8 +562,16 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   return {
     createBatch: op(
       'createBatch',
-      db.transaction((batch: NewBatch) => {
+      db.transaction((batch: NewBatch): IdempotentBatch | null => {
         const idempotency = batch.idempotency;
+        if (idempotency) {
+          const earlier = s.batchByIdempotencyKey.get(
+            ...scopeParams(batch.scope),
+            idempotency.key,
+            idempotency.since,
+          );
+          if (earlier) return { batch: toBatch(earlier), requestHash: earlier.request_hash };
+        }
         s.insertBatch.run(
           batch.id,
           ...scopeParams(batch.scope),
@@ -576,17 +585,13 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
           idempotency?.createdAt ?? null,
         );
         s.insertItems.run(batch.id, batch.items);
+        return null;
       }).immediate,
     ),
 
     findBatch: op('findBatch', (scope: Scope, id: string) => {
       const row = s.scopedBatch.get(id, ...scopeParams(scope));
       return row === undefined ? null : toBatch(row);
-    }),
-
-    findBatchByIdempotencyKey: op('findBatchByIdempotencyKey', (scope: Scope, key: string, since: number) => {
-      const row = s.batchByIdempotencyKey.get(...scopeParams(scope), key, since);
-      return row === undefined ? null : { batch: toBatch(row), requestHash: row.request_hash };
     }),
 
     batchItems: op('batchItems', (id: string) => s.items.get(id) ?? batchNotFound(id)),
