@@ -1,19 +1,34 @@
 import v8 from 'node:v8';
 
-/**
- * Caps how far V8 lets each heap of this process (the main thread's and every
- * worker's) grow past its live size before a full collection, for commands
- * that own their process and run the worker pool over large files. Left to
- * itself V8 lets a heap reach 2 to 4 times its live size; with two workers
- * each holding the catalog (about 180 MB live), that headroom was most of a
- * 1,000,000-row run's peak memory. 150% (2.5 times) measured the same speed
- * with about 370 MB less peak RSS (benchmarks/README.md). A
- * `--heap-growing-percent` given to node wins.
- */
-export function capHeapGrowth(percent = 150): void {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) =>
-    /^--heap[-_]growing[-_]percent\b/.test(flag),
+/** Whether node was given `flag` (`--name` or `--name=value`, `-` or `_`), on its command line or in NODE_OPTIONS. */
+function given(flag: string): boolean {
+  const name = flag.replace(/^--(no-)?/, '').replace(/[-_]/g, '[-_]');
+  const pattern = new RegExp(`^--(no-)?${name}\\b`);
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) =>
+    pattern.test(arg),
   );
-  // Read at every full collection, so setting it now applies to the heaps that exist and those to come.
-  if (!given) v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
+/**
+ * V8 settings for commands that own their process and stream large files
+ * through the worker pool; set before the pool starts, so they apply to every
+ * heap of the process (the main thread's and each worker's). A flag given to
+ * node wins. Measured in benchmarks/README.md ("Threads and memory").
+ *
+ * - `--heap-growing-percent=150`: left to itself V8 lets a heap reach 2 to 4
+ *   times its live size before a full collection; with two workers each
+ *   holding the catalog (about 180 MB live), that headroom was most of a
+ *   1,000,000-row run's peak memory. 150% (2.5 times) costs no speed.
+ * - `--no-allocation-site-pretenuring`: V8 learns to allocate objects of a
+ *   site that survived its first collections straight in the old generation.
+ *   Here it learns it from the catalog load and request validation, then
+ *   pretenures the validated body of every row, which dies a row later: the
+ *   old generation fills with garbage, and every scavenge and full
+ *   collection costs more. Without it, a worker's collections take a third of
+ *   the time.
+ */
+export function tuneHeapForStreaming(): void {
+  // Read at every collection, so setting them now applies to the heaps that exist and those to come.
+  if (!given('--heap-growing-percent')) v8.setFlagsFromString('--heap-growing-percent=150');
+  if (!given('--allocation-site-pretenuring')) v8.setFlagsFromString('--no-allocation-site-pretenuring');
 }

@@ -151,6 +151,10 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
   }
 
   const primaryKeys = entries.map((entry) => nameKey(entry.names[0]!));
+  /** Each entry's names as compact keys, made the first time a fuzzy search meets the entry. */
+  const compactNames: (string[] | undefined)[] = [];
+  const compactNamesOf = (entry: number) =>
+    (compactNames[entry] ??= entries[entry]!.names.map((name) => compactKey(nameKey(name))));
   const firstWords = entries.map((entry) => entry.names.map((name) => nameKey(name).split(' ')[0] ?? ''));
   const isPrimary = (entry: number, key: string) => primaryKeys[entry] === key;
 
@@ -216,8 +220,7 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
     const candidates: Candidate[] = [];
     for (const entry of ids) {
       let best = 0;
-      for (const name of entries[entry]!.names) {
-        const key = compactKey(nameKey(name));
+      for (const key of compactNamesOf(entry)) {
         const similarity = 1 - distance(query, key) / Math.max(query.length, key.length);
         if (similarity > best) best = similarity;
       }
@@ -246,8 +249,10 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
         reading: 0,
       });
     }
+    let firstTokens: string[] = [];
     for (const [reading, text] of query.readings.entries()) {
       const tokens = nameKey(text).split(' ').filter(Boolean);
+      if (reading === 0) firstTokens = tokens;
       const aliases = aliasCandidates(tokens, reading);
       candidates.push(...aliases);
       // An exact alias of the first reading that explains every word is the best evidence but for an
@@ -263,9 +268,7 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
         candidates.push({ entry, kind: 'alias', similarity: 1, unexplained: [], primary: false, reading: 0 });
       }
     }
-    if (candidates.length === 0 && query.readings[0]) {
-      candidates.push(...fuzzyCandidates(nameKey(query.readings[0]).split(' ').filter(Boolean)));
-    }
+    if (candidates.length === 0) candidates.push(...fuzzyCandidates(firstTokens));
     const scores = new Map<number, number>();
     for (const candidate of candidates) {
       const value = score(entries[candidate.entry]!, candidate, evidence);

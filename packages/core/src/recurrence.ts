@@ -25,7 +25,7 @@
  * semi-monthly schedules are followed in fractional months, so month lengths
  * need no tolerance of their own.
  */
-import type { IntervalType, RecurrenceInfo } from '@txenrich/schema';
+import { type IntervalType, monthLength, type RecurrenceInfo } from '@txenrich/schema';
 import type { HistoryEntry } from './context.js';
 
 /** The transaction being enriched, or one earlier transaction of the same user. */
@@ -81,14 +81,6 @@ const MAX_DRIFT = 1.5;
 // ---------------------------------------------------------------------------
 // Calendar arithmetic (proleptic Gregorian, day 0 = 1970-01-01)
 
-const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-const monthLengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Days in `month` (1-12) of `year`. */
-export function monthLength(year: number, month: number): number {
-  return month === 2 && isLeap(year) ? 29 : monthLengths[month - 1]!;
-}
-
 /** Days since 1970-01-01 of a calendar date (H. Hinnant's `days_from_civil`). */
 export function daysFromCivil(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
@@ -126,10 +118,9 @@ export function isoDate(days: number): string {
  * Reads the `YYYY-MM-DD` an `occurredAt` string starts with into `days[at]`
  * (day number) and `months[at]` (fractional-month position); false when there
  * is none or it names an impossible date. Every form the contract accepts
- * starts with one. Integer parsing costs a few nanoseconds;
- * `occurredAtToEpochMs` (a regular expression and `Date.parse`) about 0.6 us,
- * 200 us for a year of history, and its UTC instant is the wrong day for
- * evening payments west of Greenwich anyway.
+ * starts with one. The calendar date, not the UTC instant of
+ * `occurredAtToEpochMs`, which is the wrong day for evening payments west of
+ * Greenwich.
  */
 function readDate(occurredAt: string, days: Float64Array, months: Float64Array, at: number): boolean {
   if (occurredAt.length < 10 || occurredAt.charCodeAt(4) !== 45 || occurredAt.charCodeAt(7) !== 45)

@@ -12,13 +12,17 @@ export function canonical(text: string): string {
   return withoutAccents(text).toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
+const plainWords = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
+
 /**
  * The lookup key of a name or alias: lower case, `&` as `and`, apostrophes
  * dropped (`MCDONALD'S` = `mcdonalds`), other punctuation as spaces.
  */
 export function nameKey(text: string): string {
-  return withoutAccents(text)
-    .toLowerCase()
+  const lower = withoutAccents(text).toLowerCase();
+  // Most texts are words and single spaces already: one test instead of four replacements.
+  if (plainWords.test(lower)) return lower;
+  return lower
     .replace(/&/g, ' and ')
     .replace(/['’`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')

@@ -15,7 +15,7 @@ import {
   type ChunkInput,
   type ChunkResult,
   type ChunkTask,
-  historyColumns,
+  HistoryColumnsBuilder,
   historyEntryAt,
   isWorkerReadyMessage,
   type MissingRules,
@@ -30,6 +30,13 @@ import type { WorkerOptions } from './worker.js';
 export const workerFilename = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
 
 export const DEFAULT_CHUNK_SIZE = 1000;
+
+/**
+ * Each worker's young generation, in MB (V8 gives a third of it to each semi-space). A row allocates
+ * about 20 KB that dies before the next row; V8's default 16 MB semi-space fills every few hundred
+ * rows, and twice the room halves the scavenges (benchmarks/README.md, "Threads and memory").
+ */
+export const WORKER_YOUNG_GENERATION_MB = 96;
 
 const decoder = new TextDecoder();
 
@@ -133,6 +140,7 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
       // Workers are expensive to start (catalog and indexes): never let them go idle.
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData,
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
       // Workers run the built JavaScript with no flags of the parent's: not the `@txenrich/source`
       // condition of test runners, and none of the flags Node refuses in workers (`--trace-gc`).
       execArgv: [],
@@ -282,9 +290,10 @@ const emptyTask: ChunkTask = {
 /** The result of a chunk whose worker failed twice: every row a 500 item, nothing lost. */
 function failedChunk(task: ChunkTask): ChunkResult {
   const format = outputFormats[task.output];
-  const { rows, texts: jsonTexts } = rowsOf(task.input);
-  const bodies = rows.map((row) => {
-    if (!jsonTexts) return row;
+  const rows = rowsOf(task.input);
+  const bodies = Array.from({ length: rows.length }, (_, index) => {
+    const row = rows.row(index);
+    if (!rows.texts) return row;
     try {
       return JSON.parse(row as string) as unknown;
     } catch {
@@ -296,7 +305,7 @@ function failedChunk(task: ChunkTask): ChunkResult {
   return {
     bytes: new TextEncoder().encode(texts.join('\n')),
     rows: texts.length,
-    history: historyColumns([]),
+    history: new HistoryColumnsBuilder(0).build(),
     requests: task.keepRequests ? nothing : null,
     enrichmentIds: nothing,
     errors: texts.length,

@@ -64,20 +64,47 @@ export interface ChunkHistory {
   slots: Int32Array;
 }
 
-/** A chunk's history as columns, from entries in row order. */
-export function historyColumns(
-  entries: ReadonlyArray<{ entry: UserHistoryEntry; slot: number }>,
-): ChunkHistory {
-  return {
-    userIds: entries.map(({ entry }) => entry.userId),
-    counterpartyIds: entries.map(({ entry }) => entry.counterpartyId),
-    descriptorKeys: entries.map(({ entry }) => entry.descriptorKey),
-    enrichmentIds: entries.map(({ entry }) => entry.enrichmentId),
-    transactionIds: entries.map(({ entry }) => entry.transactionId),
-    amounts: Float64Array.from(entries, ({ entry }) => entry.amount ?? Number.NaN),
-    occurredAts: entries.map(({ entry }) => entry.occurredAt),
-    slots: Int32Array.from(entries, ({ slot }) => slot),
-  };
+/** Builds a chunk's history columns, one entry at a time, in row order. */
+export class HistoryColumnsBuilder {
+  readonly #columns: ChunkHistory;
+  #size = 0;
+
+  /** `capacity`: the most entries the chunk can have (its row count). */
+  constructor(capacity: number) {
+    this.#columns = {
+      userIds: [],
+      counterpartyIds: [],
+      descriptorKeys: [],
+      enrichmentIds: [],
+      transactionIds: [],
+      amounts: new Float64Array(capacity),
+      occurredAts: [],
+      slots: new Int32Array(capacity),
+    };
+  }
+
+  add(entry: UserHistoryEntry, slot: number): void {
+    const columns = this.#columns;
+    columns.userIds.push(entry.userId);
+    columns.counterpartyIds.push(entry.counterpartyId);
+    columns.descriptorKeys.push(entry.descriptorKey);
+    columns.enrichmentIds.push(entry.enrichmentId);
+    columns.transactionIds.push(entry.transactionId);
+    columns.amounts[this.#size] = entry.amount ?? Number.NaN;
+    columns.occurredAts.push(entry.occurredAt);
+    columns.slots[this.#size] = slot;
+    this.#size++;
+  }
+
+  /** The columns, the typed arrays cut to the entries added. */
+  build(): ChunkHistory {
+    const columns = this.#columns;
+    return {
+      ...columns,
+      amounts: columns.amounts.slice(0, this.#size),
+      slots: columns.slots.slice(0, this.#size),
+    };
+  }
 }
 
 /** Row `index` of the columns as a history entry. */
@@ -125,19 +152,67 @@ export function isWorkerReadyMessage(message: unknown): message is WorkerReadyMe
   return typeof message === 'object' && message !== null && 'txenrichWorkerReady' in message;
 }
 
+/**
+ * A chunk's rows, read one at a time: a line block's rows are decoded only
+ * when asked for, so that each row's text dies young instead of living (and
+ * being promoted by the collector) until the chunk ends.
+ */
+export interface ChunkRows {
+  readonly length: number;
+  /** Whether rows are JSON texts (a line block's lines) rather than parsed values. */
+  readonly texts: boolean;
+  /** Row `index`: its value, or its JSON text. */
+  row(index: number): unknown;
+  /** The file line of row `index`, when known. */
+  lineNumber(index: number): number | undefined;
+  /** Why row `index` could not be read, or undefined when it could. */
+  unreadable(index: number): string | undefined;
+}
+
 const decoder = new TextDecoder();
 
-/** The rows of a chunk: bodies, or the JSON texts of a block's non-blank lines, with their line numbers. */
-export function rowsOf(input: ChunkInput): ValueRows & { texts: boolean } {
-  if (!('lines' in input)) return { ...input, texts: false };
-  const rows: string[] = [];
-  const lineNumbers: number[] = [];
-  const lines = decoder.decode(input.lines).split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    if (!line.trim()) continue;
-    rows.push(line.endsWith('\r') ? line.slice(0, -1) : line);
-    lineNumbers.push(input.firstLine + index);
+/** Space, tab, carriage return, and the other ASCII blanks: a line of nothing else is skipped. */
+const isBlank = (byte: number) => byte === 32 || (byte >= 9 && byte <= 13);
+
+export function rowsOf(input: ChunkInput): ChunkRows {
+  if ('lines' in input) return lineRows(input);
+  const unreadable = new Map(input.unreadable);
+  return {
+    length: input.rows.length,
+    texts: false,
+    row: (index) => input.rows[index],
+    lineNumber: (index) => input.lineNumbers?.[index],
+    unreadable: (index) => unreadable.get(index),
+  };
+}
+
+/** The non-blank lines of a block, located once, decoded one by one. */
+function lineRows({ lines: bytes, firstLine }: LineBlock): ChunkRows {
+  let lineCount = 1;
+  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) lineCount++;
+  const starts = new Int32Array(lineCount);
+  const ends = new Int32Array(lineCount);
+  const lineNumbers = new Int32Array(lineCount);
+  let length = 0;
+  let lineStart = 0;
+  for (let line = 0; line < lineCount; line++) {
+    const newline = bytes.indexOf(10, lineStart);
+    const lineEnd = newline < 0 ? bytes.length : newline;
+    let blank = true;
+    for (let at = lineStart; at < lineEnd && blank; at++) blank = isBlank(bytes[at]!);
+    if (!blank) {
+      starts[length] = lineStart;
+      ends[length] = bytes[lineEnd - 1] === 13 ? lineEnd - 1 : lineEnd; // without a `\r`
+      lineNumbers[length] = firstLine + line;
+      length++;
+    }
+    lineStart = lineEnd + 1;
   }
-  return { rows, lineNumbers, texts: true };
+  return {
+    length,
+    texts: true,
+    row: (index) => decoder.decode(bytes.subarray(starts[index], ends[index])),
+    lineNumber: (index) => lineNumbers[index],
+    unreadable: () => undefined,
+  };
 }

@@ -18,7 +18,7 @@ import { outputFormats } from './output.js';
 import {
   type ChunkResult,
   type ChunkTask,
-  historyColumns,
+  HistoryColumnsBuilder,
   type MissingRules,
   rowsOf,
   type TenantRules,
@@ -97,10 +97,9 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
   const rules = rulesContext(task.rules);
   if (!rules) return { missingRules: task.rules!.key };
   const format = outputFormats[task.output];
-  const { rows, lineNumbers, unreadable, texts } = rowsOf(task.input);
-  const unreadableRows = new Map(unreadable);
+  const rows = rowsOf(task.input);
   const output = new OutputBuffer();
-  const history: Array<{ entry: UserHistoryEntry; slot: number }> = [];
+  const history = new HistoryColumnsBuilder(rows.length);
   const requests: (string | null)[] | null = task.keepRequests ? [] : null;
   const enrichmentIds: (string | null)[] = [];
   let recorded: UserHistoryEntry | null = null;
@@ -114,20 +113,21 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
   let failed = 0;
   let matched = 0;
   for (let row = 0; row < rows.length; row++) {
-    let raw = rows[row];
+    const line = rows.texts ? (rows.row(row) as string) : null;
+    let raw = line ?? rows.row(row);
     let item: ResultItem;
     recorded = null;
     try {
-      const unreadableMessage = unreadableRows.get(row);
+      const unreadableMessage = rows.unreadable(row);
       if (unreadableMessage !== undefined) item = unreadableRowItem(unreadableMessage);
       else {
-        if (texts) raw = JSON.parse(raw as string);
+        if (line !== null) raw = JSON.parse(line);
         item = enrichResultItem(engine, task.kind, raw, { batchItem: task.batchItems, context });
       }
     } catch (error) {
       item =
-        texts && error instanceof SyntaxError
-          ? unreadableLineItem(lineNumbers?.[row] ?? row + 1, error)
+        line !== null && error instanceof SyntaxError
+          ? unreadableLineItem(rows.lineNumber(row) ?? row + 1, error)
           : internalErrorItem(transactionIdOf(raw));
     }
     const { text, slot } = format.render(item);
@@ -137,10 +137,10 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
     output.append(slot < 0 ? text : text.slice(slot));
     if (item.statusCode === 200) {
       enrichmentIds.push(item.enrichmentId);
-      requests?.push(texts ? (rows[row] as string) : JSON.stringify(raw));
+      requests?.push(line ?? JSON.stringify(raw));
       if (item.counterparty.length > 0) matched++;
       const entry = recorded as UserHistoryEntry | null;
-      if (entry) history.push({ entry, slot: slotOffset });
+      if (entry) history.add(entry, slotOffset);
     } else {
       errors++;
       if (item.statusCode === 500) failed++;
@@ -148,7 +148,7 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
       requests?.push(null);
     }
   }
-  const columns = historyColumns(history);
+  const columns = history.build();
   const result: ChunkResult = {
     // Moved (not copied) to the pool's thread, which writes the bytes as they are.
     bytes: output.bytes(),

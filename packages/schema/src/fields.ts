@@ -33,28 +33,78 @@ export const amount = z
   .transform((value) => (typeof value === 'number' ? value : Number(value.trim())))
   .describe('Decimal amount, as a number or a string; negative means money coming in (refund, credit).');
 
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-const dateTimePattern =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})$/;
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const monthLengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in `month` (1-12) of `year`. */
+export function monthLength(year: number, month: number): number {
+  return month === 2 && isLeap(year) ? 29 : monthLengths[month - 1]!;
+}
+
+/** The number written by `count` digits of `text` at `at`, or -1 when one of them is not a digit. */
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let index = at; index < at + count; index++) {
+    const digit = text.charCodeAt(index) - 48;
+    // Unsigned: a non-digit (or the end of the text, NaN) is not 0-9.
+    if (!(digit >>> 0 <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** 400 Gregorian years are exactly 146,097 days: `Date.UTC` reads years 0-99 as 1900-1999. */
+const FOUR_CENTURIES_MS = 146_097 * 86_400_000;
 
 /**
  * Milliseconds since the epoch of an accepted `occurredAt` string, or `undefined`
- * when it is not one of the contract's forms or names an impossible date.
+ * when it is not one of the contract's forms (`YYYY-MM-DD`, or a date, `T` or a
+ * space, `HH:MM[:SS[.fraction]]` and `Z` or an offset `±HH:MM` / `±HHMM`) or
+ * names an impossible date. Read character by character: it runs on every
+ * validated transaction, and this allocates nothing.
  */
 export function occurredAtToEpochMs(value: string): number | undefined {
-  const match = datePattern.exec(value) ?? dateTimePattern.exec(value);
-  if (!match) return undefined;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone = 'Z'] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return undefined;
-  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
-  const offset = zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-  const millis = fraction.padEnd(3, '0').slice(0, 3);
-  const epoch = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}.${millis}${offset}`);
-  return Number.isNaN(epoch) ? undefined : epoch;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 2);
+  const day = digitsAt(value, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > monthLength(year, month)) return undefined;
+  if (value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return undefined; // `-`
+  if (value.length === 10) return Date.UTC(year + 400, month - 1, day) - FOUR_CENTURIES_MS;
+
+  const separator = value.charCodeAt(10);
+  if (separator !== 84 && separator !== 32) return undefined; // `T` or space
+  const hour = digitsAt(value, 11, 2);
+  const minute = digitsAt(value, 14, 2);
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || value.charCodeAt(13) !== 58) return undefined;
+  let at = 16;
+  let second = 0;
+  let millisecond = 0;
+  if (value.charCodeAt(at) === 58) {
+    second = digitsAt(value, at + 1, 2);
+    if (second < 0 || second > 59) return undefined;
+    at += 3;
+    if (value.charCodeAt(at) === 46) {
+      // `.` then 1 to 9 digits; milliseconds are the first three.
+      const fractionStart = ++at;
+      while (at < value.length && at - fractionStart < 10 && digitsAt(value, at, 1) >= 0) at++;
+      const digits = at - fractionStart;
+      if (digits < 1 || digits > 9) return undefined;
+      const kept = Math.min(3, digits);
+      millisecond = digitsAt(value, fractionStart, kept) * 10 ** (3 - kept);
+    }
+  }
+
+  const local = Date.UTC(year + 400, month - 1, day, hour, minute, second, millisecond) - FOUR_CENTURIES_MS;
+  const zone = value.charCodeAt(at);
+  if (zone === 90) return at + 1 === value.length ? local : undefined; // `Z`
+  if (zone !== 43 && zone !== 45) return undefined; // `+` or `-`
+  const colon = value.charCodeAt(at + 3) === 58 ? 1 : 0;
+  const offsetHours = digitsAt(value, at + 1, 2);
+  const offsetMinutes = digitsAt(value, at + 3 + colon, 2);
+  if (at + 5 + colon !== value.length || offsetHours < 0 || offsetHours > 23) return undefined;
+  if (offsetMinutes < 0 || offsetMinutes > 59) return undefined;
+  const offsetMs = (offsetHours * 60 + offsetMinutes) * 60_000;
+  return zone === 43 ? local - offsetMs : local + offsetMs;
 }
 
 /** `2024-06-01T12:30:00Z`, `2024-06-01T12:30:00.123+02:00`, `2024-06-01` or `2024-06-01 12:30:00Z`. */
