@@ -176,7 +176,7 @@ function similarAmount(a: number, b: number): boolean {
   return Math.abs(x - y) <= AMOUNT_TOLERANCE * Math.max(x, y) + 0.005;
 }
 
-/** The usable transactions, oldest first; the current one is last. */
+/** The usable transactions, oldest first; the current one is last. The columns may be longer than `size`. */
 interface Series {
   size: number;
   day: Float64Array;
@@ -186,15 +186,32 @@ interface Series {
   source: Int32Array;
 }
 
+/**
+ * The columns every detection reads its series into, grown as needed and
+ * reused: detection runs synchronously, one at a time, and a service or pool
+ * thread detects for every transaction, so fresh columns would be most of
+ * what it allocates.
+ */
+const scratch = {
+  day: new Float64Array(128),
+  month: new Float64Array(128),
+  amount: new Float64Array(128),
+  source: new Int32Array(128),
+};
+
 function readSeries(
   current: RecurrenceTransaction,
   history: readonly RecurrenceTransaction[],
 ): Series | null {
   const last = history.length;
-  const day = new Float64Array(last + 1);
-  const month = new Float64Array(last + 1);
-  const amount = new Float64Array(last + 1);
-  const source = new Int32Array(last + 1);
+  if (scratch.day.length < last + 1) {
+    const capacity = Math.max(last + 1, scratch.day.length * 2);
+    scratch.day = new Float64Array(capacity);
+    scratch.month = new Float64Array(capacity);
+    scratch.amount = new Float64Array(capacity);
+    scratch.source = new Int32Array(capacity);
+  }
+  const { day, month, amount, source } = scratch;
   if (current.occurredAt === null || !readDate(current.occurredAt, day, month, last)) return null;
   const currentDay = day[last]!;
   const currentMonth = month[last]!;

@@ -4,6 +4,12 @@
  * recurrence afterwards, on the calling thread, walking the rows in input
  * order with each user's history, exactly as the engine would have with the
  * whole history in hand (the same `detectRecurrence` over the same series).
+ *
+ * The history of a long file lives here until the run ends (a user's next
+ * row may come last), so it is kept compact: per transaction one string and
+ * a few numbers in shared columns, never an object. A series is a chain of
+ * links from its latest transaction back; detection rebuilds the few entries
+ * it reads.
  */
 import {
   detectRecurrence,
@@ -17,7 +23,7 @@ import type { RecurrenceInfo } from '@txenrich/schema';
 export interface RecurrencePassOptions {
   /** The user's history from before this run, oldest first (e.g. from a store). */
   history?: (userId: string) => readonly HistoryEntry[] | undefined;
-  /** Entries kept per user and series: enough for the longest pattern and its neighbours. */
+  /** Entries read per user and series: enough for the longest pattern and its neighbours. */
   perSeries?: number;
 }
 
@@ -28,26 +34,80 @@ export interface RecurrencePass {
 
 export const DEFAULT_ENTRIES_PER_SERIES = 120;
 
+/** Every transaction of the run, as columns; transaction `i` is row `i` of each. */
+class TransactionColumns {
+  /** `enrichmentId`, `occurredAt` and `transactionId` joined into one flat string. */
+  readonly texts: string[] = [];
+  #previous = new Int32Array(1 << 16);
+  #amounts = new Float64Array(1 << 16);
+  /** Lengths of the enrichment id and of `occurredAt` in the text; -1 as the latter: no transaction id. */
+  #idLengths = new Int32Array(1 << 16);
+  #dateLengths = new Int32Array(1 << 16);
+
+  /** Adds a transaction whose series' latest transaction is `previous` (-1: none); answers its index. */
+  add(entry: RecurrenceTransaction, previous: number): number {
+    const index = this.texts.length;
+    if (index === this.#previous.length) this.#grow();
+    const occurredAt = entry.occurredAt ?? '';
+    // `join` makes one flat string; `+` would keep the three pieces alive behind a rope.
+    this.texts.push([entry.enrichmentId, occurredAt, entry.transactionId ?? ''].join(''));
+    this.#previous[index] = previous;
+    this.#amounts[index] = entry.amount ?? Number.NaN;
+    this.#idLengths[index] = entry.enrichmentId.length;
+    this.#dateLengths[index] = entry.transactionId === null ? -1 - occurredAt.length : occurredAt.length;
+    return index;
+  }
+
+  previous(index: number): number {
+    return this.#previous[index]!;
+  }
+
+  /** Transaction `index` as detection reads it. */
+  transaction(index: number): RecurrenceTransaction {
+    const text = this.texts[index]!;
+    const idLength = this.#idLengths[index]!;
+    const dateLength = this.#dateLengths[index]!;
+    const occurredAtEnd = idLength + (dateLength < 0 ? -1 - dateLength : dateLength);
+    const amount = this.#amounts[index]!;
+    return {
+      enrichmentId: text.slice(0, idLength),
+      occurredAt: text.slice(idLength, occurredAtEnd),
+      transactionId: dateLength < 0 ? null : text.slice(occurredAtEnd),
+      amount: Number.isNaN(amount) ? null : amount,
+    };
+  }
+
+  #grow() {
+    const grown = <T extends Int32Array | Float64Array>(column: T): T => {
+      const larger = new (column.constructor as new (length: number) => T)(column.length * 2);
+      larger.set(column);
+      return larger;
+    };
+    this.#previous = grown(this.#previous);
+    this.#amounts = grown(this.#amounts);
+    this.#idLengths = grown(this.#idLengths);
+    this.#dateLengths = grown(this.#dateLengths);
+  }
+}
+
 export function createRecurrencePass(options: RecurrencePassOptions = {}): RecurrencePass {
   const perSeries = options.perSeries ?? DEFAULT_ENTRIES_PER_SERIES;
-  // One flat map keyed by user and series; entries keep only what recurrence reads.
-  const series = new Map<string, RecurrenceTransaction[]>();
+  const transactions = new TransactionColumns();
+  /** User and series -> the index of the series' latest transaction. */
+  const latest = new Map<string, number>();
   const seededUsers = new Set<string>();
   const keyOf = (userId: string, entry: Pick<HistoryEntry, 'counterpartyId' | 'descriptorKey'>) =>
-    `${userId}\u0000${recurrenceSeries(entry)}`;
+    [userId, recurrenceSeries(entry)].join('\u0000');
   const append = (key: string, entry: RecurrenceTransaction) => {
-    const kept = {
-      enrichmentId: entry.enrichmentId,
-      transactionId: entry.transactionId,
-      amount: entry.amount,
-      occurredAt: entry.occurredAt,
-    };
-    const entries = series.get(key);
-    if (!entries) series.set(key, [kept]);
-    else {
-      entries.push(kept);
-      if (entries.length > perSeries) entries.shift();
-    }
+    latest.set(key, transactions.add(entry, latest.get(key) ?? -1));
+  };
+  /** The series' last `perSeries` transactions, oldest first. */
+  const seriesOf = (key: string): RecurrenceTransaction[] => {
+    const indices: number[] = [];
+    let index = latest.get(key) ?? -1;
+    for (; index >= 0 && indices.length < perSeries; index = transactions.previous(index))
+      indices.push(index);
+    return indices.reverse().map((index) => transactions.transaction(index));
   };
   return {
     next(entry) {
@@ -57,8 +117,7 @@ export function createRecurrencePass(options: RecurrencePassOptions = {}): Recur
           append(keyOf(entry.userId, earlier), earlier);
       }
       const key = keyOf(entry.userId, entry);
-      const earlier = series.get(key);
-      const info = earlier ? detectRecurrence(entry, earlier) : null;
+      const info = latest.has(key) ? detectRecurrence(entry, seriesOf(key)) : null;
       append(key, entry);
       return info;
     },
