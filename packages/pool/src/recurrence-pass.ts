@@ -101,10 +101,10 @@ export function createRecurrencePass(options: RecurrencePassOptions = {}): Recur
   const append = (key: string, entry: RecurrenceTransaction) => {
     latest.set(key, transactions.add(entry, latest.get(key) ?? -1));
   };
-  /** The series' last `perSeries` transactions, oldest first. */
-  const seriesOf = (key: string): RecurrenceTransaction[] => {
+  /** The last `perSeries` transactions of the series whose latest is `last`, oldest first. */
+  const seriesOf = (last: number): RecurrenceTransaction[] => {
     const indices: number[] = [];
-    let index = latest.get(key) ?? -1;
+    let index = last;
     for (; index >= 0 && indices.length < perSeries; index = transactions.previous(index))
       indices.push(index);
     return indices.reverse().map((index) => transactions.transaction(index));
@@ -117,7 +117,10 @@ export function createRecurrencePass(options: RecurrencePassOptions = {}): Recur
           append(keyOf(entry.userId, earlier), earlier);
       }
       const key = keyOf(entry.userId, entry);
-      const info = latest.has(key) ? detectRecurrence(entry, seriesOf(key)) : null;
+      const last = latest.get(key) ?? -1;
+      // Detection needs two earlier transactions: most series never get that far.
+      const info =
+        last >= 0 && transactions.previous(last) >= 0 ? detectRecurrence(entry, seriesOf(last)) : null;
       append(key, entry);
       return info;
     },
