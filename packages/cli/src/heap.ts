@@ -10,25 +10,32 @@ function given(flag: string): boolean {
 }
 
 /**
- * V8 settings for commands that own their process and stream large files
- * through the worker pool; set before the pool starts, so they apply to every
- * heap of the process (the main thread's and each worker's). A flag given to
- * node wins. Measured in benchmarks/README.md ("Threads and memory").
- *
- * - `--heap-growing-percent=150`: left to itself V8 lets a heap reach 2 to 4
- *   times its live size before a full collection; with two workers each
- *   holding the catalog (about 180 MB live), that headroom was most of a
- *   1,000,000-row run's peak memory. 150% (2.5 times) costs no speed.
- * - `--no-allocation-site-pretenuring`: V8 learns to allocate objects of a
- *   site that survived its first collections straight in the old generation.
- *   Here it learns it from the catalog load and request validation, then
- *   pretenures the validated body of every row, which dies a row later: the
- *   old generation fills with garbage, and every scavenge and full
- *   collection costs more. Without it, a worker's collections take a third of
- *   the time.
+ * V8 settings for the commands that own their process: set before the
+ * worker pool starts, they apply to every heap of the process (the main
+ * thread's and each worker's; V8 reads them at every collection). A flag
+ * given to node wins. Measured in benchmarks/README.md ("Threads and memory").
  */
-export function tuneHeapForStreaming(): void {
-  // Read at every collection, so setting them now applies to the heaps that exist and those to come.
-  if (!given('--heap-growing-percent')) v8.setFlagsFromString('--heap-growing-percent=150');
+
+/**
+ * `--no-allocation-site-pretenuring`, for `enrich` and `serve`. V8 learns to
+ * allocate the objects of a site that survived its first collections
+ * straight in the old generation. Here it learns it from the catalog load
+ * and request validation, then pretenures the validated body of every
+ * request, which dies a moment later: the old generation fills with garbage,
+ * and every scavenge and full collection costs more. Without it, a worker's
+ * collections take a third of the time.
+ */
+export function turnOffPretenuring(): void {
   if (!given('--allocation-site-pretenuring')) v8.setFlagsFromString('--no-allocation-site-pretenuring');
+}
+
+/**
+ * `--heap-growing-percent=150`, for `enrich` over large files: left to
+ * itself V8 lets a heap reach 2 to 4 times its live size before a full
+ * collection; with two workers each holding the catalog (about 180 MB live),
+ * that headroom was most of a 1,000,000-row run's peak memory. 150% (2.5
+ * times) costs no speed.
+ */
+export function capHeapGrowth(): void {
+  if (!given('--heap-growing-percent')) v8.setFlagsFromString('--heap-growing-percent=150');
 }

@@ -16,7 +16,7 @@ import {
 } from '@txenrich/pool';
 import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { tuneHeapForStreaming } from '../heap.js';
+import { capHeapGrowth, turnOffPretenuring } from '../heap.js';
 import type { CliIo } from '../io.js';
 import { formatOfPath, type InputFormat, inputFormats, parseColumnMapping, readRows } from '../rows.js';
 
@@ -86,7 +86,8 @@ export function registerEnrich(program: Command, io: CliIo): void {
       const inputFormat = flags.format ?? formatOfPath(input);
       const outputFormat = flags.outputFormat ?? (flags.output ? formatOfPath(flags.output) : 'jsonl');
       const totalBytes = statSync(input).size;
-      tuneHeapForStreaming();
+      capHeapGrowth();
+      turnOffPretenuring();
       await using pool = createPool({ threads: flags.threads, chunkSize: flags.chunkSize });
       const out = flags.output ? createWriteStream(flags.output) : null;
       const write = async (text: string) => {

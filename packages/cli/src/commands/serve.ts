@@ -13,6 +13,7 @@ import { createPool } from '@txenrich/pool';
 import { type ConfigInput, createService, featureNames, loadConfig } from '@txenrich/service';
 import { createSqliteStore } from '@txenrich/store-sqlite';
 import type { Command } from 'commander';
+import { turnOffPretenuring } from '../heap.js';
 import type { CliIo } from '../io.js';
 
 /** Where `serve` looks for (and, when absent, writes) its configuration. */
@@ -53,6 +54,7 @@ export function registerServe(program: Command, io: CliIo): void {
     .description('run the HTTP service (SQLite under ./.txenrich/, port 8080 by default)')
     .option('--config <path>', 'configuration file (default: $TXENRICH_CONFIG, else ./.txenrich/config.json)')
     .action(async (flags: { config?: string }) => {
+      turnOffPretenuring();
       const explicit = flags.config ?? process.env.TXENRICH_CONFIG;
       const path = resolve(explicit ?? DEFAULT_CONFIG_PATH);
       if (!explicit && !existsSync(path)) writeStarterConfig(path, io);
