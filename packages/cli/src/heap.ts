@@ -1,3 +1,10 @@
+/**
+ * V8 settings for the commands that own their process: set before the
+ * worker pool starts, they apply to every heap of the process (the main
+ * thread's and each worker's; V8 reads them at every collection). A flag
+ * given to node wins. Measured in benchmarks/README.md ("Batches over all
+ * cores").
+ */
 import v8 from 'node:v8';
 
 /** Whether node was given `flag` (`--name` or `--name=value`, `-` or `_`), on its command line or in NODE_OPTIONS. */
@@ -8,13 +15,6 @@ function given(flag: string): boolean {
     pattern.test(arg),
   );
 }
-
-/**
- * V8 settings for the commands that own their process: set before the
- * worker pool starts, they apply to every heap of the process (the main
- * thread's and each worker's; V8 reads them at every collection). A flag
- * given to node wins. Measured in benchmarks/README.md ("Threads and memory").
- */
 
 /**
  * `--no-allocation-site-pretenuring`, for `enrich` and `serve`. V8 learns to

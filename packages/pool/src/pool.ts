@@ -34,7 +34,7 @@ export const DEFAULT_CHUNK_SIZE = 1000;
 /**
  * Each worker's young generation, in MB (V8 gives a third of it to each semi-space). A row allocates
  * about 20 KB that dies before the next row; V8's default 16 MB semi-space fills every few hundred
- * rows, and twice the room halves the scavenges (benchmarks/README.md, "Threads and memory").
+ * rows, and twice the room halves the scavenges (benchmarks/README.md, "Batches over all cores").
  */
 export const WORKER_YOUNG_GENERATION_MB = 96;
 

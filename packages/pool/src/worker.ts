@@ -113,8 +113,8 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
   let failed = 0;
   let matched = 0;
   for (let row = 0; row < rows.length; row++) {
-    const line = rows.texts ? (rows.row(row) as string) : null;
-    let raw = line ?? rows.row(row);
+    let raw = rows.row(row);
+    const line = rows.texts ? (raw as string) : null;
     let item: ResultItem;
     recorded = null;
     try {
