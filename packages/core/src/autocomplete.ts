@@ -5,7 +5,8 @@
  * One prefix index (FlexSearch `forward`) finds the names whose words start
  * with the query's words. Typos are rarer and cost more: only when no name
  * starts like the query are the names sharing its first letter (and two of
- * the next three) compared with it by edit distance. A FlexSearch `tolerant` index would do that too, but
+ * the next three, and not lacking too many of its letters) compared with it
+ * by edit distance. A FlexSearch `tolerant` index would do that too, but
  * it tripled the memory of the service's main thread (about 330 MB for the
  * catalog), and every garbage collection pays for a bigger heap.
  */
@@ -24,6 +25,60 @@ const CANDIDATES = 50;
 /** A candidate ranked below this is not shown. */
 const MIN_RANK = 0.6;
 
+/** How many leading characters of each name the typo scan keeps side by side. */
+const PREFIX_WIDTH = 24;
+
+/**
+ * The names sharing a first character, as the typo scan reads them: their
+ * first `PREFIX_WIDTH` character codes in one typed array (0 past a name's
+ * end). Scanning thousands of names strewn over the heap costs a cache miss
+ * each; this array is read in order, and only the few names it lets through
+ * are compared as strings.
+ */
+interface TypoBucket {
+  entries: Int32Array;
+  prefixes: Uint16Array;
+}
+
+const emptyBucket: TypoBucket = { entries: new Int32Array(0), prefixes: new Uint16Array(0) };
+
+function typoBucket(entries: number[], compactNames: readonly string[]): TypoBucket {
+  const prefixes = new Uint16Array(entries.length * PREFIX_WIDTH);
+  for (const [slot, entry] of entries.entries()) {
+    const name = compactNames[entry]!;
+    for (let index = 0; index < Math.min(name.length, PREFIX_WIDTH); index++)
+      prefixes[slot * PREFIX_WIDTH + index] = name.charCodeAt(index);
+  }
+  return { entries: Int32Array.from(entries), prefixes };
+}
+
+/** Letter counts of one comparison, reused: the scratch of `letterSurplus`. */
+const letterCounts = new Int32Array(128);
+
+/**
+ * How many of `query`'s letters a name's first `query.length` characters
+ * (from `at` in `prefixes`) lack. Each edit supplies one letter at most, so
+ * this is a lower bound of `closeness`'s edits (with one letter more, the
+ * name needs that letter removed or it answers one lack: no fewer edits).
+ * `query` must be no longer than `PREFIX_WIDTH`.
+ */
+function letterSurplus(query: string, prefixes: Uint16Array, at: number): number {
+  const length = query.length;
+  // Codes share slots modulo 128 (non-ASCII letters): merged counts only lower the bound.
+  for (let index = 0; index < length; index++) letterCounts[query.charCodeAt(index) & 127]!++;
+  let nameLength = 0;
+  while (nameLength < length && prefixes[at + nameLength] !== 0)
+    letterCounts[prefixes[at + nameLength++]! & 127]!--;
+  let lacking = 0;
+  for (let index = 0; index < length; index++) {
+    const slot = query.charCodeAt(index) & 127;
+    if (letterCounts[slot]! > 0) lacking += letterCounts[slot]!;
+    letterCounts[slot] = 0;
+  }
+  for (let index = 0; index < nameLength; index++) letterCounts[prefixes[at + index]! & 127] = 0;
+  return lacking;
+}
+
 export function createAutocomplete(entries: readonly MatchEntry[]): Autocomplete {
   const prefixIndex = new Index({ tokenize: 'forward', resolution: 1, encoder: 'Normalize' });
   // Display names without a leading article (`home dep` finds `The Home Depot`), as typed.
@@ -39,6 +94,9 @@ export function createAutocomplete(entries: readonly MatchEntry[]): Autocomplete
     if (bucket) bucket.push(index);
     else byInitial.set(initial, [index]);
   }
+  const typoBuckets = new Map(
+    [...byInitial].map(([initial, bucket]) => [initial, typoBucket(bucket, compactNames)]),
+  );
 
   return {
     search(query, limit) {
@@ -75,15 +133,16 @@ export function createAutocomplete(entries: readonly MatchEntry[]): Autocomplete
         const [second, third, fourth] = [1, 2, 3].map((index) => compactQuery.charCodeAt(index));
         const near = (code: number) => (code === second || code === third || code === fourth ? 1 : 0);
         const nearNeeded = Math.min(2, compactQuery.length - 2);
+        const countable = compactQuery.length <= PREFIX_WIDTH;
         const typos: Array<{ entry: number; closeness: number }> = [];
-        for (const entry of byInitial.get(compactQuery.charAt(0)) ?? []) {
-          const name = compactNames[entry]!;
-          if (near(name.charCodeAt(1)) + near(name.charCodeAt(2)) + near(name.charCodeAt(3)) < nearNeeded)
+        const { entries: bucket, prefixes } = typoBuckets.get(compactQuery.charAt(0)) ?? emptyBucket;
+        for (let slot = 0; slot < bucket.length; slot++) {
+          const at = slot * PREFIX_WIDTH;
+          if (near(prefixes[at + 1]!) + near(prefixes[at + 2]!) + near(prefixes[at + 3]!) < nearNeeded)
             continue;
-          // One distance first: the other one (a letter shorter) is at most one edit less.
-          if (distance(compactQuery, name.slice(0, compactQuery.length + 1)) - 1 > maxEdits) continue;
-          const value = closeness(entry);
-          if (value >= MIN_RANK) typos.push({ entry, closeness: value });
+          if (countable && letterSurplus(compactQuery, prefixes, at) > maxEdits) continue;
+          const value = closeness(bucket[slot]!);
+          if (value >= MIN_RANK) typos.push({ entry: bucket[slot]!, closeness: value });
         }
         typos.sort((a, b) => b.closeness - a.closeness || a.entry - b.entry);
         for (const { entry } of typos.slice(0, CANDIDATES)) candidates.add(entry);

@@ -100,6 +100,8 @@ describe('createEngine: card enrichment on the built catalog', () => {
     // Typos: a letter swapped, left out, or added; one-letter words; a leading article typed.
     expect(engine.searchMerchants('strabucks', 5)[0]?.name).toBe('Starbucks');
     expect(engine.searchMerchants('cosco', 5)[0]?.name).toBe('Costco');
+    expect(engine.searchMerchants('strbucks', 5)[0]?.name).toBe('Starbucks');
+    expect(engine.searchMerchants('chipolte', 5)[0]?.name).toBe('Chipotle');
     expect(engine.searchMerchants('wallmart', 5)[0]?.name).toBe('Walmart');
     expect(engine.searchMerchants('at&t', 5)[0]?.name).toBe('AT&T');
     expect(engine.searchMerchants('the home depot', 5)[0]?.name).toBe('The Home Depot');
