@@ -6,7 +6,9 @@
  * - merchant search latency, requests one at a time (its rate limit raised for the measurement),
  *   beside the latency of `GET /healthz` measured the same way (the floor of this client and server);
  * - single enrichment latency, requests one at a time;
- * - both single enrichment measures again with 300,000 account triggers registered, and the ratios.
+ * - both single enrichment measures on this server and, at the same time, a second one holding
+ *   300,000 account triggers (requests alternate between the two, so that the drift of this
+ *   shared machine falls on both alike), and the ratios.
  *
  *   pnpm --filter @txenrich/benchmarks bench:http [--duration 10] [--skip-triggers]
  */
@@ -30,27 +32,45 @@ const bin = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.
 const devSet = fileURLToPath(new URL('../../datasets/eval/cards.jsonl', import.meta.url));
 const apiKey = 'bench-key-000000000000000000000001';
 const dir = mkdtempSync(join(tmpdir(), 'txenrich-bench-http-'));
-const configPath = join(dir, 'config.json');
-writeFileSync(
-  configPath,
-  JSON.stringify({
-    port: 0,
-    dataDir: join(dir, 'data'),
-    keys: [
-      { key: apiKey, tenant: 'bench', environment: 'sandbox', features: ['merchantSearch', 'triggers'] },
-    ],
-    // Raised so that the latency of search is measured, not the limiter.
-    rateLimits: { batchPerSecond: 10, searchPerSecond: 1_000_000 },
-  }),
-);
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 const p99 = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length * 0.99)]!;
 const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
 
-function serve(): Promise<{ child: ChildProcess; url: string }> {
+interface Server {
+  name: string;
+  child: ChildProcess;
+  url: string;
+}
+
+/** The servers started and not yet stopped. */
+const running: Server[] = [];
+
+async function stop(server: Server): Promise<void> {
+  running.splice(running.indexOf(server), 1);
+  server.child.kill('SIGTERM');
+  if (server.child.exitCode === null) await new Promise((resolve) => server.child.once('exit', resolve));
+}
+
+/** A `txenrich serve` child on its own SQLite database under `dir/name`. */
+function serve(name: string): Promise<Server> {
+  const configPath = join(dir, `${name}.json`);
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      port: 0,
+      dataDir: join(dir, name),
+      keys: [
+        { key: apiKey, tenant: 'bench', environment: 'sandbox', features: ['merchantSearch', 'triggers'] },
+      ],
+      // Raised so that the latency of search is measured, not the limiter.
+      rateLimits: { batchPerSecond: 10, searchPerSecond: 1_000_000 },
+    }),
+  );
   const child = spawn(process.execPath, [bin, 'serve', '--config', configPath], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const started = { name, child, url: '' };
+  running.push(started);
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -59,7 +79,8 @@ function serve(): Promise<{ child: ChildProcess; url: string }> {
       if (listening) {
         child.stdout!.off('data', onData);
         child.stdout!.resume(); // keep draining the request logs
-        resolve({ child, url: listening[1]! });
+        started.url = listening[1]!;
+        resolve(started);
       }
     };
     child.stdout!.on('data', onData);
@@ -74,11 +95,11 @@ const cards = readFileSync(devSet, 'utf8')
   .filter((line) => line.kind === 'card')
   .map((line) => line.input);
 
-async function singleEnrichment(url: string, label: string) {
+async function singleEnrichment(url: string, label: string, seconds = duration, quiet = false) {
   const result = await autocannon({
     url: `${url}/transactions/cards/enrich`,
     connections: 10,
-    duration,
+    duration: seconds,
     method: 'POST',
     headers,
     requests: cards.slice(0, 200).map((card) => ({ method: 'POST', body: JSON.stringify(card) })),
@@ -90,10 +111,33 @@ async function singleEnrichment(url: string, label: string) {
     non2xx: result.non2xx,
     errors: result.errors,
   };
-  console.log(
-    `${label}: ${Math.round(line.requestsPerSecond).toLocaleString('en-US')} requests/s, p50 ${line.p50Ms} ms, p99 ${line.p99Ms} ms (10 connections, ${duration} s; non-2xx ${line.non2xx}, errors ${line.errors})`,
-  );
+  if (line.non2xx || line.errors) throw new Error(`${label}: non-2xx ${line.non2xx}, errors ${line.errors}`);
+  if (!quiet)
+    console.log(
+      `${label}: ${Math.round(line.requestsPerSecond).toLocaleString('en-US')} requests/s, p50 ${line.p50Ms} ms, p99 ${line.p99Ms} ms (10 connections, ${seconds} s)`,
+    );
   return line;
+}
+
+/** `singleEnrichment` on each server in turn, in `slices` runs of `duration / slices` seconds each: medians per server. */
+async function alternatingLoad(servers: Server[], slices = 5) {
+  const runs = new Map(
+    servers.map((server) => [server, [] as Awaited<ReturnType<typeof singleEnrichment>>[]]),
+  );
+  for (let slice = 0; slice < slices; slice++)
+    for (const server of servers)
+      runs.get(server)!.push(await singleEnrichment(server.url, server.name, duration / slices, true));
+  return servers.map((server) => {
+    const line = {
+      requestsPerSecond: median(runs.get(server)!.map((run) => run.requestsPerSecond)),
+      p50Ms: median(runs.get(server)!.map((run) => run.p50Ms)),
+      p99Ms: median(runs.get(server)!.map((run) => run.p99Ms)),
+    };
+    console.log(
+      `single card enrichment, ${server.name}: ${Math.round(line.requestsPerSecond).toLocaleString('en-US')} requests/s, p50 ${line.p50Ms} ms, p99 ${line.p99Ms} ms (10 connections; medians of ${slices} runs of ${duration / slices} s, alternating between the servers)`,
+    );
+    return line;
+  });
 }
 
 async function json(url: string, init?: RequestInit) {
@@ -109,15 +153,17 @@ async function until(check: () => Promise<boolean>, timeoutMs = 600_000) {
   }
 }
 
-const { child, url } = await serve();
+const server = await serve('plain');
+const { url } = server;
 const singleRequests = cards
   .slice(0, 10)
   .map((card) => ({ method: 'POST', path: '/transactions/cards/enrich', body: JSON.stringify(card) }));
 
 /**
- * Latency of requests sent one at a time on one kept-alive connection, with
- * microsecond resolution (autocannon's percentiles are whole milliseconds):
- * median and p99 as the client sees them and as the server logs them.
+ * Latency of requests sent one at a time on one kept-alive connection per
+ * server, with microsecond resolution (autocannon's percentiles are whole
+ * milliseconds): median and p99 as the client sees them and as the server
+ * logs them. With several servers, each request goes to each in turn.
  * node:http, not `fetch`, which adds a few hundred microseconds of its own
  * per request and its own garbage to the client's tail. 3,000 requests are
  * measured after as many unmeasured ones: the first thousands after a start
@@ -127,13 +173,17 @@ const singleRequests = cards
 async function sequentialLatency(
   label: string,
   requests: Array<{ method: string; path: string; body?: string }>,
+  servers: Server[] = [server],
   rounds = Math.ceil(3000 / requests.length),
   warmUpRounds = rounds,
 ) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const { port } = new URL(url);
-  const send = (request: (typeof requests)[number]) =>
+  const clients = servers.map(({ url }) => ({
+    port: new URL(url).port,
+    agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+  }));
+  const send = (client: (typeof clients)[number], request: (typeof requests)[number]) =>
     new Promise<number>((resolve, reject) => {
+      const { port, agent } = client;
       http
         .request(
           { host: '127.0.0.1', port, method: request.method, path: request.path, headers, agent },
@@ -149,39 +199,48 @@ async function sequentialLatency(
   // batches) leave garbage on both sides, and a pause of either would land in this phase's tail.
   globalThis.gc?.();
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  // The server's request log lines of this phase: its own time for each request.
-  const logged: string[] = [];
-  const onLog = (chunk: Buffer) => logged.push(chunk.toString());
-  child.stdout!.on('data', onLog);
-  const latencies: number[] = [];
+  // The servers' request log lines of this phase: their own time for each request.
+  const logs = servers.map(({ child }) => {
+    const lines: string[] = [];
+    const onLog = (chunk: Buffer) => lines.push(chunk.toString());
+    child.stdout!.on('data', onLog);
+    return { child, lines, onLog };
+  });
+  const latencies = servers.map(() => [] as number[]);
   // Warm-up rounds first (the code paths compiled on both sides), then the measured ones.
   for (let round = 0; round < warmUpRounds + rounds; round++) {
     for (const request of requests) {
-      const started = performance.now();
-      const status = await send(request);
-      if (status !== 200) throw new Error(`${request.method} ${request.path}: ${status}`);
-      if (round >= warmUpRounds) latencies.push(performance.now() - started);
+      for (const [index, client] of clients.entries()) {
+        const started = performance.now();
+        const status = await send(client, request);
+        if (status !== 200) throw new Error(`${request.method} ${request.path}: ${status}`);
+        if (round >= warmUpRounds) latencies[index]!.push(performance.now() - started);
+      }
     }
   }
-  agent.destroy();
+  for (const { agent } of clients) agent.destroy();
   await new Promise((resolve) => setTimeout(resolve, 200)); // the last lines are logged after the answer
-  child.stdout!.off('data', onLog);
   const paths = new Set(requests.map((request) => `"url":"${request.path}"`));
-  const serverMs = logged
-    .join('')
-    .split('\n')
-    .filter((line) => [...paths].some((path) => line.includes(path)))
-    .map((line) => (JSON.parse(line) as { ms: number }).ms)
-    .slice(-latencies.length);
-  const result = { median: median(latencies), p99: p99(latencies) };
-  console.log(
-    `${label}: median ${result.median.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (${latencies.length} sequential requests; in the server: median ${median(serverMs).toFixed(2)} ms, p99 ${p99(serverMs).toFixed(2)} ms)`,
-  );
-  return result;
+  return servers.map(({ name }, index) => {
+    const { child, lines, onLog } = logs[index]!;
+    child.stdout!.off('data', onLog);
+    const measured = latencies[index]!;
+    const serverMs = lines
+      .join('')
+      .split('\n')
+      .filter((line) => [...paths].some((path) => line.includes(path)))
+      .map((line) => (JSON.parse(line) as { ms: number }).ms)
+      .slice(-measured.length);
+    const result = { median: median(measured), p99: p99(measured) };
+    console.log(
+      `${label}${servers.length > 1 ? `, ${name}` : ''}: median ${result.median.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (${measured.length} sequential requests; in the server: median ${median(serverMs).toFixed(2)} ms, p99 ${p99(serverMs).toFixed(2)} ms)`,
+    );
+    return result;
+  });
 }
 try {
   await singleEnrichment(url, 'warm-up');
-  const plain = await singleEnrichment(url, 'single card enrichment');
+  await singleEnrichment(url, 'single card enrichment');
 
   // A 50,000-card batch, three times.
   const transactions = Array.from({ length: 50_000 }, (_, index) => ({
@@ -229,9 +288,15 @@ try {
     'merchant search over HTTP',
     prefixes.map((name) => ({ method: 'GET', path: `/corporations?name=${encodeURIComponent(name)}` })),
   );
-  const plainLatency = await sequentialLatency('single card enrichment, sequential', singleRequests);
+  await sequentialLatency('single card enrichment, sequential', singleRequests);
 
   if (!values['skip-triggers']) {
+    // Two fresh servers, alike but for the triggers one of them holds; this one (after its batches) stops.
+    await stop(server);
+    const [without, withTriggers] = await Promise.all([
+      serve('without triggers'),
+      serve('with 300,000 triggers'),
+    ]);
     // 300,000 account triggers: one PUT and two PATCH adds of 100,000 (the per-request maximum).
     const started = performance.now();
     for (let part = 0; part < 3; part++) {
@@ -242,36 +307,34 @@ try {
         level: 'corporation',
         action: { type: 'NOTIFY' },
       }));
+      const triggersUrl = `${withTriggers.url}/merchant-action-triggers`;
       const write =
         part === 0
-          ? await json(`${url}/merchant-action-triggers`, {
-              method: 'PUT',
-              body: JSON.stringify({ merchantTriggers }),
-            })
-          : await json(`${url}/merchant-action-triggers`, {
+          ? await json(triggersUrl, { method: 'PUT', body: JSON.stringify({ merchantTriggers }) })
+          : await json(triggersUrl, {
               method: 'PATCH',
               body: JSON.stringify({ operation: 'add', merchantTriggers }),
             });
       if (write.status !== 201)
         throw new Error(`trigger write: ${write.status} ${JSON.stringify(write.body)}`);
-      await until(async () => (await json(`${url}/merchant-action-triggers`)).body.status === 'succeeded');
+      await until(async () => (await json(triggersUrl)).body.status === 'succeeded');
     }
-    const { body: registration } = await json(`${url}/merchant-action-triggers`);
+    const { body: registration } = await json(`${withTriggers.url}/merchant-action-triggers`);
     console.log(
       `registered ${registration.totalCount} account triggers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    await singleEnrichment(url, 'warm-up with triggers');
-    const withTriggers = await singleEnrichment(url, 'single card enrichment, 300,000 triggers');
-    const triggersLatency = await sequentialLatency(
-      'single card enrichment, sequential, 300,000 triggers',
+    for (const each of [without, withTriggers]) await singleEnrichment(each.url, `warm-up, ${each.name}`);
+    const [plainLoad, triggersLoad] = await alternatingLoad([without, withTriggers]);
+    const [plainLatency, triggersLatency] = await sequentialLatency(
+      'single card enrichment, sequential',
       singleRequests,
+      [without, withTriggers],
     );
     console.log(
-      `with 300,000 triggers / without: requests/s ${(withTriggers.requestsPerSecond / plain.requestsPerSecond).toFixed(3)}x, p99 under load ${(withTriggers.p99Ms / plain.p99Ms).toFixed(3)}x; sequential latency median ${(triggersLatency.median / plainLatency.median).toFixed(3)}x, p99 ${(triggersLatency.p99 / plainLatency.p99).toFixed(3)}x`,
+      `with 300,000 triggers / without: requests/s ${(triggersLoad!.requestsPerSecond / plainLoad!.requestsPerSecond).toFixed(3)}x, p99 under load ${(triggersLoad!.p99Ms / plainLoad!.p99Ms).toFixed(3)}x; sequential latency median ${(triggersLatency!.median / plainLatency!.median).toFixed(3)}x, p99 ${(triggersLatency!.p99 / plainLatency!.p99).toFixed(3)}x`,
     );
   }
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await Promise.all(running.map(stop));
   rmSync(dir, { recursive: true, force: true });
 }
