@@ -46,7 +46,8 @@ interface Server {
 const running: Server[] = [];
 
 async function stop(server: Server): Promise<void> {
-  running.splice(running.indexOf(server), 1);
+  const index = running.indexOf(server);
+  if (index >= 0) running.splice(index, 1);
   server.child.kill('SIGTERM');
   if (server.child.exitCode === null) await new Promise((resolve) => server.child.once('exit', resolve));
 }
@@ -335,6 +336,7 @@ try {
     );
   }
 } finally {
-  await Promise.all(running.map(stop));
+  // A copy: `stop` takes each server out of `running`.
+  await Promise.all([...running].map(stop));
   rmSync(dir, { recursive: true, force: true });
 }
