@@ -10,7 +10,7 @@
  *   300,000 account triggers (requests alternate between the two, so that the drift of this
  *   shared machine falls on both alike), and the ratios.
  *
- *   pnpm --filter @txenrich/benchmarks bench:http [--duration 10] [--skip-triggers]
+ *   pnpm --filter @txenrich/benchmarks bench:http [--duration 10] [--skip-triggers | --triggers-only [--same-history]]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,8 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     'skip-triggers': { type: 'boolean', default: false },
+    'triggers-only': { type: 'boolean', default: false },
+    'same-history': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -240,6 +242,16 @@ async function sequentialLatency(
   });
 }
 try {
+  if (!values['triggers-only']) await plainPhases();
+  if (!values['skip-triggers']) await triggerPhases();
+} finally {
+  // A copy: `stop` takes each server out of `running`.
+  await Promise.all([...running].map(stop));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Single enrichment under load, batches, and the sequential latencies, on one server. */
+async function plainPhases() {
   await singleEnrichment(url, 'warm-up');
   await singleEnrichment(url, 'single card enrichment');
 
@@ -290,53 +302,68 @@ try {
     prefixes.map((name) => ({ method: 'GET', path: `/corporations?name=${encodeURIComponent(name)}` })),
   );
   await sequentialLatency('single card enrichment, sequential', singleRequests);
+}
 
-  if (!values['skip-triggers']) {
-    // Two fresh servers, alike but for the triggers one of them holds; this one (after its batches) stops.
-    await stop(server);
-    const [without, withTriggers] = await Promise.all([
-      serve('without triggers'),
-      serve('with 300,000 triggers'),
-    ]);
-    // 300,000 account triggers: one PUT and two PATCH adds of 100,000 (the per-request maximum).
-    const started = performance.now();
-    for (let part = 0; part < 3; part++) {
-      const merchantTriggers = Array.from({ length: 100_000 }, (_, index) => ({
-        id: `t-${part}-${index}`,
-        merchantName: `Merchant ${part}-${index}`,
-        website: `https://merchant-${part}-${index}.example.com`,
-        level: 'corporation',
-        action: { type: 'NOTIFY' },
-      }));
-      const triggersUrl = `${withTriggers.url}/merchant-action-triggers`;
-      const write =
-        part === 0
-          ? await json(triggersUrl, { method: 'PUT', body: JSON.stringify({ merchantTriggers }) })
-          : await json(triggersUrl, {
-              method: 'PATCH',
-              body: JSON.stringify({ operation: 'add', merchantTriggers }),
-            });
-      if (write.status !== 201)
-        throw new Error(`trigger write: ${write.status} ${JSON.stringify(write.body)}`);
-      await until(async () => (await json(triggersUrl)).body.status === 'succeeded');
-    }
-    const { body: registration } = await json(`${withTriggers.url}/merchant-action-triggers`);
-    console.log(
-      `registered ${registration.totalCount} account triggers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    for (const each of [without, withTriggers]) await singleEnrichment(each.url, `warm-up, ${each.name}`);
-    const [plainLoad, triggersLoad] = await alternatingLoad([without, withTriggers]);
-    const [plainLatency, triggersLatency] = await sequentialLatency(
-      'single card enrichment, sequential',
-      singleRequests,
-      [without, withTriggers],
-    );
-    console.log(
-      `with 300,000 triggers / without: requests/s ${(triggersLoad!.requestsPerSecond / plainLoad!.requestsPerSecond).toFixed(3)}x, p99 under load ${(triggersLoad!.p99Ms / plainLoad!.p99Ms).toFixed(3)}x; sequential latency median ${(triggersLatency!.median / plainLatency!.median).toFixed(3)}x, p99 ${(triggersLatency!.p99 / plainLatency!.p99).toFixed(3)}x`,
-    );
+/** 300,000 account triggers: one PUT and two PATCH adds of 100,000 (the per-request maximum). */
+async function registerTriggers(target: Server) {
+  const triggersUrl = `${target.url}/merchant-action-triggers`;
+  const started = performance.now();
+  for (let part = 0; part < 3; part++) {
+    const merchantTriggers = Array.from({ length: 100_000 }, (_, index) => ({
+      id: `t-${part}-${index}`,
+      merchantName: `Merchant ${part}-${index}`,
+      website: `https://merchant-${part}-${index}.example.com`,
+      level: 'corporation',
+      action: { type: 'NOTIFY' },
+    }));
+    const write =
+      part === 0
+        ? await json(triggersUrl, { method: 'PUT', body: JSON.stringify({ merchantTriggers }) })
+        : await json(triggersUrl, {
+            method: 'PATCH',
+            body: JSON.stringify({ operation: 'add', merchantTriggers }),
+          });
+    if (write.status !== 201) throw new Error(`trigger write: ${write.status} ${JSON.stringify(write.body)}`);
+    await until(async () => (await json(triggersUrl)).body.status === 'succeeded');
   }
-} finally {
-  // A copy: `stop` takes each server out of `running`.
-  await Promise.all([...running].map(stop));
-  rmSync(dir, { recursive: true, force: true });
+  const { body: registration } = await json(triggersUrl);
+  console.log(
+    `${target.name}: registered ${registration.totalCount} account triggers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/**
+ * Single enrichment on two fresh servers, alike but for the 300,000 triggers one of them holds. With
+ * `--same-history`, the other one registers them too, compiles them (one enrichment) and deletes them:
+ * what remains is the cost of holding them, apart from the lasting effects of having loaded them.
+ */
+async function triggerPhases() {
+  // This server (after its batches) stops first.
+  await stop(server);
+  const [without, withTriggers] = await Promise.all([
+    serve('without triggers'),
+    serve('with 300,000 triggers'),
+  ]);
+  await registerTriggers(withTriggers);
+  if (values['same-history']) {
+    await registerTriggers(without);
+    await singleEnrichment(without.url, 'compiling them', 1, true);
+    const cleared = await fetch(`${without.url}/merchant-action-triggers`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': apiKey },
+    });
+    if (cleared.status !== 204) throw new Error(`trigger delete: ${cleared.status}`);
+    await until(async () => (await json(`${without.url}/merchant-action-triggers`)).body.totalCount === 0);
+    console.log(`${without.name}: deleted them again`);
+  }
+  for (const each of [without, withTriggers]) await singleEnrichment(each.url, `warm-up, ${each.name}`);
+  const [plainLoad, triggersLoad] = await alternatingLoad([without, withTriggers]);
+  const [plainLatency, triggersLatency] = await sequentialLatency(
+    'single card enrichment, sequential',
+    singleRequests,
+    [without, withTriggers],
+  );
+  console.log(
+    `with 300,000 triggers / without: requests/s ${(triggersLoad!.requestsPerSecond / plainLoad!.requestsPerSecond).toFixed(3)}x, p99 under load ${(triggersLoad!.p99Ms / plainLoad!.p99Ms).toFixed(3)}x; sequential latency median ${(triggersLatency!.median / plainLatency!.median).toFixed(3)}x, p99 ${(triggersLatency!.p99 / plainLatency!.p99).toFixed(3)}x`,
+  );
 }

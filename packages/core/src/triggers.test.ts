@@ -387,6 +387,21 @@ describe('matchTriggers: nothing applies', () => {
     first[0]!.action.type = 'CHANGED';
     expect(matchTriggers(compiled, subject())?.[0]?.action).toEqual({ type: 'NOTIFY' });
   });
+
+  it('fires every trigger of a merchant in registration order, alike actions each its own object', () => {
+    const compiled = compileTriggers([
+      account(
+        trigger({ id: 'first', merchantName: 'Starbucks', website: 'starbucks.com' }),
+        trigger({ id: 'netflix', merchantName: 'Netflix', website: 'netflix.com' }),
+        trigger({ id: 'second', merchantName: 'Starbucks', website: 'https://starbucks.com/' }),
+        trigger({ id: 'third', merchantName: 'Starbucks', website: 'www.starbucks.com' }),
+      ),
+    ]);
+    const actions = matchTriggers(compiled, subject())!;
+    expect(actions.map((action) => action.id)).toEqual(['first', 'second', 'third']);
+    actions[0]!.action.type = 'CHANGED';
+    expect(actions.map((action) => action.action.type)).toEqual(['CHANGED', 'NOTIFY', 'NOTIFY']);
+  });
 });
 
 describe('trigger keys', () => {

@@ -74,47 +74,57 @@ export interface TriggerSubject {
   thirdParties: readonly { name: string; website: string | null }[];
 }
 
-type Recommendation = 'BLOCK' | 'ALLOW';
+/*
+ * The compiled form is kept small: a tenant may hold 300,000 triggers for as
+ * long as the service runs, and every full garbage collection walks them.
+ * So a trigger is one small object (its scope is its map's, its
+ * recommendation follows from its action, alike actions are one object), and
+ * a merchant with one trigger, as most have, maps to it directly.
+ */
 
 export interface CompiledTrigger {
   id: string;
-  action: Record<string, unknown>;
-  scope: TriggerScope;
+  /** Shared by the triggers whose actions are alike: read, never changed. */
+  action: Readonly<Record<string, unknown>>;
   /** Position in the compiled input: the output order within a scope. */
   order: number;
-  recommendation: Recommendation | null;
-  /** Region code the city must be in, for city matches of location triggers. */
+  /** What a location trigger checks beyond its index key, or null. */
+  place: PlaceCheck | null;
+}
+
+export interface PlaceCheck {
+  /** Region code the city must be in, for city matches. */
   region: string | null;
   latitude: number | null;
   longitude: number | null;
 }
 
-/** The triggers of one merchant (one host or one name) in one scope. */
-export interface MerchantTriggers {
-  /** Corporation triggers, and location triggers without a place. */
-  anywhere: CompiledTrigger[];
-  /**
-   * Location triggers with a place; null while there are none, as for most merchants (a scope may
-   * hold 300,000 of them: empty maps each would cost hundreds of megabytes).
-   */
-  located: LocatedTriggers | null;
-}
+/** The triggers under one key, in registration order: one alone, or several. */
+export type Triggers = CompiledTrigger | CompiledTrigger[];
 
 /** A merchant's location triggers, by the place they need. */
 export interface LocatedTriggers {
-  byPostalCode: Map<string, CompiledTrigger[]>;
+  byPostalCode: Map<string, Triggers>;
   /** Keyed by `nameKey(city)`; the region is checked on match. */
-  byCity: Map<string, CompiledTrigger[]>;
-  byAddress: Map<string, CompiledTrigger[]>;
+  byCity: Map<string, Triggers>;
+  byAddress: Map<string, Triggers>;
   /** Location triggers with coordinates only. */
   nearby: CompiledTrigger[];
+}
+
+/** A scope's triggers of one kind of merchant key (host or name). */
+export interface MerchantIndex {
+  /** Corporation triggers, and location triggers without a place, by merchant key. */
+  anywhere: Map<string, Triggers>;
+  /** Location triggers with a place, by merchant key: most merchants have none. */
+  located: Map<string, LocatedTriggers>;
 }
 
 /** The triggers of one scope instance (the account, one program, one user, one card). */
 export interface ScopeTriggers {
   scope: TriggerScope;
-  byHost: Map<string, MerchantTriggers>;
-  byName: Map<string, MerchantTriggers>;
+  byHost: MerchantIndex;
+  byName: MerchantIndex;
   /** Whether any `ALLOW_ONLY` trigger is registered here. */
   allowOnly: boolean;
 }
@@ -174,24 +184,33 @@ export function addressKey(address: string): string {
 
 const defaultRegionCode = (region: string) => region.trim().toUpperCase() || null;
 
-function emptyMerchant(): MerchantTriggers {
-  return { anywhere: [], located: null };
+function add(map: Map<string, Triggers>, key: string, trigger: CompiledTrigger) {
+  const present = map.get(key);
+  if (present === undefined) map.set(key, trigger);
+  else if (Array.isArray(present)) present.push(trigger);
+  else map.set(key, [present, trigger]);
 }
 
-function locatedOf(merchant: MerchantTriggers): LocatedTriggers {
-  merchant.located ??= { byPostalCode: new Map(), byCity: new Map(), byAddress: new Map(), nearby: [] };
-  return merchant.located;
+function locatedOf(index: MerchantIndex, key: string): LocatedTriggers {
+  let located = index.located.get(key);
+  if (!located) {
+    located = { byPostalCode: new Map(), byCity: new Map(), byAddress: new Map(), nearby: [] };
+    index.located.set(key, located);
+  }
+  return located;
 }
 
-function push<K>(map: Map<K, CompiledTrigger[]>, key: K, trigger: CompiledTrigger) {
-  const list = map.get(key);
-  if (list) list.push(trigger);
-  else map.set(key, [trigger]);
-}
+const emptyIndex = (): MerchantIndex => ({ anywhere: new Map(), located: new Map() });
+const isEmpty = (index: MerchantIndex) => index.anywhere.size === 0 && index.located.size === 0;
 
 function scopeOf(compiled: CompiledTriggers, registration: TriggerRegistration): ScopeTriggers | null {
   const { scope, scopeKey } = registration;
-  const fresh = (): ScopeTriggers => ({ scope, byHost: new Map(), byName: new Map(), allowOnly: false });
+  const fresh = (): ScopeTriggers => ({
+    scope,
+    byHost: emptyIndex(),
+    byName: emptyIndex(),
+    allowOnly: false,
+  });
   const lookup = <K>(map: Map<K, ScopeTriggers>, key: K) => {
     let found = map.get(key);
     if (!found) {
@@ -237,6 +256,17 @@ export function compileTriggers(
     cards: new Map(),
     size: 0,
   };
+  /** One object per distinct action, by its JSON text. */
+  const actions = new Map<string, Readonly<Record<string, unknown>>>();
+  const sharedAction = (action: Record<string, unknown>) => {
+    const text = JSON.stringify(action);
+    let shared = actions.get(text);
+    if (!shared) {
+      shared = action;
+      actions.set(text, shared);
+    }
+    return shared;
+  };
   for (const registration of registrations) {
     const scope = scopeOf(compiled, registration);
     if (!scope) continue;
@@ -244,39 +274,29 @@ export function compileTriggers(
       const host = trigger.website ? hostKey(trigger.website) : '';
       const name = host ? '' : merchantKey(trigger.merchantName);
       if (!host && !name) continue;
-      const actionType = trigger.action.type;
+      if (trigger.action.type === 'ALLOW_ONLY') scope.allowOnly = true;
+      const atLocation = trigger.level === 'location';
+      const postal = atLocation && trigger.postalCode ? postalKey(trigger.postalCode) : '';
+      const city = atLocation && trigger.city ? nameKey(trigger.city) : '';
+      const address = atLocation && trigger.address ? addressKey(trigger.address) : '';
+      const latitude = trigger.latitude ?? null;
+      const longitude = trigger.longitude ?? null;
+      const nearby = atLocation && latitude !== null && longitude !== null;
+      const region = city && trigger.region ? regionCode(trigger.region, trigger.country ?? null) : null;
       const compiledTrigger: CompiledTrigger = {
         id: trigger.id,
-        action: trigger.action,
-        scope: registration.scope,
+        action: sharedAction(trigger.action),
         order: compiled.size++,
-        recommendation: actionType === 'BLOCK' ? 'BLOCK' : actionType === 'ALLOW_ONLY' ? 'ALLOW' : null,
-        region: trigger.region ? regionCode(trigger.region, trigger.country ?? null) : null,
-        latitude: trigger.latitude ?? null,
-        longitude: trigger.longitude ?? null,
+        place: region !== null || nearby ? { region, latitude, longitude } : null,
       };
-      if (actionType === 'ALLOW_ONLY') scope.allowOnly = true;
       const index = host ? scope.byHost : scope.byName;
       const key = host || name;
-      let merchant = index.get(key);
-      if (!merchant) {
-        merchant = emptyMerchant();
-        index.set(key, merchant);
-      }
-
-      const postal = trigger.level === 'location' && trigger.postalCode ? postalKey(trigger.postalCode) : '';
-      const city = trigger.level === 'location' && trigger.city ? nameKey(trigger.city) : '';
-      const address = trigger.level === 'location' && trigger.address ? addressKey(trigger.address) : '';
-      const located =
-        trigger.level === 'location' &&
-        compiledTrigger.latitude !== null &&
-        compiledTrigger.longitude !== null;
-      if (postal) push(locatedOf(merchant).byPostalCode, postal, compiledTrigger);
-      if (city) push(locatedOf(merchant).byCity, city, compiledTrigger);
-      if (address) push(locatedOf(merchant).byAddress, address, compiledTrigger);
+      if (postal) add(locatedOf(index, key).byPostalCode, postal, compiledTrigger);
+      if (city) add(locatedOf(index, key).byCity, city, compiledTrigger);
+      if (address) add(locatedOf(index, key).byAddress, address, compiledTrigger);
       if (!postal && !city && !address) {
-        if (located) locatedOf(merchant).nearby.push(compiledTrigger);
-        else merchant.anywhere.push(compiledTrigger);
+        if (nearby) locatedOf(index, key).nearby.push(compiledTrigger);
+        else add(index.anywhere, key, compiledTrigger);
       }
     }
   }
@@ -293,13 +313,38 @@ function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): num
 
 interface Hit {
   trigger: CompiledTrigger;
+  scope: TriggerScope;
   source: 'counterparty' | 'third_party';
 }
 
+/** One match in progress: its hits, and the subject's place keys once a location trigger needed them. */
+interface Matching {
+  hits: Hit[];
+  keys: PlaceKeys | null;
+}
+
 /** Records a match once: the counterparty is looked up before the third parties, so its source wins. */
-function addHit(hits: Hit[], trigger: CompiledTrigger, source: Hit['source']) {
+function addHit(hits: Hit[], trigger: CompiledTrigger, scope: TriggerScope, source: Hit['source']) {
   for (const hit of hits) if (hit.trigger === trigger) return;
-  hits.push({ trigger, source });
+  hits.push({ trigger, scope, source });
+}
+
+/**
+ * Records each of `triggers` (none, one or several) as a hit. With `cityRegion`, they are city
+ * triggers: one naming a region applies only in it.
+ */
+function addHits(
+  hits: Hit[],
+  triggers: Triggers | undefined,
+  scope: TriggerScope,
+  source: Hit['source'],
+  cityRegion?: string,
+) {
+  if (triggers === undefined) return;
+  for (const trigger of Array.isArray(triggers) ? triggers : [triggers]) {
+    const required = cityRegion === undefined ? null : (trigger.place?.region ?? null);
+    if (required === null || required === cityRegion) addHit(hits, trigger, scope, source);
+  }
 }
 
 /** The subject's place keys, computed once per match and only when a location trigger needs them. */
@@ -319,34 +364,40 @@ function placeKeys(place: TriggerPlace): PlaceKeys {
   };
 }
 
+/** The triggers of merchant `key` in `index` that apply at `place` (null: anywhere triggers only). */
 function collect(
-  hits: Hit[],
-  merchant: MerchantTriggers,
+  matching: Matching,
+  scope: TriggerScope,
   source: Hit['source'],
+  index: MerchantIndex,
+  key: string,
   place: TriggerPlace | null,
-  keys: { value: PlaceKeys | null },
 ) {
-  for (const trigger of merchant.anywhere) addHit(hits, trigger, source);
+  const { hits } = matching;
+  addHits(hits, index.anywhere.get(key), scope, source);
   // Third parties (Square, PayPal) have no place of their own: only their corporation triggers apply.
-  if (!place || !merchant.located) return;
-  const { byPostalCode, byCity, byAddress, nearby } = merchant.located;
-  keys.value ??= placeKeys(place);
-  const { postal, city, region, address } = keys.value;
-  if (postal) for (const trigger of byPostalCode.get(postal) ?? []) addHit(hits, trigger, source);
-  if (city) {
-    for (const trigger of byCity.get(city) ?? []) {
-      if (trigger.region === null || trigger.region === region) addHit(hits, trigger, source);
-    }
-  }
-  if (address) for (const trigger of byAddress.get(address) ?? []) addHit(hits, trigger, source);
+  const located = place && index.located.size > 0 ? index.located.get(key) : undefined;
+  if (!place || !located) return;
+  const { byPostalCode, byCity, byAddress, nearby } = located;
+  matching.keys ??= placeKeys(place);
+  const { postal, city, region, address } = matching.keys;
+  if (postal) addHits(hits, byPostalCode.get(postal), scope, source);
+  if (city) addHits(hits, byCity.get(city), scope, source, region);
+  if (address) addHits(hits, byAddress.get(address), scope, source);
   const { latitude, longitude } = place;
   if (nearby.length > 0 && typeof latitude === 'number' && typeof longitude === 'number') {
     for (const trigger of nearby) {
-      if (distanceKm(latitude, longitude, trigger.latitude!, trigger.longitude!) <= NEARBY_KM) {
-        addHit(hits, trigger, source);
-      }
+      const at = trigger.place!;
+      if (distanceKm(latitude, longitude, at.latitude!, at.longitude!) <= NEARBY_KM)
+        addHit(hits, trigger, scope, source);
     }
   }
+}
+
+/** `BLOCK` blocks; `ALLOW_ONLY` allows what it names. */
+function recommendationOf(trigger: CompiledTrigger): 'BLOCK' | 'ALLOW' | null {
+  const { type } = trigger.action;
+  return type === 'BLOCK' ? 'BLOCK' : type === 'ALLOW_ONLY' ? 'ALLOW' : null;
 }
 
 function toAction(hit: Hit): Action {
@@ -355,10 +406,11 @@ function toAction(hit: Hit): Action {
     id: trigger.id,
     type: 'merchant_trigger',
     action: { ...trigger.action },
-    scope: trigger.scope,
+    scope: hit.scope,
     source: hit.source,
   };
-  if (trigger.recommendation) action.authRecommendation = trigger.recommendation;
+  const recommendation = recommendationOf(trigger);
+  if (recommendation) action.authRecommendation = recommendation;
   return action;
 }
 
@@ -388,44 +440,38 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
   let counterpartyName: string | undefined;
   let partyHosts: string[] | undefined;
   let partyNames: string[] | undefined;
-  const keys: { value: PlaceKeys | null } = { value: null };
   const hits: Hit[] = [];
+  const matching: Matching = { hits, keys: null };
   let defaults: ScopeTriggers[] | undefined;
 
   for (const scope of scopes) {
     const before = hits.length;
-    if (scope.byHost.size > 0) {
+    if (!isEmpty(scope.byHost)) {
       if (counterparty?.website) {
         counterpartyHost ??= hostKey(counterparty.website);
-        const merchant = scope.byHost.get(counterpartyHost);
-        if (merchant) collect(hits, merchant, 'counterparty', counterparty, keys);
+        collect(matching, scope.scope, 'counterparty', scope.byHost, counterpartyHost, counterparty);
       }
       if (thirdParties.length > 0) {
         partyHosts ??= thirdParties.map((party) => (party.website ? hostKey(party.website) : ''));
-        for (const host of partyHosts) {
-          const merchant = host ? scope.byHost.get(host) : undefined;
-          if (merchant) collect(hits, merchant, 'third_party', null, keys);
-        }
+        for (const host of partyHosts)
+          if (host) collect(matching, scope.scope, 'third_party', scope.byHost, host, null);
       }
     }
-    if (scope.byName.size > 0) {
+    if (!isEmpty(scope.byName)) {
       if (counterparty) {
         counterpartyName ??= merchantKey(counterparty.name);
-        const merchant = scope.byName.get(counterpartyName);
-        if (merchant) collect(hits, merchant, 'counterparty', counterparty, keys);
+        collect(matching, scope.scope, 'counterparty', scope.byName, counterpartyName, counterparty);
       }
       if (thirdParties.length > 0) {
         partyNames ??= thirdParties.map((party) => merchantKey(party.name));
-        for (const name of partyNames) {
-          const merchant = name ? scope.byName.get(name) : undefined;
-          if (merchant) collect(hits, merchant, 'third_party', null, keys);
-        }
+        for (const name of partyNames)
+          if (name) collect(matching, scope.scope, 'third_party', scope.byName, name, null);
       }
     }
     if (scope.allowOnly) {
       let allowed = false;
       for (let index = before; index < hits.length; index++) {
-        if (hits[index]!.trigger.recommendation === 'ALLOW') allowed = true;
+        if (recommendationOf(hits[index]!.trigger) === 'ALLOW') allowed = true;
       }
       if (!allowed) {
         defaults ??= [];
@@ -439,7 +485,7 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
   hits.sort((a, b) => a.trigger.order - b.trigger.order);
   const actions: Action[] = [];
   for (const scope of scopes) {
-    for (const hit of hits) if (hit.trigger.scope === scope.scope) actions.push(toAction(hit));
+    for (const hit of hits) if (hit.scope === scope.scope) actions.push(toAction(hit));
     if (defaults?.includes(scope)) {
       actions.push({
         id: ALLOW_ONLY_DEFAULT_ID,
