@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { describeStoreConformance } from '../../service/test/store-conformance.js';
 import { createSqliteStore, isStoreError, type StoreError } from '../src/index.js';
 import { migrations } from '../src/migrations.js';
+import { MAX_FREE_PAGES } from '../src/sqlite-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'txenrich-store-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,6 +75,39 @@ describe('createSqliteStore', () => {
     expect(db.prepare('SELECT status FROM batches WHERE id = ?').pluck().get('b1')).toBe('pending');
     await expect(store.findBatch(acme, 'b1')).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
     db.close();
+  });
+
+  it('gives back the pages a replaced trigger list frees', async () => {
+    const path = join(dir, 'reclaim.db');
+    const store = createSqliteStore({ path });
+    const triggers = Array.from({ length: 60_000 }, (_, index) => ({
+      id: `t-${index}`,
+      merchantName: `Merchant ${index}`,
+      website: `https://merchant-${index}.example.com`,
+      level: 'corporation' as const,
+      action: { type: 'NOTIFY' },
+    }));
+    const write = (list: typeof triggers, status: 'pending' | 'succeeded') =>
+      store.writeTriggers({ scope: acme, path: 'account', triggers: list, status, at: 1 });
+    await write(triggers, 'succeeded');
+    const pages = () => {
+      const db = new Database(path, { readonly: true });
+      const counts = {
+        total: db.pragma('page_count', { simple: true }) as number,
+        free: db.pragma('freelist_count', { simple: true }) as number,
+      };
+      db.close();
+      return counts;
+    };
+    const full = pages();
+    // A background write: queued, then applied (the previous list's pages are freed then).
+    expect(await write(triggers.slice(0, 10), 'pending')).toEqual({ version: 2 });
+    await store.setTriggerWriteStatus(acme, 'account', 2, 'succeeded', 2);
+    const after = pages();
+    expect(after.free).toBeLessThanOrEqual(MAX_FREE_PAGES);
+    expect(after.total).toBeLessThan(full.total - MAX_FREE_PAGES);
+    expect((await store.activeTriggers(acme)).scopes[0]?.triggers).toHaveLength(10);
+    await store.close();
   });
 
   it('reopens an existing file with its data, without running the migrations again', async () => {
