@@ -9,6 +9,7 @@ import type {
 } from '@txenrich/schema';
 import { type EngineParts, enrichCard, shapeCounterparty } from './card.js';
 import type { EnrichmentContext } from './context.js';
+import { type CorrectionRule, compileCorrections } from './corrections.js';
 import { createIndustryChains } from './industry.js';
 import { buildLexicon } from './lexicon.js';
 import { createMatcher, type MatchEntry } from './matcher.js';
@@ -57,6 +58,11 @@ export interface Engine {
   searchMerchants(name: string, limit: number): Corporation[];
   /** Compiles trigger registrations for `context.triggers`, resolving region names (`California`) as the engine does. */
   compileTriggers(registrations: readonly TriggerRegistration[]): CompiledTriggers;
+  /** A tenant's corrections and triggers compiled for the context (only those it has). */
+  compileRules(rules: {
+    corrections?: readonly CorrectionRule[] | undefined;
+    triggers?: readonly TriggerRegistration[] | undefined;
+  }): Pick<EnrichmentContext, 'corrections' | 'triggers'>;
   /** The catalog the engine runs on. */
   readonly catalog: Catalog;
 }
@@ -103,6 +109,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
     industryChain: createIndustryChains(lexicon.industries, (file) => base + file),
     newId: options.newId ?? (() => uuidv7(Date.now())),
   };
+  const compileWithRegions = (registrations: readonly TriggerRegistration[]) =>
+    compileTriggers(registrations, {
+      regionCode: (region, country) => lexicon.geography.regionCode(region, country),
+    });
   return {
     catalog,
     enrichCard: (body, context) => enrichCard(parts, body, context, undefined),
@@ -110,10 +120,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
       enrichCard(parts, body, context, body.de43?.trim() ? body.de43 : undefined),
     enrichTransfer: (body, context) => enrichTransfer(parts, body, context),
     enrichUniversal: (body, context) => enrichUniversal(parts, body, context),
-    compileTriggers: (registrations) =>
-      compileTriggers(registrations, {
-        regionCode: (region, country) => lexicon.geography.regionCode(region, country),
-      }),
+    compileTriggers: compileWithRegions,
+    compileRules: ({ corrections, triggers }) => ({
+      ...(corrections?.length ? { corrections: compileCorrections(corrections) } : {}),
+      ...(triggers?.length ? { triggers: compileWithRegions(triggers) } : {}),
+    }),
     searchMerchants: (name, limit) =>
       parts.matcher.search(name, limit).map((entry) => {
         const merchant = catalog.merchants[entry]!;

@@ -5,7 +5,6 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { loadCatalog } from '@txenrich/catalog';
 import {
-  compileCorrections,
   createEngine,
   type EnrichmentContext,
   enrichResultItem,
@@ -55,11 +54,7 @@ function rulesContext(rules: TenantRules | { key: string } | undefined) {
   const cached = compiledRules.get(rules.key);
   if (cached) return cached;
   if (!('corrections' in rules || 'triggers' in rules)) return null;
-  const full = rules as TenantRules;
-  const compiled = {
-    ...(full.corrections?.length ? { corrections: compileCorrections(full.corrections) } : {}),
-    ...(full.triggers?.length ? { triggers: engine.compileTriggers(full.triggers) } : {}),
-  };
+  const compiled = engine.compileRules(rules as TenantRules);
   if (compiledRules.size >= MAX_CACHED_RULES) compiledRules.delete(compiledRules.keys().next().value!);
   compiledRules.set(rules.key, compiled);
   return compiled;

@@ -4,7 +4,7 @@
  * worker pool (which compiles them once per worker). Nothing is rebuilt
  * while the store's revisions stay the same.
  */
-import { compileCorrections, type Engine, type EnrichmentContext } from '@txenrich/core';
+import type { Engine, EnrichmentContext } from '@txenrich/core';
 import type { TenantRules } from '@txenrich/pool';
 import type { RulesRevisions, Scope, Store } from './store.js';
 import { triggerRegistration } from './trigger-scopes.js';
@@ -59,10 +59,7 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
       if (cached && sameRevisions(cached.revisions, await store.rulesRevisions(scope)))
         return cached.compiled;
       const { revisions, rules } = await load(scope);
-      const compiled = {
-        ...(rules?.corrections?.length ? { corrections: compileCorrections(rules.corrections) } : {}),
-        ...(rules?.triggers?.length ? { triggers: engine.compileTriggers(rules.triggers) } : {}),
-      };
+      const compiled = engine.compileRules(rules ?? {});
       entries.set(idOf(scope), { revisions, compiled });
       return compiled;
     },

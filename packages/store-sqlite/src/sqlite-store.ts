@@ -221,36 +221,6 @@ function openDatabase(options: SqliteStoreOptions): { db: Database.Database; own
   }
 }
 
-/** Free pages a write may leave in the file before it is shrunk. */
-export const MAX_FREE_PAGES = 1024;
-
-/**
- * Gives the file's free pages back (`incremental_vacuum`) once there are
- * more than `MAX_FREE_PAGES`, after a write that can free many: replacing a
- * scope's triggers frees the pages of the previous list (300,000 triggers:
- * about 30,000 pages). Left in the file, those free pages are where every
- * later insert takes its pages from, searching and rewriting the free list
- * on each commit: single enrichments ran 10% slower on such a file
- * (benchmarks/README.md). A database created before this setting
- * (`auto_vacuum` NONE) has nothing to reclaim this way and is left as it is.
- */
-function reclaimFreePages(db: Database.Database): void {
-  if ((db.pragma('freelist_count', { simple: true }) as number) > MAX_FREE_PAGES)
-    db.pragma('incremental_vacuum');
-}
-
-/** `write`, then `reclaimFreePages` once it has committed. */
-function thenReclaimFreePages<A extends unknown[], R>(
-  db: Database.Database,
-  write: (...args: A) => R,
-): (...args: A) => R {
-  return (...args) => {
-    const result = write(...args);
-    reclaimFreePages(db);
-    return result;
-  };
-}
-
 function openFile(path: string): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   return new Database(path);
@@ -259,9 +229,12 @@ function openFile(path: string): Database.Database {
 function configure(db: Database.Database, busyTimeoutMs: number): void {
   // First, so that the statements below wait for another connection's lock too.
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  // Before any table exists (it cannot change after, short of a VACUUM): pages freed stay in the
-  // file until `reclaimFreePages` gives them back. See there.
-  db.pragma('auto_vacuum = INCREMENTAL');
+  // Before any table exists (it cannot change after, short of a VACUUM). Each commit gives back the
+  // pages it freed: replacing a scope's 300,000 triggers frees about 30,000, and left in the file they
+  // are where every later insert takes its pages from, searching and rewriting the free list on each
+  // commit (single enrichments ran 10% slower on such a file: benchmarks/README.md). A file created
+  // before this setting keeps `auto_vacuum = NONE`.
+  db.pragma('auto_vacuum = FULL');
   db.pragma('journal_mode = WAL');
   // In WAL mode, NORMAL appends each commit to the WAL without an fsync: a committed transaction
   // survives a crash of the process (kill -9: the bytes are already the OS's), which is what the
@@ -758,47 +731,41 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
     writeTriggers: op(
       'writeTriggers',
-      thenReclaimFreePages(
-        db,
-        db.transaction((write: TriggerWrite): { version: number } | 'conflict' => {
-          const current = s.triggerScope.get(...scopeParams(write.scope), write.path);
-          if (current?.status === 'pending' || current?.status === 'running') return 'conflict';
-          const version = (current?.version ?? 0) + 1;
-          const params = [
-            ...scopeParams(write.scope),
-            write.path,
-            version,
-            JSON.stringify(write.triggers),
-            write.at,
-          ] as const;
-          if (write.status === 'succeeded') {
-            s.applyTriggers.run(...params);
-            s.bumpRevision.run(...scopeParams(write.scope), 'triggers');
-          } else {
-            s.queueTriggers.run(...params);
-          }
-          return { version };
-        }).immediate,
-      ),
+      db.transaction((write: TriggerWrite): { version: number } | 'conflict' => {
+        const current = s.triggerScope.get(...scopeParams(write.scope), write.path);
+        if (current?.status === 'pending' || current?.status === 'running') return 'conflict';
+        const version = (current?.version ?? 0) + 1;
+        const params = [
+          ...scopeParams(write.scope),
+          write.path,
+          version,
+          JSON.stringify(write.triggers),
+          write.at,
+        ] as const;
+        if (write.status === 'succeeded') {
+          s.applyTriggers.run(...params);
+          s.bumpRevision.run(...scopeParams(write.scope), 'triggers');
+        } else {
+          s.queueTriggers.run(...params);
+        }
+        return { version };
+      }).immediate,
     ),
 
     setTriggerWriteStatus: op(
       'setTriggerWriteStatus',
-      thenReclaimFreePages(
-        db,
-        db.transaction(
-          (
-            scope: Scope,
-            path: TriggerScopePath,
-            version: number,
-            status: 'running' | 'succeeded' | 'failed',
-            at: number,
-          ) => {
-            const changed = s.setTriggerStatus.run({ status, at, ...scope, path, version }).changes === 1;
-            if (changed && status === 'succeeded') s.bumpRevision.run(...scopeParams(scope), 'triggers');
-          },
-        ).immediate,
-      ),
+      db.transaction(
+        (
+          scope: Scope,
+          path: TriggerScopePath,
+          version: number,
+          status: 'running' | 'succeeded' | 'failed',
+          at: number,
+        ) => {
+          const changed = s.setTriggerStatus.run({ status, at, ...scope, path, version }).changes === 1;
+          if (changed && status === 'succeeded') s.bumpRevision.run(...scopeParams(scope), 'triggers');
+        },
+      ).immediate,
     ),
 
     unfinishedTriggerWrites: op('unfinishedTriggerWrites', () =>

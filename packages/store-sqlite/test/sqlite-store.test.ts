@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { describeStoreConformance } from '../../service/test/store-conformance.js';
 import { createSqliteStore, isStoreError, type StoreError } from '../src/index.js';
 import { migrations } from '../src/migrations.js';
-import { MAX_FREE_PAGES } from '../src/sqlite-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'txenrich-store-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,6 +78,7 @@ describe('createSqliteStore', () => {
 
   it('gives back the pages a replaced trigger list frees', async () => {
     const path = join(dir, 'reclaim.db');
+    const MAX_FREE_PAGES = 1024;
     const store = createSqliteStore({ path });
     const triggers = Array.from({ length: 60_000 }, (_, index) => ({
       id: `t-${index}`,
