@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MerchantTrigger } from '@txenrich/schema';
-import type { Scope } from '@txenrich/service';
+import { LARGE_TRIGGER_LIST, type Scope } from '@txenrich/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShared, keys, startServer, type TestServer, testConfig, waitFor } from './support/server.ts';
 
@@ -265,6 +265,46 @@ describe('registration', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('runs the full garbage collection it was given once a large list is compiled, and only then', async () => {
+    let collections = 0;
+    const counted = await startServer(config, { collectGarbage: () => collections++ });
+    try {
+      const write = async (path: string, count: number) => {
+        const put = await counted.request(path, {
+          method: 'PUT',
+          key: initechKey,
+          json: { merchantTriggers: many(path, count) },
+        });
+        expect(put.status).toBe(201);
+        await waitFor(
+          async () =>
+            ((await (await counted.request(path, { key: initechKey })).json()) as { status: string }).status,
+          (status) => status === 'succeeded',
+        );
+      };
+      // An enrichment of the tenant uses (and so waits for) the compiled rules of the latest version.
+      const enrichment = async () =>
+        expect(
+          (await counted.request('/transactions/cards/enrich', { json: netflix, key: initechKey })).status,
+        ).toBe(200);
+      await write('/programs/p-small/merchant-action-triggers', 150);
+      await enrichment();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(collections).toBe(0);
+      // The tenant's rules hold every scope: 150 + (LARGE_TRIGGER_LIST - 150) triggers.
+      await write('/programs/p-large/merchant-action-triggers', LARGE_TRIGGER_LIST - 150);
+      await enrichment();
+      await waitFor(
+        async () => collections,
+        (count) => count > 0,
+      );
+      await enrichment();
+      expect(collections).toBe(1);
+    } finally {
+      await counted.close();
+    }
+  }, 30_000);
 });
 
 describe('actions in enrichments', () => {

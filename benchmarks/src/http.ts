@@ -13,7 +13,7 @@
  *   pnpm --filter @txenrich/benchmarks bench:http [--duration 10] [--skip-triggers | --triggers-only [--same-history]]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +109,7 @@ async function singleEnrichment(url: string, label: string, seconds = duration, 
   });
   const line = {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
@@ -122,14 +123,56 @@ async function singleEnrichment(url: string, label: string, seconds = duration, 
   return line;
 }
 
-/** `singleEnrichment` on each server in turn, in `slices` runs of `duration / slices` seconds each: medians per server. */
+/**
+ * CPU time (ms) a process has used so far: its main thread, and its other threads together (V8's
+ * collector and compiler helpers, libuv's pool). From `/proc`, in clock ticks of 10 ms.
+ */
+function threadCpu(pid: number): { main: number; others: number } {
+  const total = { main: 0, others: 0 };
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    if (Number(thread) === pid) total.main += ms;
+    else total.others += ms;
+  }
+  return total;
+}
+
+/**
+ * `singleEnrichment` on each server in turn, in `slices` runs of `duration / slices` seconds each:
+ * medians per server, and the CPU each server's threads and this client used per request.
+ */
 async function alternatingLoad(servers: Server[], slices = 5) {
   const runs = new Map(
     servers.map((server) => [server, [] as Awaited<ReturnType<typeof singleEnrichment>>[]]),
   );
+  const cpu = new Map(servers.map((server) => [server, { main: 0, others: 0, client: 0, requests: 0 }]));
   for (let slice = 0; slice < slices; slice++)
-    for (const server of servers)
-      runs.get(server)!.push(await singleEnrichment(server.url, server.name, duration / slices, true));
+    for (const server of servers) {
+      const [threadsBefore, clientBefore] = [threadCpu(server.child.pid!), process.cpuUsage()];
+      const run = await singleEnrichment(server.url, server.name, duration / slices, true);
+      const [threadsAfter, clientUsed] = [threadCpu(server.child.pid!), process.cpuUsage(clientBefore)];
+      const used = cpu.get(server)!;
+      used.main += threadsAfter.main - threadsBefore.main;
+      used.others += threadsAfter.others - threadsBefore.others;
+      used.client += (clientUsed.user + clientUsed.system) / 1000;
+      used.requests += run.requests;
+      runs.get(server)!.push(run);
+    }
+  for (const server of servers) {
+    const { main, others, client, requests } = cpu.get(server)!;
+    const perRequest = (ms: number) => `${((ms * 1000) / requests).toFixed(1)} us`;
+    console.log(
+      `CPU per request, ${server.name}: server main thread ${perRequest(main)}, server's other threads ${perRequest(others)}, client ${perRequest(client)}`,
+    );
+  }
   return servers.map((server) => {
     const line = {
       requestsPerSecond: median(runs.get(server)!.map((run) => run.requestsPerSecond)),

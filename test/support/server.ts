@@ -64,7 +64,7 @@ export async function closeShared(): Promise<void> {
 
 export async function startServer(
   overrides: Partial<ConfigInput> = {},
-  options: { dataDir?: string; callbackBackoffMs?: number } = {},
+  options: { dataDir?: string; callbackBackoffMs?: number; collectGarbage?: () => void } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'txenrich-e2e-'));
   const config = parseConfig(testConfig(overrides));
@@ -76,6 +76,7 @@ export async function startServer(
     engine,
     pool,
     ...(options.callbackBackoffMs ? { callbackBackoffMs: options.callbackBackoffMs } : {}),
+    ...(options.collectGarbage ? { collectGarbage: options.collectGarbage } : {}),
   });
   const app = await buildServer({ service, logger: false });
   await service.start();

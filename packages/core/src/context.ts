@@ -38,9 +38,9 @@ export interface EnrichmentContext {
   /** The user's earlier transactions, oldest first. */
   history?: readonly HistoryEntry[];
   /** `compileCorrections(...)` of the tenant's correction rules. */
-  corrections?: CompiledCorrections;
+  corrections?: CompiledCorrections | undefined;
   /** `compileTriggers(...)` of the tenant's active triggers (compile once per trigger version). */
-  triggers?: CompiledTriggers;
+  triggers?: CompiledTriggers | undefined;
   /**
    * Called with this transaction's own history entry (when it has a user and a
    * date), so that the caller can keep it for the user's later transactions.

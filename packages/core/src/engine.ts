@@ -121,9 +121,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
     enrichTransfer: (body, context) => enrichTransfer(parts, body, context),
     enrichUniversal: (body, context) => enrichUniversal(parts, body, context),
     compileTriggers: compileWithRegions,
+    // Both members always present: contexts built from it keep one shape (see service.ts).
     compileRules: ({ corrections, triggers }) => ({
-      ...(corrections?.length ? { corrections: compileCorrections(corrections) } : {}),
-      ...(triggers?.length ? { triggers: compileWithRegions(triggers) } : {}),
+      corrections: corrections?.length ? compileCorrections(corrections) : undefined,
+      triggers: triggers?.length ? compileWithRegions(triggers) : undefined,
     }),
     searchMerchants: (name, limit) =>
       parts.matcher.search(name, limit).map((entry) => {

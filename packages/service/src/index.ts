@@ -34,6 +34,7 @@ export {
   submittedAtOf,
 } from './service.js';
 export * from './store.js';
+export { LARGE_TRIGGER_LIST } from './tenant-rules.js';
 export { type TriggerScopeRef, triggerRegistration, triggerScopePath } from './trigger-scopes.js';
 export { applyTriggerChange, maxActiveTriggers, type TriggerChange, tooManyTriggers } from './triggers.js';
 export { countByBilling, type UsageMode, type UsageView } from './usage.js';

@@ -18,6 +18,16 @@ export interface TenantRulesCache {
   forPool(scope: Scope): Promise<TenantRules | undefined>;
 }
 
+/**
+ * After compiling this many triggers or more, the cache runs the full garbage collection it was given.
+ * Writing and compiling a long list leaves its intermediate forms (the request body, the store's rows,
+ * the list read back) in V8's old generation: about 550 MB for 300,000 triggers. Until V8's next full
+ * collection, which under steady traffic may be minutes away, every scavenge works through that
+ * fragmented old generation, and single enrichments under load ran 0.80-0.89x as fast. Collecting at
+ * once costs one pause of 150-200 ms, after a compile that has just held the thread for 0.7 s.
+ */
+export const LARGE_TRIGGER_LIST = 10_000;
+
 interface Entry {
   revisions: RulesRevisions;
   compiled: CompiledRules;
@@ -26,7 +36,11 @@ interface Entry {
 const sameRevisions = (a: RulesRevisions, b: RulesRevisions) =>
   a.corrections === b.corrections && a.triggers === b.triggers;
 
-export function createTenantRulesCache(store: Store, engine: Engine): TenantRulesCache {
+export function createTenantRulesCache(
+  store: Store,
+  engine: Engine,
+  collectGarbage?: () => void,
+): TenantRulesCache {
   const entries = new Map<string, Entry>();
   const idOf = (scope: Scope) => `${scope.tenant}\u0000${scope.environment}`;
 
@@ -35,7 +49,9 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
    * 300,000 triggers as objects would stay in the heap, which every garbage
    * collection then walks; only their compiled form is kept.
    */
-  async function load(scope: Scope): Promise<{ revisions: RulesRevisions; rules: TenantRules | undefined }> {
+  async function load(
+    scope: Scope,
+  ): Promise<{ revisions: RulesRevisions; rules: TenantRules | undefined; triggerCount: number }> {
     const [corrections, triggers] = await Promise.all([
       store.corrections(scope),
       store.activeTriggers(scope),
@@ -45,6 +61,7 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
     const key = `${idOf(scope)}\u0000${revisions.corrections}\u0000${revisions.triggers}`;
     return {
       revisions,
+      triggerCount: triggers.scopes.reduce((count, entry) => count + entry.triggers.length, 0),
       rules:
         corrections.rules.length === 0 && registrations.length === 0
           ? undefined
@@ -58,9 +75,10 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
       const cached = entries.get(idOf(scope));
       if (cached && sameRevisions(cached.revisions, await store.rulesRevisions(scope)))
         return cached.compiled;
-      const { revisions, rules } = await load(scope);
+      const { revisions, rules, triggerCount } = await load(scope);
       const compiled = engine.compileRules(rules ?? {});
       entries.set(idOf(scope), { revisions, compiled });
+      if (collectGarbage && triggerCount >= LARGE_TRIGGER_LIST) setImmediate(collectGarbage);
       return compiled;
     },
     async forPool(scope) {

@@ -86,7 +86,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
       const inputFormat = flags.format ?? formatOfPath(input);
       const outputFormat = flags.outputFormat ?? (flags.output ? formatOfPath(flags.output) : 'jsonl');
       const totalBytes = statSync(input).size;
-      capHeapGrowth();
+      capHeapGrowth(150);
       turnOffPretenuring();
       await using pool = createPool({ threads: flags.threads, chunkSize: flags.chunkSize });
       const out = flags.output ? createWriteStream(flags.output) : null;

@@ -13,7 +13,7 @@ import { createPool } from '@txenrich/pool';
 import { type ConfigInput, createService, featureNames, loadConfig } from '@txenrich/service';
 import { createSqliteStore } from '@txenrich/store-sqlite';
 import type { Command } from 'commander';
-import { turnOffPretenuring } from '../heap.js';
+import { capHeapGrowth, fullCollection, turnOffPretenuring } from '../heap.js';
 import type { CliIo } from '../io.js';
 
 /** Where `serve` looks for (and, when absent, writes) its configuration. */
@@ -55,6 +55,7 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--config <path>', 'configuration file (default: $TXENRICH_CONFIG, else ./.txenrich/config.json)')
     .action(async (flags: { config?: string }) => {
       turnOffPretenuring();
+      capHeapGrowth(50);
       const explicit = flags.config ?? process.env.TXENRICH_CONFIG;
       const path = resolve(explicit ?? DEFAULT_CONFIG_PATH);
       if (!explicit && !existsSync(path)) writeStarterConfig(path, io);
@@ -65,7 +66,14 @@ export function registerServe(program: Command, io: CliIo): void {
       engine.searchMerchants('warm up', 1); // builds the search index now, not on the first request
       const pool = createPool({ assetBaseUrl, ...(config.threads ? { threads: config.threads } : {}) });
       const store = createSqliteStore({ path: join(resolve(config.dataDir), 'txenrich.db') });
-      const service = createService({ config, store, engine, pool, logger });
+      const service = createService({
+        config,
+        store,
+        engine,
+        pool,
+        logger,
+        collectGarbage: fullCollection(),
+      });
       const app = await buildServer({ service, logger, iconsDir });
       await pool.ready();
       await service.start();
