@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { fullCollection } from '../src/heap.js';
 
@@ -9,5 +10,6 @@ describe('fullCollection', () => {
     await new Promise((resolve) => setImmediate(resolve));
     collect();
     expect(released.deref()).toBeUndefined();
+    expect(runInNewContext('typeof gc')).toBe('undefined');
   });
 });

@@ -58,7 +58,7 @@ export interface Engine {
   searchMerchants(name: string, limit: number): Corporation[];
   /** Compiles trigger registrations for `context.triggers`, resolving region names (`California`) as the engine does. */
   compileTriggers(registrations: readonly TriggerRegistration[]): CompiledTriggers;
-  /** A tenant's corrections and triggers compiled for the context (only those it has). */
+  /** A tenant's corrections and triggers compiled for the context (each undefined when it has none). */
   compileRules(rules: {
     corrections?: readonly CorrectionRule[] | undefined;
     triggers?: readonly TriggerRegistration[] | undefined;
@@ -121,7 +121,6 @@ export function createEngine(options: EngineOptions = {}): Engine {
     enrichTransfer: (body, context) => enrichTransfer(parts, body, context),
     enrichUniversal: (body, context) => enrichUniversal(parts, body, context),
     compileTriggers: compileWithRegions,
-    // Both members always present: contexts built from it keep one shape (see service.ts).
     compileRules: ({ corrections, triggers }) => ({
       corrections: corrections?.length ? compileCorrections(corrections) : undefined,
       triggers: triggers?.length ? compileWithRegions(triggers) : undefined,

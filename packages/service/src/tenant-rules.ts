@@ -49,9 +49,7 @@ export function createTenantRulesCache(
    * 300,000 triggers as objects would stay in the heap, which every garbage
    * collection then walks; only their compiled form is kept.
    */
-  async function load(
-    scope: Scope,
-  ): Promise<{ revisions: RulesRevisions; rules: TenantRules | undefined; triggerCount: number }> {
+  async function load(scope: Scope): Promise<{ revisions: RulesRevisions; rules: TenantRules | undefined }> {
     const [corrections, triggers] = await Promise.all([
       store.corrections(scope),
       store.activeTriggers(scope),
@@ -61,7 +59,6 @@ export function createTenantRulesCache(
     const key = `${idOf(scope)}\u0000${revisions.corrections}\u0000${revisions.triggers}`;
     return {
       revisions,
-      triggerCount: triggers.scopes.reduce((count, entry) => count + entry.triggers.length, 0),
       rules:
         corrections.rules.length === 0 && registrations.length === 0
           ? undefined
@@ -75,9 +72,13 @@ export function createTenantRulesCache(
       const cached = entries.get(idOf(scope));
       if (cached && sameRevisions(cached.revisions, await store.rulesRevisions(scope)))
         return cached.compiled;
-      const { revisions, rules, triggerCount } = await load(scope);
+      const { revisions, rules } = await load(scope);
       const compiled = engine.compileRules(rules ?? {});
       entries.set(idOf(scope), { revisions, compiled });
+      const triggerCount = (rules?.triggers ?? []).reduce(
+        (count, registration) => count + registration.triggers.length,
+        0,
+      );
       if (collectGarbage && triggerCount >= LARGE_TRIGGER_LIST) setImmediate(collectGarbage);
       return compiled;
     },
