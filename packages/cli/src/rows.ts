@@ -41,39 +41,58 @@ export function formatOfPath(path: string): InputFormat {
 }
 
 export function readRows(path: string, options: ReadRowsOptions): AsyncGenerator<RowChunk> {
-  const stream = createReadStream(path);
+  const stream = createReadStream(path, { highWaterMark: READ_SIZE });
   return options.format === 'csv' ? readCsv(stream, options) : readLineBlocks(stream, options.chunkSize);
 }
 
+/** Bytes read from the file at a time. */
+const READ_SIZE = 1 << 20;
+
 /**
  * Cuts the file into blocks of `chunkSize` whole lines, as bytes: finding line
- * breaks is the only work done here; the workers decode and parse.
+ * breaks is the only work done here; the workers decode and parse. Each byte
+ * is copied once, from the read buffer into its block.
  */
 async function* readLineBlocks(stream: ReadStream, chunkSize: number): AsyncGenerator<RowChunk> {
-  let pending: Buffer = Buffer.alloc(0);
+  /** The current block's bytes from earlier reads. */
+  let held: Uint8Array[] = [];
+  let heldBytes = 0;
   let firstLine = 1;
   let lines = 0;
-  let scanned = 0;
   for await (const data of stream as AsyncIterable<Buffer>) {
-    pending = pending.length > 0 ? Buffer.concat([pending, data]) : data;
     let blockStart = 0;
-    for (let at = pending.indexOf(10, scanned); at >= 0; at = pending.indexOf(10, at + 1)) {
+    for (let at = data.indexOf(10); at >= 0; at = data.indexOf(10, at + 1)) {
       if (++lines < chunkSize) continue;
-      // A copy, so that the block does not pin the stream's buffer while a worker has it.
       yield {
-        lines: Uint8Array.prototype.slice.call(pending, blockStart, at + 1),
+        lines: joined(held, heldBytes, data.subarray(blockStart, at + 1)),
         firstLine,
         bytesRead: stream.bytesRead,
       };
+      held = [];
+      heldBytes = 0;
       firstLine += lines;
       lines = 0;
       blockStart = at + 1;
     }
-    pending = pending.subarray(blockStart);
-    scanned = pending.length;
+    if (blockStart < data.length) {
+      held.push(data.subarray(blockStart));
+      heldBytes += data.length - blockStart;
+    }
   }
-  if (pending.length > 0)
-    yield { lines: Uint8Array.prototype.slice.call(pending), firstLine, bytesRead: stream.bytesRead };
+  if (heldBytes > 0)
+    yield { lines: joined(held, heldBytes, new Uint8Array(0)), firstLine, bytesRead: stream.bytesRead };
+}
+
+/** `pieces` then `last`, in a block of its own (the read buffers are not pinned while a worker has it). */
+function joined(pieces: readonly Uint8Array[], piecesBytes: number, last: Uint8Array): Uint8Array {
+  const block = new Uint8Array(piecesBytes + last.length);
+  let at = 0;
+  for (const piece of pieces) {
+    block.set(piece, at);
+    at += piece.length;
+  }
+  block.set(last, at);
+  return block;
 }
 
 async function* readCsv(stream: ReadStream, options: ReadRowsOptions): AsyncGenerator<RowChunk> {

@@ -49,6 +49,28 @@ describe('txenrich enrich', () => {
     expect(io.err.join('')).toMatch(/^4 rows, 2 errors, 50\.0% matched, \d+ rows\/s/);
   });
 
+  it('keeps every row of a file read in several pieces, blocks spanning them', async () => {
+    const input = join(dir, 'long.jsonl');
+    const output = join(dir, 'long-results.jsonl');
+    // About 3.2 MB, read 1 MB at a time: the first 2,500-row block spans three reads, the next starts inside one.
+    const padding = 'x'.repeat(780);
+    const lines = Array.from({ length: 4000 }, (_, index) =>
+      JSON.stringify({ transactionId: `t${index}`, merchantName: 'NETFLIX.COM', description: padding }),
+    );
+    writeFileSync(input, `${lines.join('\n')}\n`);
+    expect(
+      await run(['enrich', '--kind', 'card', input, '-o', output, '--chunk-size', '2500'], capture()),
+    ).toBe(0);
+    const ids = readFileSync(output, 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          (JSON.parse(line) as { transactionInfo: { transactionId: string } }).transactionInfo.transactionId,
+      );
+    expect(ids).toEqual(lines.map((_, index) => `t${index}`));
+  });
+
   it('reads CSV with a column mapping and writes CSV, bad records in their place', async () => {
     const input = join(dir, 'bank-export.csv');
     const output = join(dir, 'results.csv');

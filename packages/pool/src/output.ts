@@ -27,13 +27,15 @@ export interface RecurrenceFill {
   info: RecurrenceInfo;
 }
 
-/** UTF-8 `bytes` with each fill's placeholder replaced (`slot`: byte offset, ascending). */
-export function fillRecurrences(
+/**
+ * UTF-8 `bytes` with each fill's placeholder replaced (`slot`: byte offset, ascending), as the
+ * pieces to write one after the other: views of `bytes` between the recurrence texts, never a copy.
+ */
+export function recurrencePieces(
   format: OutputFormat,
   bytes: Uint8Array,
   fills: readonly RecurrenceFill[],
-): Uint8Array {
-  if (fills.length === 0) return bytes;
+): Uint8Array[] {
   const pieces: Uint8Array[] = [];
   let from = 0;
   for (const { slot, info } of fills) {
@@ -41,7 +43,7 @@ export function fillRecurrences(
     from = slot + format.placeholderLength;
   }
   pieces.push(bytes.subarray(from));
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 const JSON_PLACEHOLDER = '"recurrenceInfo":null';

@@ -10,7 +10,7 @@ import type { ResultItem, TransactionKind } from '@txenrich/schema';
 import { Piscina } from 'piscina';
 import { PoolError } from './errors.js';
 import { internalErrorItem, transactionIdOf } from './failures.js';
-import { fillRecurrences, type OutputFormatName, outputFormats, type RecurrenceFill } from './output.js';
+import { type OutputFormatName, outputFormats, type RecurrenceFill, recurrencePieces } from './output.js';
 import {
   type ChunkInput,
   type ChunkResult,
@@ -71,10 +71,23 @@ export interface EnrichOptions {
 }
 
 export interface EnrichedChunk {
-  /** The rows' texts joined by line breaks (none at the end), in input order, recurrence filled in: UTF-8. */
-  bytes: Uint8Array;
+  /**
+   * The rows' texts joined by line breaks (none at the end), in input order, recurrence filled in:
+   * UTF-8, in pieces to write one after the other (views of the worker's buffer between the
+   * recurrence texts).
+   */
+  pieces: readonly Uint8Array[];
+  /** The pieces joined. */
+  readonly bytes: Uint8Array;
   /** The same, decoded. */
   readonly text: string;
+  /**
+   * Hands the chunk's buffer back to the pool, for a later chunk's output: call it once its bytes
+   * are written or decoded, and read none of them after. Optional: a chunk never released is
+   * collected as garbage, but a thread receiving a new buffer per chunk runs a full collection
+   * every few dozen chunks (V8 counts their memory as external).
+   */
+  release(): void;
   /** With `keepHistory`: the rows' own history entries, to keep for the users' later transactions. */
   history: UserHistoryEntry[];
   requests: (string | null)[] | null;
@@ -116,6 +129,19 @@ export interface EnrichmentPool {
 
 /** Chunks in flight per thread: one running and a few queued, so no worker waits while the caller writes. */
 const IN_FLIGHT_PER_THREAD = 4;
+
+/** A task's run options: its output buffer, when it has one, is moved to the worker. */
+function runOptions(task: ChunkTask, signal: AbortSignal | undefined) {
+  return {
+    ...(signal ? { signal } : {}),
+    ...(task.outputBuffer ? { transferList: [task.outputBuffer] } : {}),
+  };
+}
+
+/** The task for another run: its output buffer went to the worker of the first run. */
+function withoutBuffer({ outputBuffer: _, ...task }: ChunkTask): ChunkTask {
+  return task;
+}
 
 export function createPool(options: PoolOptions = {}): EnrichmentPool {
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
@@ -164,15 +190,20 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
     onWorkerError(error);
   });
   let closed = false;
+  /** Buffers of released chunks, for the next tasks' output. */
+  const spareBuffers: ArrayBuffer[] = [];
+  const maxSpareBuffers = threads * IN_FLIGHT_PER_THREAD;
 
   /** Runs one chunk; a failed run is retried once on a fresh worker, then its rows become 500 items. */
   async function runChunk(task: ChunkTask, rules: TenantRules | undefined, signal: AbortSignal | undefined) {
     for (let attempt = 1; ; attempt++) {
       try {
-        let answer = (await piscina.run(task, signal ? { signal } : {})) as ChunkResult | MissingRules;
+        const run = piscina.run(task, runOptions(task, signal));
+        task = withoutBuffer(task);
+        let answer = (await run) as ChunkResult | MissingRules;
         // Rules travel by key; a worker that has not compiled them yet asks once for the rules themselves.
         while ('missingRules' in answer)
-          answer = (await piscina.run({ ...task, rules }, signal ? { signal } : {})) as
+          answer = (await piscina.run({ ...task, rules }, runOptions(task, signal))) as
             | ChunkResult
             | MissingRules;
         return answer;
@@ -206,11 +237,20 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
         if (info) fills.push({ slot: result.history.slots[index]!, info });
         if (enrichOptions.keepHistory) history.push(entry);
       }
-      const bytes = fillRecurrences(format, result.bytes, fills);
+      const pieces = recurrencePieces(format, result.bytes, fills);
+      let released = false;
       return {
-        bytes,
+        pieces,
+        get bytes() {
+          return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+        },
         get text() {
-          return decoder.decode(bytes);
+          return pieces.map((piece) => decoder.decode(piece)).join('');
+        },
+        release() {
+          if (released) return;
+          released = true;
+          if (spareBuffers.length < maxSpareBuffers) spareBuffers.push(result.bytes.buffer as ArrayBuffer);
         },
         history,
         requests: result.requests,
@@ -224,6 +264,7 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
 
     try {
       for await (const chunk of chunks) {
+        const outputBuffer = spareBuffers.pop();
         const task: ChunkTask = {
           kind,
           input: chunk,
@@ -231,6 +272,7 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
           output,
           keepRequests: enrichOptions.keepRequests ?? false,
           ...(rules ? { rules: { key: rules.key } } : {}),
+          ...(outputBuffer ? { outputBuffer } : {}),
         };
         const running = runChunk(task, rules, signal);
         running.catch(() => {}); // awaited below, in order; this only keeps an early exit quiet
@@ -258,8 +300,10 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
       for (let start = 0; start < bodies.length; start += chunkSize)
         chunks.push({ rows: bodies.slice(start, start + chunkSize) });
       const items: ResultItem[] = [];
-      for await (const chunk of enrichChunks(kind, chunks, manyOptions))
+      for await (const chunk of enrichChunks(kind, chunks, manyOptions)) {
         if (chunk.rows > 0) items.push(...jsonLinesToArray(chunk.text));
+        chunk.release();
+      }
       return items;
     },
     enrichChunks,

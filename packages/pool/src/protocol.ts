@@ -45,6 +45,11 @@ export interface ChunkTask {
   keepRequests: boolean;
   /** Only `key` at first; with the rules themselves when the worker answered `missingRules`. */
   rules?: TenantRules | { key: string };
+  /**
+   * The buffer of an earlier chunk's output, moved back for this chunk's output to reuse: a
+   * thread that received a new buffer per chunk would collect garbage for it (see `EnrichedChunk.release`).
+   */
+  outputBuffer?: ArrayBuffer;
 }
 
 /**

@@ -67,8 +67,13 @@ const encoder = new TextEncoder();
  * text dies young instead of living (and being promoted) until the chunk ends.
  */
 class OutputBuffer {
-  #buffer = new Uint8Array(1 << 21);
+  #buffer: Uint8Array;
   #length = 0;
+
+  /** `reused`: an earlier chunk's buffer, handed back by the pool. */
+  constructor(reused: ArrayBuffer | undefined) {
+    this.#buffer = new Uint8Array(reused ?? new ArrayBuffer(1 << 21));
+  }
 
   /** Appends UTF-8 text; answers the byte offset where it ends. */
   append(text: string): number {
@@ -93,7 +98,7 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
   if (!rules) return { missingRules: task.rules!.key };
   const format = outputFormats[task.output];
   const rows = rowsOf(task.input);
-  const output = new OutputBuffer();
+  const output = new OutputBuffer(task.outputBuffer);
   const history = new HistoryColumnsBuilder(rows.length);
   const requests: (string | null)[] | null = task.keepRequests ? [] : null;
   const enrichmentIds: (string | null)[] = [];

@@ -4,7 +4,13 @@ import { createEngine, enrichResultItem, type HistoryEntry } from '@txenrich/cor
 import type { ResultItem } from '@txenrich/schema';
 import { Piscina } from 'piscina';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, type EnrichmentPool, INTERNAL_ERROR_MESSAGE, outputFormats } from '../src/index.ts';
+import {
+  createPool,
+  type EnrichedChunk,
+  type EnrichmentPool,
+  INTERNAL_ERROR_MESSAGE,
+  outputFormats,
+} from '../src/index.ts';
 
 const devSet = readFileSync(
   fileURLToPath(new URL('../../../datasets/eval/cards.jsonl', import.meta.url)),
@@ -116,6 +122,25 @@ describe('createPool', () => {
     expect(next?.statusCode === 200 && next.transactionInfo.recurrenceInfo?.recentRecurrences).toHaveLength(
       6,
     );
+  });
+
+  it("reuses a released chunk's buffer for a later chunk's output, which stays right", async () => {
+    const chunks = Array.from({ length: 20 }, (_, index) => ({
+      rows: devSet.slice(index * 7, index * 7 + 7),
+    }));
+    let first: EnrichedChunk | undefined;
+    const texts: string[] = [];
+    for await (const chunk of pool.enrichChunks('card', chunks)) {
+      texts.push(chunk.text);
+      if (first) continue;
+      first = chunk;
+      chunk.release();
+    }
+    // Moved to a worker with a later task, the buffer is detached here.
+    expect(first?.pieces[0]?.byteLength).toBe(0);
+    const items = texts.flatMap((text) => text.split('\n')).map((line) => JSON.parse(line) as ResultItem);
+    const expected = devSet.slice(0, 140).map((body) => comparable(enrichResultItem(engine, 'card', body)));
+    expect(items.map(comparable)).toEqual(expected);
   });
 
   it('turns a line that is not JSON into a 400 item with its line number, keeping its place', async () => {

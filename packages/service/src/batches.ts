@@ -69,9 +69,11 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
         const request = chunk.requests?.[row];
         if (enrichmentId && request) enrichments.push({ enrichmentId, kind: batch.kind, request, createdAt });
       });
+      const results = chunk.rows > 0 ? chunk.text.split('\n') : [];
+      chunk.release();
       await store.saveBatchChunk(batch.id, {
         index,
-        results: chunk.rows > 0 ? chunk.text.split('\n') : [],
+        results,
         enrichments,
         history: chunk.history,
       });

@@ -10,6 +10,7 @@ import type { EnrichableKind } from '@txenrich/core';
 import {
   createPool,
   DEFAULT_CHUNK_SIZE,
+  type EnrichedChunk,
   type OutputFormatName,
   outputFormatNames,
   outputFormats,
@@ -94,11 +95,18 @@ export function registerEnrich(program: Command, io: CliIo): void {
         if (!out) return io.stdout(text);
         if (!out.write(`${text}\n`)) await once(out, 'drain');
       };
-      // Results arrive as UTF-8 from the workers and go to the file untouched.
-      const writeBytes = async (bytes: Uint8Array) => {
-        if (!out) return io.stdout(new TextDecoder().decode(bytes));
-        out.write(bytes);
-        if (!out.write('\n')) await once(out, 'drain');
+      // Results arrive as UTF-8 from the workers and go to the file untouched, in one write call
+      // (corked); the chunk's buffer goes back to the pool once it is written.
+      const writeChunk = async (chunk: EnrichedChunk) => {
+        if (!out) {
+          io.stdout(chunk.text);
+          return chunk.release();
+        }
+        out.cork();
+        for (const piece of chunk.pieces) out.write(piece);
+        const room = out.write('\n', () => chunk.release());
+        out.uncork();
+        if (!room) await once(out, 'drain');
       };
       const header = outputFormats[outputFormat].header;
       if (header) await write(header);
@@ -130,7 +138,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
           }
         })();
         for await (const chunk of pool.enrichChunks(flags.kind, tracked, { output: outputFormat })) {
-          if (chunk.rows > 0) await writeBytes(chunk.bytes);
+          if (chunk.rows > 0) await writeChunk(chunk);
           rows += chunk.rows;
           errors += chunk.errors;
           matched += chunk.matched;
