@@ -158,8 +158,12 @@ describe('createPool', () => {
   it('writes CSV rows with the recurrence columns filled', async () => {
     const rows = subscriptionRows().filter((row) => row.userId === 'user-1');
     const texts: string[] = [];
-    for await (const chunk of pool.enrichChunks('card', [{ rows }], { output: 'csv' }))
-      texts.push(...chunk.text.split('\n'));
+    for await (const chunk of pool.enrichChunks('card', [{ rows }], { output: 'csv' })) {
+      // Lines are decoded from the pieces the recurrence texts are written between.
+      expect(chunk.pieces.length).toBeGreaterThan(1);
+      expect(chunk.lines).toEqual(chunk.text.split('\n'));
+      texts.push(...chunk.lines);
+    }
     expect(outputFormats.csv.header?.split(',').at(-1)).toBe('nextPaymentExpected');
     expect(texts[0]).toMatch(/^n-0,200,,/);
     expect(texts[0]).toMatch(/,,$/);

@@ -69,7 +69,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
         const request = chunk.requests?.[row];
         if (enrichmentId && request) enrichments.push({ enrichmentId, kind: batch.kind, request, createdAt });
       });
-      const results = chunk.rows > 0 ? chunk.text.split('\n') : [];
+      const results = chunk.lines;
       chunk.release();
       await store.saveBatchChunk(batch.id, {
         index,
