@@ -3,6 +3,9 @@
  * - a generated 1,000,000-row card file through `txenrich enrich` with 1 and
  *   2 threads, alternating, several runs each: wall time, rows/s, peak RSS of
  *   the process (workers are threads of it), and the 2/1 ratio of medians;
+ *   also 1 thread with the whole process held to one core (`taskset`, when
+ *   installed): a 1-thread run otherwise does its reading, writing and
+ *   garbage collection on the second core, which 2 threads keep busy;
  * - 50,000 bodies through `pool.enrichMany` in process (array in, results out);
  * - worker start-up: `createPool` to all workers ready, load time inside each
  *   worker, and memory per worker.
@@ -48,11 +51,25 @@ if (!existsSync(input)) {
 }
 console.log(`input: ${input} (${(statSync(input).size / 1e6).toFixed(0)} MB)`);
 
+/** How a run is made: its threads, and whether the process may use one core only. */
+interface Setup {
+  label: string;
+  threads: number;
+  oneCore: boolean;
+}
+
+const setups: Setup[] = [
+  { label: '1 thread', threads: 1, oneCore: false },
+  { label: '2 threads', threads: 2, oneCore: false },
+];
+if (spawnSync('taskset', ['-c', '0', 'true']).status === 0)
+  setups.push({ label: '1 thread, one core', threads: 1, oneCore: true });
+
 /** One `txenrich enrich` run in a fresh process: wall seconds and peak RSS. */
-function enrichRun(threads: number) {
+function enrichRun({ threads, oneCore }: Setup) {
   const output = join(dir, `out-${threads}.jsonl`);
   const started = performance.now();
-  const run = spawnSync(
+  const command = [
     process.execPath,
     [
       '--import',
@@ -68,8 +85,10 @@ function enrichRun(threads: number) {
       String(threads),
       '--no-progress',
     ],
-    { encoding: 'utf8' },
-  );
+  ] as const;
+  const run = oneCore
+    ? spawnSync('taskset', ['-c', '0', command[0], ...command[1]], { encoding: 'utf8' })
+    : spawnSync(...command, { encoding: 'utf8' });
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`enrich failed: ${run.stderr}`);
   rmSync(output, { force: true });
@@ -82,20 +101,21 @@ function enrichRun(threads: number) {
   };
 }
 
-const byThreads: Record<number, ReturnType<typeof enrichRun>[]> = { 1: [], 2: [] };
+const results = new Map(setups.map((setup) => [setup, [] as ReturnType<typeof enrichRun>[]]));
 for (let run = 0; run < runs; run++) {
-  for (const threads of [1, 2]) {
-    const result = enrichRun(threads);
-    byThreads[threads]!.push(result);
+  for (const setup of setups) {
+    const result = enrichRun(setup);
+    results.get(setup)!.push(result);
     console.log(
-      `threads=${threads} run ${run + 1}: ${result.seconds.toFixed(1)} s, ${Math.round(result.rowsPerSecond).toLocaleString('en-US')} rows/s, peak RSS ${result.rssMb.toFixed(0)} MB  | ${result.summary}`,
+      `${setup.label}, run ${run + 1}: ${result.seconds.toFixed(1)} s, ${Math.round(result.rowsPerSecond).toLocaleString('en-US')} rows/s, peak RSS ${result.rssMb.toFixed(0)} MB  | ${result.summary}`,
     );
   }
 }
-const rate = (threads: number) => median(byThreads[threads]!.map((result) => result.rowsPerSecond));
-const rss = (threads: number) => Math.max(...byThreads[threads]!.map((result) => result.rssMb));
+const rate = (setup: Setup) => median(results.get(setup)!.map((result) => result.rowsPerSecond));
+const rss = (setup: Setup) => Math.max(...results.get(setup)!.map((result) => result.rssMb));
+const [oneThread, twoThreads, oneCore] = setups as [Setup, Setup, Setup | undefined];
 console.log(
-  `CLI ${rows.toLocaleString('en-US')} rows, median of ${runs}: 1 thread ${Math.round(rate(1)).toLocaleString('en-US')} rows/s (peak RSS ${rss(1).toFixed(0)} MB), 2 threads ${Math.round(rate(2)).toLocaleString('en-US')} rows/s (peak RSS ${rss(2).toFixed(0)} MB); 2/1 = ${(rate(2) / rate(1)).toFixed(2)}x`,
+  `CLI ${rows.toLocaleString('en-US')} rows, median of ${runs}: ${setups.map((setup) => `${setup.label} ${Math.round(rate(setup)).toLocaleString('en-US')} rows/s (peak RSS ${rss(setup).toFixed(0)} MB)`).join(', ')}; 2/1 = ${(rate(twoThreads) / rate(oneThread)).toFixed(2)}x${oneCore ? `, 2 threads / 1 thread on one core = ${(rate(twoThreads) / rate(oneCore)).toFixed(2)}x` : ''}`,
 );
 
 // Start-up, then enrichMany in process.
