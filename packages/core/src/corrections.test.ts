@@ -1,4 +1,3 @@
-import { CATALOG_NAMESPACE, uuidv5 as catalogUuidv5 } from '@txenrich/catalog';
 import type { Counterparty, Enrichment, Industry } from '@txenrich/schema';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,8 +7,6 @@ import {
   compileCorrections,
   customCounterpartyId,
   descriptorKey,
-  ID_NAMESPACE,
-  uuidv5,
 } from './corrections.js';
 
 const icon = (name: string) => `http://localhost:8080/icons/${name}.svg`;
@@ -277,14 +274,11 @@ describe('applyCorrection: which rule', () => {
   });
 });
 
-describe('uuidv5', () => {
-  it('agrees with RFC 9562 and with the catalog ids', () => {
-    expect(uuidv5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe(
-      catalogUuidv5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8'),
+describe('customCounterpartyId', () => {
+  it('keeps the ids users have stored (UUIDv5 in the catalog namespace)', () => {
+    expect(customCounterpartyId('Corner Roasters', 'https://cornerroasters.com')).toBe(
+      '379768c3-96cf-5c5d-8a89-f57b374c2dd4',
     );
-    expect(ID_NAMESPACE).toBe(CATALOG_NAMESPACE);
-    expect(uuidv5('domain:netflix.com', ID_NAMESPACE)).toBe('7b80b4af-50c7-5398-80a1-98693dee3fdc');
-    const long = `correction:${'café '.repeat(40)}`;
-    expect(uuidv5(long, ID_NAMESPACE)).toBe(catalogUuidv5(long));
+    expect(customCounterpartyId('Café Olé')).toBe('268ae7bc-5007-56cf-aaa7-e4554f22dd77');
   });
 });

@@ -9,6 +9,7 @@
  * lookup and a few object spreads, and never mutates the enrichment it is
  * given.
  */
+import { uuidv5 } from '@txenrich/catalog';
 import type { Channel, Counterparty, CounterpartyLocation, Enrichment, Industry } from '@txenrich/schema';
 import { bareHost, nameKey } from './text.js';
 
@@ -89,16 +90,13 @@ function absoluteUrl(value: string | undefined, allowBareHost: boolean): string 
   return null;
 }
 
-/** The namespace of txenrich ids (`CATALOG_NAMESPACE` of `@txenrich/catalog`). */
-export const ID_NAMESPACE = '7f82c043-b1cb-47d6-a266-144d85910868';
-
 /**
  * The stable id of a counterparty described by a correction: UUIDv5 of
  * `correction:<nameKey(name)>|<host>` in the txenrich namespace, so the same
  * custom merchant keeps its id across tenants, environments and restarts.
  */
 export function customCounterpartyId(name: string, website?: string | null): string {
-  return uuidv5(`correction:${nameKey(name)}|${website ? bareHost(website) : ''}`, ID_NAMESPACE);
+  return uuidv5(`correction:${nameKey(name)}|${website ? bareHost(website) : ''}`);
 }
 
 function compileRule(rule: CorrectionRule): CompiledRule {
@@ -320,75 +318,4 @@ export function applyCorrection(
     transactionInfo: { ...info, display, spendingInfo },
     counterparty,
   };
-}
-
-// ---------------------------------------------------------------------------
-// UUIDv5 (RFC 9562: SHA-1, name-based), pure: core imports no `node:crypto`.
-
-function sha1(bytes: Uint8Array): Uint8Array {
-  const length = bytes.length;
-  const blocks = ((length + 8) >>> 6) + 1;
-  const words = new Uint32Array(blocks * 16);
-  for (let index = 0; index < length; index++) words[index >>> 2]! |= bytes[index]! << (24 - (index % 4) * 8);
-  words[length >>> 2]! |= 0x80 << (24 - (length % 4) * 8);
-  words[blocks * 16 - 1] = length * 8;
-  words[blocks * 16 - 2] = Math.floor((length * 8) / 2 ** 32);
-  let h0 = 0x67452301;
-  let h1 = 0xefcdab89;
-  let h2 = 0x98badcfe;
-  let h3 = 0x10325476;
-  let h4 = 0xc3d2e1f0;
-  const w = new Uint32Array(80);
-  for (let block = 0; block < blocks; block++) {
-    for (let t = 0; t < 16; t++) w[t] = words[block * 16 + t]!;
-    for (let t = 16; t < 80; t++) {
-      const x = w[t - 3]! ^ w[t - 8]! ^ w[t - 14]! ^ w[t - 16]!;
-      w[t] = (x << 1) | (x >>> 31);
-    }
-    let a = h0;
-    let b = h1;
-    let c = h2;
-    let d = h3;
-    let e = h4;
-    for (let t = 0; t < 80; t++) {
-      const f =
-        t < 20 ? (b & c) | (~b & d) : t < 40 ? b ^ c ^ d : t < 60 ? (b & c) | (b & d) | (c & d) : b ^ c ^ d;
-      const k = t < 20 ? 0x5a827999 : t < 40 ? 0x6ed9eba1 : t < 60 ? 0x8f1bbcdc : 0xca62c1d6;
-      const temp = (((a << 5) | (a >>> 27)) + f + e + k + w[t]!) >>> 0;
-      e = d;
-      d = c;
-      c = ((b << 30) | (b >>> 2)) >>> 0;
-      b = a;
-      a = temp;
-    }
-    h0 = (h0 + a) >>> 0;
-    h1 = (h1 + b) >>> 0;
-    h2 = (h2 + c) >>> 0;
-    h3 = (h3 + d) >>> 0;
-    h4 = (h4 + e) >>> 0;
-  }
-  const digest = new Uint8Array(20);
-  [h0, h1, h2, h3, h4].forEach((value, index) => {
-    digest[index * 4] = value >>> 24;
-    digest[index * 4 + 1] = (value >>> 16) & 0xff;
-    digest[index * 4 + 2] = (value >>> 8) & 0xff;
-    digest[index * 4 + 3] = value & 0xff;
-  });
-  return digest;
-}
-
-/** RFC 9562 UUID version 5 of `name` (UTF-8) in `namespace`. */
-export function uuidv5(name: string, namespace: string): string {
-  const hex = namespace.replace(/-/g, '');
-  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new TypeError(`not a UUID: ${namespace}`);
-  const nameBytes = new TextEncoder().encode(name);
-  const input = new Uint8Array(16 + nameBytes.length);
-  for (let index = 0; index < 16; index++)
-    input[index] = Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16);
-  input.set(nameBytes, 16);
-  const bytes = sha1(input).subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const out = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${out.slice(0, 8)}-${out.slice(8, 12)}-${out.slice(12, 16)}-${out.slice(16, 20)}-${out.slice(20)}`;
 }

@@ -7,6 +7,7 @@ import type {
   TransferTransaction,
   UniversalTransaction,
 } from '@txenrich/schema';
+import { v7 } from 'uuid';
 import { type EngineParts, enrichCard, shapeCounterparty } from './card.js';
 import type { EnrichmentContext } from './context.js';
 import { type CorrectionRule, compileCorrections } from './corrections.js';
@@ -18,28 +19,28 @@ import { enrichTransfer, enrichUniversal } from './transfer.js';
 import { type CompiledTriggers, compileTriggers, type TriggerRegistration } from './triggers.js';
 
 /**
- * A fresh UUID version 7 (RFC 9562): the millisecond clock, then random bits.
- * Stores index such ids in insertion order, so recording an enrichment appends
- * to the index instead of rewriting a random page of it (a quarter of the
- * pages written per batch chunk). The random bits come from `randomUUID`,
- * which draws from a pool, not one system call per id.
+ * The random bytes of enrichment ids, drawn 4 KB at a time: by itself `uuid` asks
+ * `crypto.getRandomValues` for each id's 16 bytes, 1.9 µs an id here, against 0.12 µs from the pool.
  */
-export function uuidv7(epochMs: number): string {
-  if (epochMs !== timePrefix.epochMs) {
-    const time = epochMs.toString(16).padStart(12, '0');
-    timePrefix.epochMs = epochMs;
-    timePrefix.text = `${time.slice(0, 8)}-${time.slice(8)}-7`;
+const randomPool = new Uint8Array(4096);
+let randomPoolUsed = randomPool.length;
+function pooledRandomBytes(): Uint8Array {
+  if (randomPoolUsed === randomPool.length) {
+    globalThis.crypto.getRandomValues(randomPool);
+    randomPoolUsed = 0;
   }
-  // randomUUID is xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: keep what follows its version digit.
-  return timePrefix.text + globalThis.crypto.randomUUID().slice(15);
+  randomPoolUsed += 16;
+  return randomPool.subarray(randomPoolUsed - 16, randomPoolUsed);
 }
-/** The last millisecond's id prefix: thousands of ids a second share it. */
-const timePrefix = { epochMs: -1, text: '' };
 
 export interface EngineOptions {
   /** The merchant catalog; the built default catalog when omitted. */
   catalog?: Catalog;
-  /** Enrichment ids; fresh time-ordered UUIDs (version 7) by default. Inject for reproducible output. */
+  /**
+   * Enrichment ids; by default fresh UUIDs version 7 (RFC 9562), which begin with the millisecond
+   * clock: stores index them in insertion order, appending instead of rewriting a random page of the
+   * index. Inject for reproducible output.
+   */
   newId?: () => string;
   /** Base URL under which the catalog's industry icons are served (a trailing `/` is added). */
   assetBaseUrl?: string;
@@ -107,7 +108,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     merchants: catalog.merchants,
     merchantOfMcc,
     industryChain: createIndustryChains(lexicon.industries, (file) => base + file),
-    newId: options.newId ?? (() => uuidv7(Date.now())),
+    newId: options.newId ?? (() => v7({ rng: pooledRandomBytes })),
   };
   const compileWithRegions = (registrations: readonly TriggerRegistration[]) =>
     compileTriggers(registrations, {

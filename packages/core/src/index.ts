@@ -24,7 +24,7 @@ export {
 export { type De43Fields, type De43Layout, parseDe43 } from './de43.js';
 export { type DescriptorLexicon, type ParsedDescriptor, parseDescriptor } from './descriptor.js';
 export { descriptorKeyOf } from './descriptor-key-of.js';
-export { createEngine, DEFAULT_ASSET_BASE_URL, type Engine, type EngineOptions, uuidv7 } from './engine.js';
+export { createEngine, DEFAULT_ASSET_BASE_URL, type Engine, type EngineOptions } from './engine.js';
 export { MIN_MATCH_SCORE } from './matcher.js';
 export { detectRecurrence, type RecurrenceTransaction } from './recurrence.js';
 export { type EnrichableKind, enrichByKind, enrichResultItem } from './result-item.js';

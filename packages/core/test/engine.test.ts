@@ -1,6 +1,6 @@
 import { enrichmentSchema } from '@txenrich/schema';
 import { describe, expect, it } from 'vitest';
-import { compileCorrections, createEngine, descriptorKey, uuidv7 } from '../src/index.js';
+import { compileCorrections, createEngine, descriptorKey } from '../src/index.js';
 
 let counter = 0;
 const engine = createEngine({
@@ -275,12 +275,19 @@ describe('createEngine: transfers and universal lines', () => {
   });
 });
 
-describe('uuidv7', () => {
-  it('is a version 7 UUID that starts with the clock, so later ids sort after', () => {
-    const id = uuidv7(Date.UTC(2025, 5, 1));
-    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(id.slice(0, 13)).toBe('019728c9-c000');
-    expect(uuidv7(Date.UTC(2025, 5, 1) + 1) > id).toBe(true);
-    expect(uuidv7(Date.UTC(2025, 5, 1))).not.toBe(id);
+describe('enrichment ids', () => {
+  it('are distinct version 7 UUIDs that begin with the clock, so a later one sorts after', () => {
+    const fresh = createEngine({ catalog: engine.catalog });
+    const newId = () => fresh.enrichCard({ merchantName: 'NETFLIX.COM', categoryType: 'MCC' }).enrichmentId;
+    const started = Date.now();
+    // More than the 256 ids one draw of random bytes serves.
+    const ids = Array.from({ length: 600 }, newId);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    const clock = Number.parseInt(ids[0]!.replace('-', '').slice(0, 12), 16);
+    expect(clock).toBeGreaterThanOrEqual(started);
+    while (Date.now() <= clock);
+    expect(newId() > ids[0]!).toBe(true);
   });
 });
