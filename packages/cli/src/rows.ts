@@ -40,13 +40,13 @@ export function formatOfPath(path: string): InputFormat {
   return /\.csv$/i.test(path) ? 'csv' : 'jsonl';
 }
 
+/** Bytes read from the file at a time. */
+const READ_SIZE = 1 << 20;
+
 export function readRows(path: string, options: ReadRowsOptions): AsyncGenerator<RowChunk> {
   const stream = createReadStream(path, { highWaterMark: READ_SIZE });
   return options.format === 'csv' ? readCsv(stream, options) : readLineBlocks(stream, options.chunkSize);
 }
-
-/** Bytes read from the file at a time. */
-const READ_SIZE = 1 << 20;
 
 /**
  * Cuts the file into blocks of `chunkSize` whole lines, as bytes: finding line

@@ -77,9 +77,7 @@ export interface EnrichedChunk {
    * recurrence texts).
    */
   pieces: readonly Uint8Array[];
-  /** The pieces joined. */
-  readonly bytes: Uint8Array;
-  /** The same, decoded. */
+  /** The pieces, decoded and joined. */
   readonly text: string;
   /**
    * The rows' texts, in order, one string each. Cheaper than splitting `text`: a string of a whole
@@ -246,9 +244,6 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
       let released = false;
       return {
         pieces,
-        get bytes() {
-          return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
-        },
         get text() {
           return pieces.map((piece) => decoder.decode(piece)).join('');
         },
