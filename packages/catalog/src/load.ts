@@ -10,6 +10,7 @@ const SECTIONS = [
   'thirdParties',
   'descriptorAliases',
   'unknownFacilitatorPrefixes',
+  'dictionaryWords',
   'mccs',
 ];
 

@@ -160,6 +160,8 @@ export interface Catalog {
   thirdParties: ThirdParty[];
   descriptorAliases: DescriptorAlias[];
   unknownFacilitatorPrefixes: string[];
+  /** English dictionary words among the tokens of merchant names, sorted (lower case). */
+  dictionaryWords: string[];
   mccs: Mcc[];
   geo: Geo;
 }

@@ -12,8 +12,13 @@ export interface LabelledLine {
   kind: string;
   input: unknown;
   expect: {
-    /** `Name | Alternate`, or null for no counterparty. */
+    /**
+     * `Name | Alternate`: the counterparty's name, or, with `known: false`, the clean name of a merchant
+     * no catalog knows (an unverified counterparty or the display name). Null: no brand.
+     */
     merchant?: string | null;
+    /** Whether the catalog knows the merchant (real-shapes sets); absent in older sets, where a name means known. */
+    known?: boolean;
     /** Bare domain, or null. */
     website?: string | null;
     channel?: string | null;
@@ -63,16 +68,23 @@ export interface EvaluationReport {
    * precision, which the accuracy over mostly one-off lines hides.
    */
   recurrence?: { expected: number; detected: number; found: number };
-  /** Share of lines with a counterparty. */
+  /** Share of lines with a catalog counterparty. */
   coverage: number;
   hardNegatives: { total: number; matchedToABrand: number };
+  /** Lines given a catalog brand that is not theirs (a wrong brand is worse than none). */
+  wrongBrand: { lines: number; wrong: number };
+  /** Lines whose merchant the catalog knows, and those named right. */
+  knownMerchants: FieldScore;
+  /** Unknown local merchants (tag `unknown-local`) whose display name is exactly right. */
+  unknownDisplay: FieldScore;
   failures: Failure[];
 }
 
+/** Case and punctuation ignored: `Joe's Pizza` = `JOES PIZZA`, `AT&T` = `ATT`. */
 const comparable = (text: string) =>
   text
     .toLowerCase()
-    .replace(/['’.,]/g, '')
+    .replace(/[^a-z0-9\s]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 const alternatives = (label: string) => label.split('|').map(comparable);
@@ -92,6 +104,7 @@ function actualValue(field: ScoredField, result: ResultItem): unknown {
   const counterparty = result.counterparty[0];
   switch (field) {
     case 'merchant':
+      // A brand the catalog knows, else the name read from the line (an unverified counterparty).
       return counterparty?.name ?? null;
     case 'website':
       return domainOf(counterparty?.website);
@@ -108,6 +121,40 @@ function actualValue(field: ScoredField, result: ResultItem): unknown {
     case 'recurrence':
       return info.recurrenceInfo?.intervalType ?? null;
   }
+}
+
+/** The verified (catalog) brand a result names, or null. */
+function brandOf(result: ResultItem): string | null {
+  if (result.statusCode !== 200) return null;
+  const counterparty = result.counterparty[0];
+  return counterparty && counterparty.verified !== false ? counterparty.name : null;
+}
+
+/**
+ * The merchant field: a known brand must be the verified counterparty; an unknown
+ * merchant's clean name may be an unverified counterparty or the display name; no
+ * brand (null) accepts anything but a verified counterparty.
+ */
+function merchantCorrect(line: LabelledLine, result: ResultItem): boolean {
+  if (result.statusCode !== 200) return false;
+  const expected = line.expect.merchant ?? null;
+  const brand = brandOf(result);
+  if (expected === null) return brand === null;
+  const names = alternatives(expected);
+  if (line.expect.known === false) {
+    if (brand !== null && !names.includes(comparable(brand))) return false;
+    const seen = [result.counterparty[0]?.name, result.transactionInfo.display.name];
+    return seen.some((name) => typeof name === 'string' && names.includes(comparable(name)));
+  }
+  return brand !== null && names.includes(comparable(brand));
+}
+
+/** A verified brand that is not the line's. */
+function isWrongBrand(line: LabelledLine, result: ResultItem): boolean {
+  const brand = brandOf(result);
+  if (brand === null || !('merchant' in line.expect)) return false;
+  const expected = line.expect.merchant ?? null;
+  return expected === null || !alternatives(expected).includes(comparable(brand));
 }
 
 function isCorrect(field: ScoredField, expected: unknown, actual: unknown): boolean {
@@ -152,16 +199,20 @@ export function createEvaluator(options: { byTag?: boolean } = {}): Evaluator {
   let lines = 0;
   let covered = 0;
   const hardNegatives = { total: 0, matchedToABrand: 0 };
+  const wrongBrand = { lines: 0, wrong: 0 };
+  const knownMerchants = { labelled: 0, correct: 0 };
+  const unknownDisplay = { labelled: 0, correct: 0 };
   const recurrence = { expected: 0, detected: 0, found: 0 };
   return {
     add(line, result) {
       lines++;
-      if (result.statusCode === 200 && result.counterparty.length > 0) covered++;
+      if (result.statusCode === 200 && result.counterparty[0]?.verified) covered++;
       for (const field of scoredFields) {
         if (!(field in line.expect)) continue;
         const expected = line.expect[field];
         const actual = actualValue(field, result);
-        const correct = isCorrect(field, expected, actual);
+        const correct =
+          field === 'merchant' ? merchantCorrect(line, result) : isCorrect(field, expected, actual);
         fields[field].labelled++;
         if (correct) fields[field].correct++;
         else failures.push({ id: line.id, field, expected, actual });
@@ -181,11 +232,23 @@ export function createEvaluator(options: { byTag?: boolean } = {}): Evaluator {
           }
         }
       }
+      const wrong = isWrongBrand(line, result);
+      if ('merchant' in line.expect) {
+        wrongBrand.lines++;
+        if (wrong) wrongBrand.wrong++;
+      }
+      if (typeof line.expect.merchant === 'string' && line.expect.known !== false) {
+        knownMerchants.labelled++;
+        if (merchantCorrect(line, result)) knownMerchants.correct++;
+      }
+      if (line.tags?.includes('unknown-local') && typeof line.expect.merchant === 'string') {
+        unknownDisplay.labelled++;
+        const display = result.statusCode === 200 ? result.transactionInfo.display.name : '';
+        if (alternatives(line.expect.merchant).includes(comparable(display))) unknownDisplay.correct++;
+      }
       if (line.tags?.includes('hard-negative')) {
         hardNegatives.total++;
-        const merchant = actualValue('merchant', result);
-        if (merchant !== null && !isCorrect('merchant', line.expect.merchant ?? null, merchant))
-          hardNegatives.matchedToABrand++;
+        if (wrong) hardNegatives.matchedToABrand++;
       }
     },
     report() {
@@ -196,6 +259,9 @@ export function createEvaluator(options: { byTag?: boolean } = {}): Evaluator {
         ...(fields.recurrence.labelled > 0 ? { recurrence } : {}),
         coverage: lines ? covered / lines : 0,
         hardNegatives,
+        wrongBrand,
+        knownMerchants,
+        unknownDisplay,
         failures,
       };
     },
@@ -246,8 +312,11 @@ export function formatReport(report: EvaluationReport, maxFailures = 50): string
         ]
       : []),
     ...(report.byTag ? ['by tag (lines, accuracy):', ...tagRows] : []),
-    `coverage: ${percent(report.coverage * report.lines, report.lines)} with a counterparty`,
-    `hard negatives matched to a brand: ${report.hardNegatives.matchedToABrand}/${report.hardNegatives.total}`,
+    `coverage: ${percent(report.coverage * report.lines, report.lines)} with a catalog counterparty`,
+    `merchant, catalog brands: ${percent(report.knownMerchants.correct, report.knownMerchants.labelled)} (${report.knownMerchants.correct}/${report.knownMerchants.labelled})`,
+    `display name exact, unknown local merchants: ${percent(report.unknownDisplay.correct, report.unknownDisplay.labelled)} (${report.unknownDisplay.correct}/${report.unknownDisplay.labelled})`,
+    `wrong brand: ${percent(report.wrongBrand.wrong, report.wrongBrand.lines)} (${report.wrongBrand.wrong}/${report.wrongBrand.lines})`,
+    `hard negatives: ${percent(report.hardNegatives.total - report.hardNegatives.matchedToABrand, report.hardNegatives.total)} without a wrong brand (${report.hardNegatives.matchedToABrand}/${report.hardNegatives.total} matched to a brand)`,
     `failures: ${report.failures.length}${report.failures.length > maxFailures ? ` (first ${maxFailures})` : ''}`,
     ...failures,
   ].join('\n');

@@ -43,8 +43,8 @@ describe('txenrich enrich', () => {
     });
     expect(results[3]).toMatchObject({
       statusCode: 200,
-      counterparty: [],
-      transactionInfo: { display: { name: 'Marias Flowers' }, thirdParties: [{ name: 'Square' }] },
+      counterparty: [{ name: "Maria's Flowers", verified: false }],
+      transactionInfo: { display: { name: "Maria's Flowers" }, thirdParties: [{ name: 'Square' }] },
     });
     expect(io.err.join('')).toMatch(/^4 rows, 2 errors, 50\.0% matched, \d+ rows\/s/);
   });
@@ -133,7 +133,10 @@ describe('txenrich eval', () => {
     const report = JSON.parse(io.out.join(''));
     expect(report.fields.merchant).toEqual({ labelled: 2, correct: 1 });
     expect(report.fields.type).toEqual({ labelled: 2, correct: 2 });
-    expect(report.failures).toEqual([{ id: 'b', field: 'merchant', expected: 'Shell', actual: null }]);
+    // The line names a merchant no catalog knows: an unverified counterparty, not Shell.
+    expect(report.failures).toEqual([
+      { id: 'b', field: 'merchant', expected: 'Shell', actual: 'Shell Beach Cafe' },
+    ]);
   });
 });
 

@@ -219,6 +219,8 @@ describe('txenrich eval on a generated file', () => {
     const report = JSON.parse(io.out.join(''));
     expect(report.fields.type).toEqual({ labelled: 1, correct: 1 });
     expect(report.fields.merchant).toEqual({ labelled: 1, correct: 0 });
-    expect(report.failures).toEqual([{ id: 'line-2', field: 'merchant', expected: 'Netflix', actual: null }]);
+    expect(report.failures).toEqual([
+      { id: 'line-2', field: 'merchant', expected: 'Netflix', actual: 'ZZQX Unknown' },
+    ]);
   });
 });

@@ -8,15 +8,19 @@ import type {
   UniversalTransaction,
 } from '@txenrich/schema';
 import { v7 } from 'uuid';
-import { type EngineParts, enrichCard, shapeCounterparty } from './card.js';
-import type { EnrichmentContext } from './context.js';
-import { type CorrectionRule, compileCorrections } from './corrections.js';
-import { createIndustryChains } from './industry.js';
+import { givenNames } from './anatomy/given-names.js';
+import { type EngineParts, enrichCard, shapeCounterparty } from './classify/card.js';
+import { enrichTransfer, enrichUniversal } from './classify/transfer.js';
+import type { EnrichmentContext } from './context/context.js';
+import { type CorrectionRule, compileCorrections } from './context/corrections.js';
+import { type CompiledTriggers, compileTriggers, type TriggerRegistration } from './context/triggers.js';
 import { buildLexicon } from './lexicon.js';
-import { createMatcher, type MatchEntry } from './matcher.js';
-import { bareHost } from './text.js';
-import { enrichTransfer, enrichUniversal } from './transfer.js';
-import { type CompiledTriggers, compileTriggers, type TriggerRegistration } from './triggers.js';
+import { bareHost } from './normalize/text.js';
+import { type Autocomplete, createAutocomplete } from './resolve/autocomplete.js';
+import type { MatchEntry } from './resolve/match-entry.js';
+import { createMatcher } from './resolve/matcher.js';
+import type { EnrichOptions } from './shape/explanation.js';
+import { createIndustryChains } from './shape/industry.js';
 
 /**
  * The random bytes of enrichment ids, drawn 4 KB at a time: by itself `uuid` asks
@@ -48,13 +52,17 @@ export interface EngineOptions {
 
 export interface Engine {
   /** Enriches a validated card request (CONTRACT.md 1.1). Synchronous and pure but for `newId`. */
-  enrichCard(body: CardTransaction, context?: EnrichmentContext): Enrichment;
+  enrichCard(body: CardTransaction, context?: EnrichmentContext, options?: EnrichOptions): Enrichment;
   /** Enriches a validated DE43 request: the raw field 43 wins over the body's name and place when it parses. */
-  enrichCardDe43(body: De43Transaction, context?: EnrichmentContext): Enrichment;
+  enrichCardDe43(body: De43Transaction, context?: EnrichmentContext, options?: EnrichOptions): Enrichment;
   /** Enriches a validated bank transfer (CONTRACT.md 1.2): ACH, wire, RTP, check, ATM, P2P. */
-  enrichTransfer(body: TransferTransaction, context?: EnrichmentContext): Enrichment;
+  enrichTransfer(body: TransferTransaction, context?: EnrichmentContext, options?: EnrichOptions): Enrichment;
   /** Enriches a validated line from any source (CONTRACT.md 1.3): card spending, transfer, income, fee, ATM. */
-  enrichUniversal(body: UniversalTransaction, context?: EnrichmentContext): Enrichment;
+  enrichUniversal(
+    body: UniversalTransaction,
+    context?: EnrichmentContext,
+    options?: EnrichOptions,
+  ): Enrichment;
   /** Merchants for autocomplete, best first: a prefix or a near spelling of their name. */
   searchMerchants(name: string, limit: number): Corporation[];
   /** Compiles trigger registrations for `context.triggers`, resolving region names (`California`) as the engine does. */
@@ -95,6 +103,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
     if (alias.mcc && alias.mcc >= '3000' && alias.mcc <= '3999') merchantOfMcc.set(alias.mcc, index);
   }
   const lexicon = buildLexicon(catalog);
+  const genericWords = new Set(catalog.dictionaryWords);
+  for (const name of givenNames) genericWords.add(name.toLowerCase());
+  /** A name made of dictionary words and given names only (`target`, `thank you mart`, `john`). */
+  const isGeneric = (key: string) => key !== '' && key.split(' ').every((token) => genericWords.has(token));
+  const entries = catalog.merchants.map((merchant, index) =>
+    matchEntry(merchant, statementForms.get(index) ?? []),
+  );
   const merchantById = new Map(catalog.merchants.map((merchant) => [merchant.id, merchant]));
   const parts: EngineParts = {
     resolveCounterparty: (id) => {
@@ -102,34 +117,36 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return merchant ? shapeCounterparty(parts, merchant, 100, null, null) : null;
     },
     lexicon,
-    matcher: createMatcher(
-      catalog.merchants.map((merchant, index) => matchEntry(merchant, statementForms.get(index) ?? [])),
-    ),
+    matcher: createMatcher(entries, { isGeneric }),
     merchants: catalog.merchants,
     merchantOfMcc,
     industryChain: createIndustryChains(lexicon.industries, (file) => base + file),
     newId: options.newId ?? (() => v7({ rng: pooledRandomBytes })),
   };
+  let autocomplete: Autocomplete | undefined;
   const compileWithRegions = (registrations: readonly TriggerRegistration[]) =>
     compileTriggers(registrations, {
       regionCode: (region, country) => lexicon.geography.regionCode(region, country),
     });
   return {
     catalog,
-    enrichCard: (body, context) => enrichCard(parts, body, context, undefined),
-    enrichCardDe43: (body, context) =>
-      enrichCard(parts, body, context, body.de43?.trim() ? body.de43 : undefined),
-    enrichTransfer: (body, context) => enrichTransfer(parts, body, context),
-    enrichUniversal: (body, context) => enrichUniversal(parts, body, context),
+    enrichCard: (body, context, options) => enrichCard(parts, body, context, undefined, options),
+    enrichCardDe43: (body, context, options) =>
+      enrichCard(parts, body, context, body.de43?.trim() ? body.de43 : undefined, options),
+    enrichTransfer: (body, context, options) => enrichTransfer(parts, body, context, options),
+    enrichUniversal: (body, context, options) => enrichUniversal(parts, body, context, options),
     compileTriggers: compileWithRegions,
     compileRules: ({ corrections, triggers }) => ({
       corrections: corrections?.length ? compileCorrections(corrections) : undefined,
       triggers: triggers?.length ? compileWithRegions(triggers) : undefined,
     }),
-    searchMerchants: (name, limit) =>
-      parts.matcher.search(name, limit).map((entry) => {
+    searchMerchants: (name, limit) => {
+      // Built on first use: engines that never search (batch workers) never pay for it.
+      autocomplete ??= createAutocomplete(entries);
+      return autocomplete.search(name, limit).map((entry) => {
         const merchant = catalog.merchants[entry]!;
         return { name: merchant.name, logo: merchant.logo, website: merchant.website };
-      }),
+      });
+    },
   };
 }

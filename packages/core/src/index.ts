@@ -6,12 +6,14 @@
  *   const engine = createEngine();
  *   engine.enrichCard({ merchantName: 'SQ *BLUE BOTTLE COFFEE', categoryType: 'MCC' });
  */
+
+export { type Anatomy, type AnatomyLexicon, readAnatomy } from './anatomy/anatomy.js';
 export {
   type EnrichmentContext,
   type HistoryEntry,
   recurrenceSeries,
   type UserHistoryEntry,
-} from './context.js';
+} from './context/context.js';
 export {
   applyCorrection,
   type CompiledCorrections,
@@ -20,14 +22,8 @@ export {
   compileCorrections,
   customCounterpartyId,
   descriptorKey,
-} from './corrections.js';
-export { type De43Fields, type De43Layout, parseDe43 } from './de43.js';
-export { type DescriptorLexicon, type ParsedDescriptor, parseDescriptor } from './descriptor.js';
-export { descriptorKeyOf } from './descriptor-key-of.js';
-export { createEngine, DEFAULT_ASSET_BASE_URL, type Engine, type EngineOptions } from './engine.js';
-export { MIN_MATCH_SCORE } from './matcher.js';
-export { detectRecurrence, type RecurrenceTransaction } from './recurrence.js';
-export { type EnrichableKind, enrichByKind, enrichResultItem } from './result-item.js';
+} from './context/corrections.js';
+export { descriptorKeyOf } from './context/descriptor-key-of.js';
 export {
   ALLOW_ONLY_DEFAULT_ID,
   type CompiledTriggers,
@@ -36,4 +32,9 @@ export {
   matchTriggers,
   type TriggerRegistration,
   type TriggerSubject,
-} from './triggers.js';
+} from './context/triggers.js';
+export { createEngine, DEFAULT_ASSET_BASE_URL, type Engine, type EngineOptions } from './engine.js';
+export { type De43Fields, type De43Layout, parseDe43 } from './normalize/de43.js';
+export { detectRecurrence, type RecurrenceTransaction } from './recurrence.js';
+export { MIN_MATCH_SCORE } from './resolve/matcher.js';
+export { type EnrichableKind, enrichByKind, enrichResultItem } from './result-item.js';

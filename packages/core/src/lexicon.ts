@@ -4,8 +4,8 @@
  * MCC and industry tables. Building it is the cost of starting a worker.
  */
 import type { Catalog, Industry, Mcc, ThirdParty } from '@txenrich/catalog';
-import { type DescriptorLexicon, prefixKey } from './descriptor.js';
-import { canonical } from './text.js';
+import { type AnatomyLexicon, prefixKey } from './anatomy/anatomy.js';
+import { canonical } from './normalize/text.js';
 
 export interface Place {
   city: string | null;
@@ -32,7 +32,7 @@ export interface Geography {
   }): Place;
 }
 
-export interface Lexicon extends DescriptorLexicon {
+export interface Lexicon extends AnatomyLexicon {
   geography: Geography;
   mccs: ReadonlyMap<string, Mcc>;
   industries: ReadonlyMap<string, Industry>;
@@ -58,7 +58,7 @@ function buildPrefixTables(thirdParties: readonly ThirdParty[], unknown: readonl
   return { facilitatorPrefixes, literalPrefixes, unknownPrefixes };
 }
 
-function buildMarkers(thirdParties: readonly ThirdParty[]): DescriptorLexicon['markers'] {
+function buildMarkers(thirdParties: readonly ThirdParty[]): AnatomyLexicon['markers'] {
   const byPhrase = new Map<string, { thirdPartyId: string; strip: boolean }>();
   for (const party of thirdParties) {
     // Wallet and P2P markers wrap the merchant's name; a platform's marker is its own name.
@@ -122,6 +122,39 @@ function buildGeography(catalog: Catalog) {
   };
   const isCity = (region: string, city: string) =>
     zipCities.has(`${region}|${city}`) || cityByKey.has(`${region}|${city}`);
+  /** Each region's city names, sorted: truncated and run-in cities are looked up here. */
+  const citiesOfRegion = new Map<string, string[]>();
+  for (const key of new Set([...zipCities, ...cityByKey.keys()])) {
+    const [region, city] = key.split('|') as [string, string];
+    if (region.length !== 2 || region !== region.toUpperCase()) continue;
+    const list = citiesOfRegion.get(region) ?? [];
+    list.push(city);
+    citiesOfRegion.set(region, list);
+  }
+  for (const list of citiesOfRegion.values()) list.sort();
+  const completeCity = (region: string, partial: string) => {
+    const list = citiesOfRegion.get(region);
+    if (!list) return null;
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (list[middle]! < partial) low = middle + 1;
+      else high = middle;
+    }
+    const first = list[low];
+    // Exactly one city completes it.
+    if (!first?.startsWith(partial) || list[low + 1]?.startsWith(partial)) return null;
+    return first;
+  };
+  const cityEnding = (region: string, token: string) => {
+    // Run-in cities are long enough not to be a word's ending by chance (`BURLINGTON`, not `ADA`).
+    for (let start = 1; start <= token.length - 6; start++) {
+      const city = token.slice(start);
+      if (isCity(region, city) && token.length - city.length >= 3) return city;
+    }
+    return null;
+  };
 
   const geography: Geography = {
     countryCode,
@@ -152,17 +185,20 @@ function buildGeography(catalog: Catalog) {
     countryCodes.set(country.alpha2.toUpperCase(), country.alpha2.toUpperCase());
     countryCodes.set(country.alpha3.toUpperCase(), country.alpha2.toUpperCase());
   }
-  return { geography, regionCountry, countryCodes, isCity };
+  return { geography, regionCountry, countryCodes, isCity, completeCity, cityEnding };
 }
 
 export function buildLexicon(catalog: Catalog): Lexicon {
-  const { geography, regionCountry, countryCodes, isCity } = buildGeography(catalog);
+  const { geography, regionCountry, countryCodes, isCity, completeCity, cityEnding } =
+    buildGeography(catalog);
   return {
     ...buildPrefixTables(catalog.thirdParties, catalog.unknownFacilitatorPrefixes),
     markers: buildMarkers(catalog.thirdParties),
     regionCountry,
     countryCodes,
     isCity,
+    completeCity,
+    cityEnding,
     geography,
     mccs: new Map(catalog.mccs.map((mcc) => [mcc.code, mcc])),
     industries: new Map(catalog.industries.map((industry) => [industry.id, industry])),

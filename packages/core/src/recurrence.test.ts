@@ -1,7 +1,7 @@
 import type { IntervalType, RecurrenceInfo } from '@txenrich/schema';
 import { describe, expect, it } from 'vitest';
 import { generateHistories, type LabelledHistory } from '../../cli/src/generation/histories.js';
-import type { HistoryEntry } from './context.js';
+import type { HistoryEntry } from './context/context.js';
 import { calendarDay, detectRecurrence, type RecurrenceTransaction } from './recurrence.js';
 
 type Payment = readonly [occurredAt: string, amount: number | null];

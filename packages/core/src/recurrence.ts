@@ -26,7 +26,7 @@
  * need no tolerance of their own.
  */
 import { type IntervalType, monthLength, type RecurrenceInfo } from '@txenrich/schema';
-import type { HistoryEntry } from './context.js';
+import type { HistoryEntry } from './context/context.js';
 
 /** The transaction being enriched, or one earlier transaction of the same user. */
 export type RecurrenceTransaction = Pick<HistoryEntry, 'enrichmentId' | 'transactionId' | 'amount'> & {

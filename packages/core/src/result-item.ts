@@ -6,7 +6,7 @@ import {
   transactionSchemas,
   validate,
 } from '@txenrich/schema';
-import type { EnrichmentContext } from './context.js';
+import type { EnrichmentContext } from './context/context.js';
 import type { Engine } from './engine.js';
 
 /** Kinds the engine enriches (all of them). */

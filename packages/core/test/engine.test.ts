@@ -18,11 +18,25 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(enrichmentSchema.safeParse(result).success).toBe(true);
   });
 
-  it('cleans an unknown merchant for display and classifies it from the MCC', () => {
+  it('names an unknown merchant as an unverified counterparty, cleaned, placed and classified from the MCC', () => {
     const result = card('SQ *MARIAS FLOWERS #12 OAKLAND CA', { categoryCode: '5992' });
-    expect(result.counterparty).toEqual([]);
+    expect(result.counterparty).toHaveLength(1);
+    expect(result.counterparty[0]).toMatchObject({
+      name: "Maria's Flowers",
+      verified: false,
+      logo: null,
+      website: null,
+      matchScore: 50,
+      location: [expect.objectContaining({ city: 'Oakland', region: 'CA', country: 'US' })],
+    });
+    expect(result.counterparty[0]?.industry.length).toBeGreaterThan(0);
+    // The same name at the same place is the same counterparty.
+    expect(card('MARIAS FLOWERS OAKLAND CA', { categoryCode: '5992' }).counterparty[0]?.id).toBe(
+      result.counterparty[0]?.id,
+    );
+    expect(enrichmentSchema.safeParse(result).success).toBe(true);
     expect(result.transactionInfo.display).toMatchObject({
-      name: 'Marias Flowers',
+      name: "Maria's Flowers",
       categoryName: expect.any(String),
     });
     expect(result.transactionInfo.display.graphicSource).toBe('third_party');
@@ -33,15 +47,29 @@ describe('createEngine: card enrichment on the built catalog', () => {
 
   it('shows the category icon when neither merchant nor processor has a logo', () => {
     const { display } = card('MARIAS FLOWERS OAKLAND CA', { categoryCode: '5992' }).transactionInfo;
-    expect(display).toMatchObject({ name: 'Marias Flowers', graphicSource: 'category' });
+    expect(display).toMatchObject({ name: "Maria's Flowers", graphicSource: 'category' });
     expect(display.graphic).toMatch(/^http:\/\/localhost:8080\/icons\/.+\.svg$/);
   });
 
   it('does not let a brand name in another business win over the evidence', () => {
-    expect(card('SHELL BEACH CAFE', { categoryCode: '5812' }).counterparty).toEqual([]);
-    expect(card('TARGET PRACTICE RANGE LLC', { categoryCode: '7999' }).counterparty).toEqual([]);
+    const brandOf = (line: string, categoryCode?: string) =>
+      card(line, categoryCode ? { categoryCode } : {}).counterparty.filter((party) => party.verified);
+    expect(brandOf('SHELL BEACH CAFE', '5812')).toEqual([]);
+    expect(brandOf('TARGET PRACTICE RANGE LLC', '7999')).toEqual([]);
+    // Generic words inside a longer name, or completing a shorter one, need something else to agree.
+    for (const line of [
+      'PAYMENT - THANK YOU',
+      'PY *AMERICAN TRAIL OUTFITTERS',
+      'CHECK # 1234',
+      'SPRINT MART',
+    ]) {
+      expect(brandOf(line)).toEqual([]);
+    }
+    expect(brandOf('DISCOVERY CHILDRENS MUSEUM', '8991')).toEqual([]);
+    expect(card('SPRINT MART').transactionInfo.display.name).toBe('Sprint Mart');
     const p2p = card('VENMO *JOHN MCDONALD', { categoryCode: '4829' });
-    expect(p2p.counterparty).toEqual([]);
+    expect(p2p.counterparty.filter((party) => party.verified)).toEqual([]);
+    expect(p2p.transactionInfo.display.name).toBe('John McDonald');
     expect(p2p.transactionInfo.isPeerToPeer).toBe(true);
     expect(card('SHELL OIL 57442394701 HOUSTON TX', { categoryCode: '5541' }).counterparty[0]?.name).toBe(
       'Shell',

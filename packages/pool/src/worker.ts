@@ -138,7 +138,8 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
     if (item.statusCode === 200) {
       enrichmentIds.push(item.enrichmentId);
       requests?.push(line ?? JSON.stringify(raw));
-      if (item.counterparty.length > 0) matched++;
+      // Matched to the catalog: an unverified counterparty (a merchant read from the line) is not a match.
+      if (item.counterparty[0]?.verified) matched++;
       const entry = recorded as UserHistoryEntry | null;
       if (entry) history.add(entry, slotOffset);
     } else {

@@ -109,6 +109,12 @@ export const counterpartySchema = z.object({
   phoneNumber: z.string().nullable(),
   website: nullableUrl,
   possibleCounterpartyAlternate: z.object({ id: uuid, similarity: z.number() }).nullable(),
+  /**
+   * True when the catalog knows the merchant. False for an unverified counterparty: a merchant read
+   * from the line that no catalog entry names (its clean name, the place on the line, the MCC's
+   * industry; no logo, no website, the lowest matchScore).
+   */
+  verified: z.boolean(),
 });
 
 export const thirdPartySchema = z.object({
@@ -191,6 +197,8 @@ export const enrichmentSchema = z.object({
   counterparty: z.array(counterpartySchema),
   actions: z.array(actionSchema).nullable(),
   customAttributes: customAttributes.optional(),
+  /** Only when asked for (`explain`): how the engine read the line and chose the counterparty. */
+  explanation: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** A batch result item that enriched. */

@@ -125,6 +125,7 @@ export const enrichmentExample = {
       phoneNumber: null,
       website: 'https://www.bluebottlecoffee.com',
       possibleCounterpartyAlternate: null,
+      verified: true,
     },
   ],
   actions: null,

@@ -28,6 +28,7 @@ import { readNsi } from './nsi.js';
 import { readSimpleIcons } from './simple-icons.js';
 import { packageRoot, packageVersion, readJson, SOURCE_PACKAGES } from './sources.js';
 import { faviconOf, websiteOf } from './web.js';
+import { dictionaryWordsOf } from './words.js';
 
 export interface BuildCatalogOptions {
   /** Output directory; default `packages/catalog/artifact`. */
@@ -229,6 +230,7 @@ export function buildCatalog(options: BuildCatalogOptions = {}): BuildCatalogRes
     thirdParties,
     descriptorAliases,
     unknownFacilitatorPrefixes: data.unknownFacilitatorPrefixes,
+    dictionaryWords: dictionaryWordsOf(merchants, descriptorAliases),
     mccs,
     geo: readGeo(countries),
   };

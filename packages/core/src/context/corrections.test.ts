@@ -46,6 +46,7 @@ const counterparty = (fields: Partial<Counterparty>): Counterparty => ({
   phoneNumber: null,
   website: 'https://wrong.example',
   possibleCounterpartyAlternate: null,
+  verified: true,
   ...fields,
 });
 
@@ -164,6 +165,7 @@ describe('applyCorrection: counterparty', () => {
       phoneNumber: null,
       website: 'https://cornerroasters.com',
       possibleCounterpartyAlternate: null,
+      verified: true,
     });
     expect(top?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(customCounterpartyId('CORNER ROASTERS', 'https://www.cornerroasters.com/menu')).toBe(top?.id);

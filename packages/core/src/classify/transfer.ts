@@ -15,11 +15,20 @@ import type {
   TransferTransaction,
   UniversalTransaction,
 } from '@txenrich/schema';
-import { applyContext } from './apply-context.js';
-import { type EngineParts, enrichCard, shapeCounterparty, toThirdParty } from './card.js';
-import type { EnrichmentContext } from './context.js';
-import { parseDescriptor } from './descriptor.js';
-import { canonical, displayCase } from './text.js';
+import { readAnatomy } from '../anatomy/anatomy.js';
+import { cleanDisplayName } from '../anatomy/clean-name.js';
+import { applyContext } from '../context/apply-context.js';
+import type { EnrichmentContext } from '../context/context.js';
+import { bareHost, canonical, displayCase } from '../normalize/text.js';
+import type { MatchTrace } from '../resolve/matcher.js';
+import { type EnrichOptions, explain } from '../shape/explanation.js';
+import {
+  type EngineParts,
+  enrichCard,
+  shapeCounterparty,
+  toThirdParty,
+  unverifiedCounterparty,
+} from './card.js';
 
 type Direction = TransferInfo['direction'];
 type Method = TransferInfo['transferMethod'];
@@ -308,12 +317,24 @@ function thirdPartyAsCounterparty(parts: EngineParts, party: CatalogThirdParty) 
 const cardWording =
   /^(?:POS\b|PURCHASE\b|CHECKCARD\b|DEBIT CARD\b|DBT CRD\b|CARD PURCHASE|RECURRING PAYMENT AUTHORIZED|VISA\b|PUR\b)|\bCARD \d{4}$|PURCHASE AUTHORIZED ON/;
 
+const noPlace = {
+  city: null,
+  region: null,
+  country: null,
+  postalCode: null,
+  latitude: null,
+  longitude: null,
+};
+
 /** Enriches a bank transfer (CONTRACT.md 1.2), or a universal line that is not card spending. */
 export function enrichTransfer(
   parts: EngineParts,
   body: TransferTransaction | UniversalTransaction,
   context: EnrichmentContext | undefined,
+  options: EnrichOptions = {},
 ): Enrichment {
+  const anatomy = readAnatomy(body.description, parts.lexicon);
+  const trace: MatchTrace | undefined = options.explain ? { candidates: [] } : undefined;
   const transactionType = 'transactionType' in body ? body.transactionType : undefined;
   const line = readBankLine(body.description, transactionType);
   const direction = directionOf(body, transactionType);
@@ -324,7 +345,7 @@ export function enrichTransfer(
     const app = p2pApps.exec(line.text)?.[1] ?? line.party;
     counterpartyText = app === 'SQC*' || app === 'SQUARE CASH' ? 'CASH APP' : (app ?? null);
   } else if (rule?.type === 'atm') {
-    counterpartyText = parseDescriptor(line.text, parts.lexicon, { atm: true }).merchant;
+    counterpartyText = readAnatomy(line.text, parts.lexicon, { atm: true }).name;
   } else if (rule?.counterparty !== 'none') {
     const party = line.party ?? line.text;
     counterpartyText = party.replace(achEntryWords, ' ').replace(/\s+/g, ' ').trim() || party;
@@ -338,9 +359,23 @@ export function enrichTransfer(
     if (party && !named.includes(party)) named.push(party);
   }
 
-  const evidence = { mccIndustryId: null, country: 'us', mccEntry: null, behindFacilitator: false };
+  const evidence = {
+    mccIndustryId: null,
+    country: 'us',
+    mccEntry: null,
+    behindFacilitator: false,
+    thirdPartyHosts: anatomy.thirdPartyIds.flatMap((id) => {
+      const website = parts.lexicon.thirdParties.get(id)?.website;
+      return website ? [bareHost(website)] : [];
+    }),
+    companyField: line.party !== null,
+  };
   const match = counterpartyText
-    ? parts.matcher.match({ readings: [counterpartyText], statementForm: line.text, host: null }, evidence)
+    ? parts.matcher.match(
+        { readings: [counterpartyText], statementForm: line.text, host: null },
+        evidence,
+        trace,
+      )
     : null;
   let merchant = match ? parts.merchants[match.entry]! : null;
   // The P2P app (`Apple Cash`, not `Apple`) or the BNPL lender the line names is the counterparty.
@@ -381,7 +416,20 @@ export function enrichTransfer(
           : 'withdrawal';
   const industryId = merchant?.industryId ?? app?.industryId ?? null;
   const chain = parts.industryChain(industryId);
-  const displayName = merchant?.name ?? (line.party ? displayCase(line.party) : displayCase(line.text));
+  // The person paid or paying (`Zelle payment to JOHN SMITH`, `VENMO *JANE DOE`), named rather than the app.
+  const person = rule?.peerToPeer && anatomy.fields?.via === 'p2p' ? anatomy.display : null;
+  // Who the line names when the catalog knows them not: the employer, the ACH company, the wire party.
+  const namedParty =
+    !merchant && !app && rule?.counterparty !== 'none' && rule?.type !== 'atm' && counterpartyText
+      ? cleanDisplayName(counterpartyText)
+      : null;
+  const unverified = namedParty ? unverifiedCounterparty(parts, namedParty, noPlace, null) : null;
+  const displayName =
+    merchant?.name ??
+    person ??
+    namedParty ??
+    app?.name ??
+    (anatomy.display || (line.party ? displayCase(line.party) : displayCase(line.text)));
   const enrichment: Enrichment = {
     enrichmentId: parts.newId(),
     transactionInfo: {
@@ -415,17 +463,12 @@ export function enrichTransfer(
         ? [shapeCounterparty(parts, merchant, match.score, null, null)]
         : app
           ? [thirdPartyAsCounterparty(parts, app)]
-          : [],
+          : unverified
+            ? [unverified]
+            : [],
     actions: null,
     ...(body.customAttributes ? { customAttributes: body.customAttributes } : {}),
-  };
-  const noPlace = {
-    city: null,
-    region: null,
-    country: null,
-    postalCode: null,
-    latitude: null,
-    longitude: null,
+    ...(trace ? { explanation: explain(parts, anatomy, trace, match) } : {}),
   };
   return applyContext(parts, enrichment, context, {
     descriptor: line.text,
@@ -467,18 +510,22 @@ export function enrichUniversal(
   parts: EngineParts,
   body: UniversalTransaction,
   context: EnrichmentContext | undefined,
+  options: EnrichOptions = {},
 ): Enrichment {
   const line = canonical(body.description);
   const direction = directionOf(body, undefined);
   const transferLike = ruleFor(readBankLine(body.description, undefined), direction, undefined);
   const looksLikeCard =
-    cardWording.test(line) || body.categoryCode !== undefined || body.merchantName !== undefined;
+    cardWording.test(line) ||
+    readAnatomy(body.description, parts.lexicon).wrapper?.via === 'card' ||
+    body.categoryCode !== undefined ||
+    body.merchantName !== undefined;
   if (looksLikeCard && (!transferLike || transferLike.type === 'reimbursement' || cardWording.test(line))) {
-    return enrichCard(parts, asCardTransaction(body, direction), context, undefined);
+    return enrichCard(parts, asCardTransaction(body, direction), context, undefined, options);
   }
-  const asTransfer = enrichTransfer(parts, body, context);
+  const asTransfer = enrichTransfer(parts, body, context, options);
   if (asTransfer.transactionInfo.type !== 'other_money_movement' || transferLike) return asTransfer;
   // No transfer wording at all: a merchant the card path recognises makes it card spending.
-  const asCard = enrichCard(parts, asCardTransaction(body, direction), context, undefined);
+  const asCard = enrichCard(parts, asCardTransaction(body, direction), context, undefined, options);
   return asCard.counterparty.length > 0 ? asCard : asTransfer;
 }

@@ -11,7 +11,7 @@
  */
 import { uuidv5 } from '@txenrich/catalog';
 import type { Channel, Counterparty, CounterpartyLocation, Enrichment, Industry } from '@txenrich/schema';
-import { bareHost, nameKey } from './text.js';
+import { bareHost, nameKey } from '../normalize/text.js';
 
 /** A correction of the counterparty: one from the catalog (by id), or one the operator described. */
 export type CounterpartyCorrection = { id: string } | { name: string; website?: string; logo?: string };
@@ -197,6 +197,7 @@ function customCounterparty(custom: NonNullable<CompiledRule['custom']>): Counte
     phoneNumber: null,
     website: custom.website,
     possibleCounterpartyAlternate: null,
+    verified: true,
   };
 }
 
@@ -268,6 +269,7 @@ export function applyCorrection(
       ...replacement,
       matchScore: 100,
       possibleCounterpartyAlternate: null,
+      verified: true,
       location: replacement.location.length > 0 ? replacement.location : (previous?.location ?? []),
     };
     const logo = top.logo;

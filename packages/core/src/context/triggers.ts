@@ -30,7 +30,7 @@
  * handed to a worker thread with `postMessage`.
  */
 import type { Action, MerchantTrigger, TriggerScope } from '@txenrich/schema';
-import { bareHost, compactKey, nameKey } from './text.js';
+import { bareHost, compactKey, nameKey } from '../normalize/text.js';
 
 /** The id of the action added when a scope's `ALLOW_ONLY` triggers all missed. */
 export const ALLOW_ONLY_DEFAULT_ID = 'allow-only-default';

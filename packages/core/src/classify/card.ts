@@ -2,7 +2,7 @@
  * Card enrichment: a validated card (or DE43) request in, the contract's
  * enrichment out. Parse -> match -> classify -> shape, all in memory.
  */
-import type { ThirdParty as CatalogThirdParty, Mcc, Merchant } from '@txenrich/catalog';
+import { type ThirdParty as CatalogThirdParty, type Mcc, type Merchant, uuidv5 } from '@txenrich/catalog';
 import type {
   CardAcceptanceHistory,
   CardTransaction,
@@ -14,14 +14,16 @@ import type {
   RiskInsights,
   ThirdParty,
 } from '@txenrich/schema';
-import { applyContext, type ContextParts } from './apply-context.js';
-import type { EnrichmentContext } from './context.js';
-import { type De43Fields, parseDe43 } from './de43.js';
-import { type ParsedDescriptor, parseDescriptor } from './descriptor.js';
-import { fillerWords, pointOfSaleHosts, productWords } from './evidence.js';
-import type { Lexicon, Place } from './lexicon.js';
-import type { Matcher, MatchResult } from './matcher.js';
-import { bareHost, compactKey, displayCase, nameKey } from './text.js';
+import { type Anatomy, readAnatomy } from '../anatomy/anatomy.js';
+import { applyContext, type ContextParts } from '../context/apply-context.js';
+import type { EnrichmentContext } from '../context/context.js';
+import type { Lexicon, Place } from '../lexicon.js';
+import { type De43Fields, parseDe43 } from '../normalize/de43.js';
+import { bareHost, compactKey, displayCase, nameKey } from '../normalize/text.js';
+import { fillerWords, pointOfSaleHosts, productWords } from '../resolve/evidence.js';
+import type { Matcher, MatchResult } from '../resolve/matcher.js';
+import { type MatchTrace, MIN_MATCH_SCORE } from '../resolve/matcher.js';
+import { type EnrichOptions, explain } from '../shape/explanation.js';
 
 /** What enrichment needs, built once per engine. */
 export interface EngineParts extends ContextParts {
@@ -41,7 +43,7 @@ const riskyTopLevels = new Set(['022', '023']);
 const remoteThirdPartyTypes = new Set(['marketplace', 'delivery_service']);
 
 interface CardFacts {
-  descriptor: ParsedDescriptor;
+  descriptor: Anatomy;
   /** The text the merchant name was read from (for display when nothing matches). */
   place: Place;
   mcc: Mcc | null;
@@ -58,13 +60,13 @@ function readCard(
   const fromDe43 = de43 && de43.layout !== 'freeform' ? de43 : null;
   const name = fromDe43?.name || body.merchantName || de43?.name || '';
   const mcc = body.categoryCode ? (lexicon.mccs.get(body.categoryCode) ?? null) : null;
-  const descriptor = parseDescriptor(name, lexicon, { atm: Boolean(mcc?.atm) });
+  const descriptor = readAnatomy(name, lexicon, { atm: Boolean(mcc?.atm) });
   const location = body.location;
   const requested = {
-    city: fromDe43?.city ?? location?.city ?? body.city ?? descriptor.city,
-    region: fromDe43?.region ?? location?.region ?? body.state ?? descriptor.region,
-    country: fromDe43?.country ?? location?.country ?? body.country ?? descriptor.country,
-    postalCode: fromDe43?.postalCode ?? location?.postalCode ?? null,
+    city: fromDe43?.city ?? location?.city ?? body.city ?? descriptor.location.city,
+    region: fromDe43?.region ?? location?.region ?? body.state ?? descriptor.location.region,
+    country: fromDe43?.country ?? location?.country ?? body.country ?? descriptor.location.country,
+    postalCode: fromDe43?.postalCode ?? location?.postalCode ?? descriptor.location.postalCode,
   };
   const place = lexicon.geography.resolve(requested);
   if (location?.latitude !== undefined && location.longitude !== undefined) {
@@ -86,9 +88,9 @@ function readCard(
  * of a `PREFIX*SUFFIX` descriptor, and the whole descriptor (aliases such as
  * `VZWRLSS*APOCC VISB` are whole statement forms).
  */
-function readingsOf(descriptor: ParsedDescriptor, parties: readonly CatalogThirdParty[]): string[] {
-  const readings = [descriptor.merchant];
-  const words = descriptor.merchant.split(' ');
+function readingsOf(descriptor: Anatomy, parties: readonly CatalogThirdParty[]): string[] {
+  const readings = [descriptor.name];
+  const words = descriptor.name.split(' ');
   for (const party of parties) {
     if (words.length > 1 && compactKey(nameKey(words[0]!)) === compactKey(nameKey(party.name))) {
       readings.push(words.slice(1).join(' '));
@@ -102,11 +104,11 @@ function readingsOf(descriptor: ParsedDescriptor, parties: readonly CatalogThird
 const selfSellingTypes = new Set(['marketplace', 'delivery_service', 'platform', 'bnpl']);
 
 /** Nothing but the party's own name and product words is left: nobody stands behind it. */
-function soldByItself(descriptor: ParsedDescriptor, party: CatalogThirdParty): boolean {
+function soldByItself(descriptor: Anatomy, party: CatalogThirdParty): boolean {
   // The parser falls back to the whole descriptor when nothing followed the prefix.
-  if (descriptor.merchant === descriptor.canonical) return true;
+  if (descriptor.name === descriptor.raw) return true;
   const own = new Set(nameKey(party.name).split(' '));
-  return nameKey(descriptor.merchant)
+  return nameKey(descriptor.name)
     .split(' ')
     .every(
       (token) =>
@@ -205,7 +207,29 @@ export function shapeCounterparty(
     phoneNumber: null,
     website: merchant.website,
     possibleCounterpartyAlternate: alternate,
+    verified: true,
   };
+}
+
+/**
+ * A merchant no catalog entry names, as read from the line: its clean name, the
+ * place on the line, the MCC's industry. Its id is stable for the same name and place.
+ */
+export function unverifiedCounterparty(
+  parts: EngineParts,
+  name: string,
+  place: Place,
+  industryId: string | null,
+): Counterparty {
+  const key = `unverified:${nameKey(name)}|${place.city ?? ''}|${place.region ?? ''}|${place.country ?? ''}`;
+  const shaped = shapeCounterparty(
+    parts,
+    { id: uuidv5(key), name, legalName: null, industryId: industryId ?? '', logo: null, website: null },
+    MIN_MATCH_SCORE,
+    place,
+    null,
+  );
+  return { ...shaped, industry: parts.industryChain(industryId), verified: false };
 }
 
 function toCounterparty(
@@ -226,8 +250,10 @@ export function enrichCard(
   body: CardTransaction | De43Transaction,
   context: EnrichmentContext | undefined,
   de43: string | undefined,
+  options: EnrichOptions = {},
 ): Enrichment {
   const { lexicon, matcher, merchants } = parts;
+  const trace: MatchTrace | undefined = options.explain ? { candidates: [] } : undefined;
   const facts = readCard(parts, body, de43 ? parseDe43(de43, lexicon) : null);
   const { descriptor, mcc, place } = facts;
   let parties = descriptor.thirdPartyIds.flatMap((id) => lexicon.thirdParties.get(id) ?? []);
@@ -241,13 +267,14 @@ export function enrichCard(
     country:
       place.country?.toLowerCase() ?? (!body.currencyCode || body.currencyCode === 'USD' ? 'us' : null),
     mccEntry: body.categoryCode ? (parts.merchantOfMcc.get(body.categoryCode) ?? null) : null,
+    thirdPartyHosts: parties.flatMap((party) => (party.website ? [bareHost(party.website)] : [])),
   };
   const query = {
     readings: readingsOf(descriptor, parties),
-    statementForm: descriptor.canonical,
-    host: descriptor.host,
+    statementForm: descriptor.raw,
+    host: descriptor.location.host,
   };
-  let match = peerToPeer ? null : matcher.match(query, evidence);
+  let match = peerToPeer ? null : matcher.match(query, evidence, trace);
   // `UBER *EATS PENDING`, `AMZN MKTP US*2K4LL8PT1`: the marketplace or platform sold it itself.
   const seller = match || peerToPeer ? undefined : parties.find((party) => selfSellingTypes.has(party.type));
   if (seller && soldByItself(descriptor, seller)) {
@@ -257,12 +284,16 @@ export function enrichCard(
       host: seller.website ? bareHost(seller.website) : null,
     };
     // The MCC describes the goods sold, not the seller: it is no evidence here.
-    match = matcher.match(sellerQuery, {
-      ...evidence,
-      mccIndustryId: null,
-      mccEntry: null,
-      behindFacilitator: false,
-    });
+    match = matcher.match(
+      sellerQuery,
+      {
+        ...evidence,
+        mccIndustryId: null,
+        mccEntry: null,
+        behindFacilitator: false,
+      },
+      trace,
+    );
   }
   const merchant = match ? merchants[match.entry]! : null;
   // A third party that is itself the merchant (`DOORDASH` ordered from DoorDash) is the counterparty only.
@@ -274,9 +305,13 @@ export function enrichCard(
   const atm = Boolean(mcc?.atm);
   const industryId = merchant?.industryId ?? mcc?.industryId ?? parties[0]?.industryId ?? null;
   const chain = parts.industryChain(industryId);
-  const lone =
-    !merchant && parties.length > 0 && descriptor.merchant === descriptor.canonical ? parties[0] : undefined;
-  const displayName = merchant?.name ?? lone?.name ?? displayCase(descriptor.merchant);
+  const lone = !merchant && parties.length > 0 && descriptor.name === descriptor.raw ? parties[0] : undefined;
+  // Nobody the catalog knows: the merchant read from the line, unverified (never a wallet's or app's name).
+  const unverified =
+    !merchant && !lone && !atm && descriptor.display
+      ? unverifiedCounterparty(parts, descriptor.display, place, mcc?.industryId ?? null)
+      : null;
+  const displayName = merchant?.name ?? lone?.name ?? (descriptor.display || displayCase(descriptor.raw));
   const partyLogo = parties.find((party) => party.logo)?.logo ?? null;
   const [graphic, graphicSource] = merchant?.logo
     ? [merchant.logo, 'counterparty' as const]
@@ -307,12 +342,14 @@ export function enrichCard(
       recurrenceInfo: null,
       riskInsights: riskInsights(facts, merchant, industryId),
     },
-    counterparty: merchant && match ? [toCounterparty(parts, merchant, match, facts)] : [],
+    counterparty:
+      merchant && match ? [toCounterparty(parts, merchant, match, facts)] : unverified ? [unverified] : [],
     actions: null,
     ...(body.customAttributes ? { customAttributes: body.customAttributes } : {}),
+    ...(trace ? { explanation: explain(parts, descriptor, trace, match) } : {}),
   };
   return applyContext(parts, enrichment, context, {
-    descriptor: descriptor.canonical,
+    descriptor: descriptor.raw,
     mcc: body.categoryCode ?? null,
     amount,
     occurredAt: body.occurredAt ?? null,

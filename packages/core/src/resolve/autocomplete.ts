@@ -12,8 +12,8 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { Index } from 'flexsearch';
-import type { MatchEntry } from './matcher.js';
-import { compactKey, nameKey } from './text.js';
+import { compactKey, nameKey } from '../normalize/text.js';
+import type { MatchEntry } from './match-entry.js';
 
 export interface Autocomplete {
   /** Entry indexes, best first, at most `limit`, one per distinct name. */

@@ -3,7 +3,7 @@
  * CONTRACT.md 1.1. A string that fits no layout is read as a free-form
  * descriptor; parsing never throws.
  */
-import type { DescriptorLexicon } from './descriptor.js';
+import type { AnatomyLexicon } from '../anatomy/anatomy.js';
 
 export type De43Layout = 'mastercard' | 'visa' | 'facilitator' | 'freeform';
 
@@ -36,7 +36,7 @@ function readCity(value: string): Pick<De43Fields, 'city' | 'remoteContact'> {
 /** Parses a raw DE43 string; the spacing of the string is significant. */
 export function parseDe43(
   raw: string,
-  lexicon: Pick<DescriptorLexicon, 'regionCountry' | 'countryCodes'>,
+  lexicon: Pick<AnatomyLexicon, 'regionCountry' | 'countryCodes'>,
 ): De43Fields {
   const upper = raw.toUpperCase();
   const freeform: De43Fields = {

@@ -5,10 +5,10 @@
  * user's history; then the tenant's merchant triggers.
  */
 import type { Counterparty, Enrichment, Industry } from '@txenrich/schema';
+import type { Place } from '../lexicon.js';
+import { detectRecurrence } from '../recurrence.js';
 import { type EnrichmentContext, type HistoryEntry, recurrenceSeries } from './context.js';
 import { applyCorrection, descriptorKey } from './corrections.js';
-import type { Place } from './lexicon.js';
-import { detectRecurrence } from './recurrence.js';
 import { matchTriggers } from './triggers.js';
 
 /** What the context steps need to know about the transaction. */

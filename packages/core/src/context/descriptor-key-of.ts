@@ -10,8 +10,8 @@
  * carries the key `applyContext` computed.
  */
 import type { TransactionByKind } from '@txenrich/schema';
-import type { Engine } from './engine.js';
-import { type EnrichableKind, enrichByKind } from './result-item.js';
+import type { Engine } from '../engine.js';
+import { type EnrichableKind, enrichByKind } from '../result-item.js';
 
 /** Stand-ins for the fields without which no history entry is recorded; neither changes the descriptor. */
 const PROBE_USER = 'descriptor-key-probe';

@@ -1,0 +1,86 @@
+import { loadCatalog } from '@txenrich/catalog';
+import { describe, expect, it } from 'vitest';
+import { buildLexicon } from '../lexicon.js';
+import { type Anatomy, readAnatomy } from './anatomy.js';
+import { bankFields } from './bank-fields.js';
+import { locationRules } from './location.js';
+import { noiseRules } from './noise.js';
+import type { ExpectedParts, Rule } from './rules.js';
+import { leadingWrappers, namelessLines, trailingWrappers } from './wrappers.js';
+
+const catalog = loadCatalog();
+const lexicon = buildLexicon(catalog);
+const thirdPartyName = (id: string) => lexicon.thirdParties.get(id)?.name ?? id;
+
+/** The parts an example pins, read from the anatomy. */
+function partsOf(anatomy: Anatomy, expected: ExpectedParts): ExpectedParts {
+  const actual: Record<string, unknown> = {
+    name: anatomy.name,
+    display: anatomy.display,
+    wrapper: anatomy.wrapper?.id ?? null,
+    city: anatomy.location.city,
+    region: anatomy.location.region,
+    postalCode: anatomy.location.postalCode,
+    phone: anatomy.location.phone,
+    host: anatomy.location.host,
+    storeNumber: anatomy.storeNumber,
+    thirdParties: anatomy.thirdPartyIds.map(thirdPartyName),
+  };
+  return Object.fromEntries(Object.keys(expected).map((key) => [key, actual[key]]));
+}
+
+const tables: [string, readonly Rule<unknown>[]][] = [
+  ['leading wrappers', leadingWrappers],
+  ['trailing wrappers', trailingWrappers],
+  ['nameless lines', namelessLines],
+  ['bank fields', bankFields],
+  ['noise', noiseRules],
+  ['location', locationRules],
+];
+
+describe('every example of every anatomy table', () => {
+  for (const [table, rules] of tables) {
+    describe(table, () => {
+      for (const rule of rules) {
+        it(`${rule.id} has examples`, () => expect(rule.examples.length).toBeGreaterThan(0));
+        for (const example of rule.examples) {
+          it(`${rule.id}: ${example.line}`, () => {
+            const anatomy = readAnatomy(example.line, lexicon);
+            expect(partsOf(anatomy, example.expect)).toEqual(example.expect);
+          });
+        }
+      }
+    });
+  }
+});
+
+describe('readAnatomy', () => {
+  it('reads a wrapped facilitator line into wrapper, prefix, name, place and ids', () => {
+    const anatomy = readAnatomy(
+      'PURCHASE AUTHORIZED ON 02/14 SQ *BLUE BOTTLE COFFEE SAN FRANCISCO CA S381234 CARD 1234',
+      lexicon,
+    );
+    expect(anatomy.wrapper?.id).toBe('wrapper.authorized-on');
+    expect(anatomy.prefixes.map((prefix) => prefix.text)).toEqual(['SQ*']);
+    expect(anatomy.thirdPartyIds.map(thirdPartyName)).toEqual(['Square']);
+    expect(anatomy.name).toBe('BLUE BOTTLE COFFEE');
+    expect(anatomy.display).toBe('Blue Bottle Coffee');
+    expect(anatomy.location).toMatchObject({ city: 'SAN FRANCISCO', region: 'CA', country: 'US' });
+    expect(anatomy.rules).toContain('wrapper.card-suffix');
+  });
+
+  it('names no one on a card payment or a check by number', () => {
+    expect(readAnatomy('PAYMENT - THANK YOU', lexicon).name).toBe('');
+    expect(readAnatomy('CHECK # 1234', lexicon).name).toBe('');
+  });
+
+  it('keeps leading numbers that are part of a name', () => {
+    expect(readAnatomy('7-ELEVEN 34012 DALLAS TX', lexicon).name).toBe('7-ELEVEN');
+    expect(readAnatomy('99 RANCH MARKET #12', lexicon).name).toBe('99 RANCH MARKET');
+  });
+
+  it('reads a long line to its place', () => {
+    const line = `${'ACME '.repeat(200)}#1234 AUSTIN TX`;
+    expect(readAnatomy(line, lexicon).location.region).toBe('TX');
+  });
+});

@@ -1,0 +1,380 @@
+/**
+ * The anatomy stage: a raw statement line read into its parts, as a typed
+ * value. The bank wrapper comes off first (`PURCHASE AUTHORIZED ON 02/14`,
+ * `CHECKCARD 0214`, `ACH DEBIT`), then fielded bank lines give up their party
+ * (`DES:`, `ORIG CO NAME:`, `Zelle payment to`), processor and wallet prefixes
+ * (`SQ *`, `TST*`, `APPLE PAY`) are read from the catalog's third parties,
+ * and what is left is split into the name, the location and the ids.
+ */
+import { canonical } from '../normalize/text.js';
+import { bankFields, type FieldsRule } from './bank-fields.js';
+import { cleanDisplayName } from './clean-name.js';
+import {
+  hostPattern,
+  type PlaceGazetteer,
+  phonePattern,
+  stripPlaceTail,
+  stripStreetAddress,
+} from './location.js';
+import { labelledReference, type NoiseKind, noiseRules, referenceToken } from './noise.js';
+import { combinePatterns } from './rules.js';
+import { leadingWrappers, namelessLines, trailingWrappers, type Via, type WrapperRule } from './wrappers.js';
+
+/** What the anatomy stage needs to know about the world, built once from the catalog. */
+export interface AnatomyLexicon extends PlaceGazetteer {
+  /** Key of the text before `*` (upper case, letters and digits only: `SQ`, `PAYPAL`, `DD`) -> third-party id. */
+  facilitatorPrefixes: ReadonlyMap<string, string>;
+  /** Prefixes printed without an asterisk (`TST.`, `SP `), longest first, with their third-party id. */
+  literalPrefixes: readonly (readonly [prefix: string, thirdPartyId: string])[];
+  /** Keys of facilitator prefixes whose owner is unknown: stripped, no third party. */
+  unknownPrefixes: ReadonlySet<string>;
+  /**
+   * Phrases that reveal a third party anywhere in a line (`APPLE PAY`, `DOORDASH`):
+   * one global pattern whose first group is the phrase, and what each phrase means.
+   * `strip`: the phrase wraps the merchant (a wallet) and is removed from the text.
+   */
+  markers: { pattern: RegExp; byPhrase: ReadonlyMap<string, { thirdPartyId: string; strip: boolean }> };
+  /** ISO alpha-2 and alpha-3 country codes -> alpha-2. */
+  countryCodes: ReadonlyMap<string, string>;
+}
+
+export interface AnatomyWrapper {
+  /** Rule id (`wrapper.checkcard`). */
+  id: string;
+  text: string;
+  via: Via;
+  refund: boolean;
+  recurring: boolean;
+}
+
+export interface AnatomyFields {
+  id: string;
+  /** The other party as the line names it (ACH company, wire originator, person paid). */
+  party: string;
+  /** The ACH entry description (`PAYROLL`, `AUTOPAY`), when the line has one. */
+  entry: string | null;
+  via: Via;
+}
+
+export interface AnatomyPrefix {
+  /** `prefix.<third party>`, `prefix.unknown`, `prefix.merchant-abbreviation`. */
+  id: string;
+  text: string;
+  thirdPartyId: string | null;
+}
+
+export interface AnatomyLocation {
+  address: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  postalCode: string | null;
+  phone: string | null;
+  /** A website host printed in the line (`netflix.com`). */
+  host: string | null;
+}
+
+export interface AnatomyId {
+  kind: NoiseKind;
+  text: string;
+}
+
+export interface Anatomy {
+  /** The whole line in canonical form (upper case, single spaces). */
+  raw: string;
+  wrapper: AnatomyWrapper | null;
+  /** The fields of an ACH, wire or P2P line. */
+  fields: AnatomyFields | null;
+  prefixes: AnatomyPrefix[];
+  /** Third parties revealed by prefixes and markers, in order of appearance. */
+  thirdPartyIds: string[];
+  /** The merchant or payee part, upper case; empty when the line names no one (`PAYMENT - THANK YOU`). */
+  name: string;
+  /** Other readings of the name worth trying when the first does not match (the text after `*`, a host). */
+  alternates: string[];
+  /** The name as a person writes it (`Joe's Pizza`); empty when the line names no one. */
+  display: string;
+  location: AnatomyLocation;
+  ids: AnatomyId[];
+  storeNumber: string | null;
+  /** `INTERNET`, `ONLINE`, a phone or a host in place of a city: the card was not present. */
+  cardNotPresent: boolean;
+  /** An order or reference code stood in the line (`AMAZON.COM*HZ3L80AB1`): a remote sale. */
+  orderReference: boolean;
+  /** The ids of the rules that fired, in order. */
+  rules: string[];
+}
+
+export interface AnatomyOptions {
+  /** The MCC says ATM: ATM wording and the machine's street address surround the bank's name. */
+  atm?: boolean;
+}
+
+/** The key a prefix is looked up by: upper case letters and digits only. */
+export function prefixKey(prefix: string): string {
+  return prefix.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pattern));
+const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));
+const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
+const anyFields =
+  /DES:|ORIG CO NAME:|ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:| ID: ?\S+$|, ?[A-Z'. -]+$/;
+const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
+/** ATM wording around the bank's name. */
+const atmNoise = /\b(?:ATM|WITHDRAWAL|WITHDRWL|WDRL|CASH WITHDRAWAL|CASH)\b/g;
+
+function squeeze(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/^[\s*#,.\-/:;]+|[\s*#,\-/:;]+$/g, '');
+}
+
+/** The first rule of `rules` whose pattern matches `text`, and the match. */
+function firstMatch<Y>(
+  rules: readonly { id: string; pattern: RegExp; yields: Y }[],
+  text: string,
+): [{ id: string; pattern: RegExp; yields: Y }, RegExpExecArray] | null {
+  for (const rule of rules) {
+    const found = rule.pattern.exec(text);
+    if (found) return [rule, found];
+  }
+  return null;
+}
+
+function toWrapper(rule: WrapperRule, text: string): AnatomyWrapper {
+  return {
+    id: rule.id,
+    text: text.trim(),
+    via: rule.yields.via,
+    refund: rule.yields.refund ?? false,
+    recurring: rule.yields.recurring ?? false,
+  };
+}
+
+/** Reads a raw line (a card descriptor, a bank-feed description, a DE43 name slot) into its parts. */
+export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: AnatomyOptions = {}): Anatomy {
+  const whole = canonical(raw);
+  const rules: string[] = [];
+  const thirdPartyIds: string[] = [];
+  const prefixes: AnatomyPrefix[] = [];
+  const alternates: string[] = [];
+  const ids: AnatomyId[] = [];
+  let orderReference = false;
+  let wrapper: AnatomyWrapper | null = null;
+  let fields: AnatomyFields | null = null;
+  const addThirdParty = (id: string) => {
+    if (!thirdPartyIds.includes(id)) thirdPartyIds.push(id);
+  };
+
+  // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
+  let text = whole
+    .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
+    .replace(/([A-Z]{3,})(\d{1,6} [A-Z])/g, '$1 $2')
+    .replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2')
+    .replace(/(\d{7,})([A-Z])/g, '$1 $2');
+
+  const nameless = anyNameless.test(text) ? firstMatch(namelessLines, text) : null;
+  if (nameless) {
+    rules.push(nameless[0].id);
+    wrapper = toWrapper(nameless[0] as WrapperRule, nameless[1][0]);
+    text = '';
+  }
+
+  // Leading wrappers may stack (`POS DEBIT ... VISA ...`): take them off while any matches.
+  for (let guard = 0; guard < 3 && text && anyLeadingWrapper.test(text); guard++) {
+    const found = firstMatch(leadingWrappers, text);
+    if (!found || found[1][0].length >= text.length) break;
+    rules.push(found[0].id);
+    wrapper ??= toWrapper(found[0] as WrapperRule, found[1][0]);
+    text = squeeze(text.slice(found[1][0].length));
+  }
+  for (let guard = 0; guard < 4 && text && anyTrailingWrapper.test(text); guard++) {
+    const found = firstMatch(trailingWrappers, text);
+    if (!found || found[1].index === 0) break;
+    if (!rules.includes(found[0].id)) rules.push(found[0].id);
+    // Only a card reference says how the money moved; a trailing date or `ON-LINE` says nothing.
+    if (found[0].id === 'wrapper.card-suffix') wrapper ??= toWrapper(found[0] as WrapperRule, found[1][0]);
+    text = squeeze(text.slice(0, found[1].index) + text.slice(found[1].index + found[1][0].length));
+  }
+
+  // Fielded bank lines: the party is a field of its own.
+  const fielded = text && anyFields.test(text) ? firstMatch<FieldsRule['yields']>(bankFields, text) : null;
+  if (fielded) {
+    const [rule, found] = fielded;
+    const party = squeeze(found[rule.yields.party] ?? '');
+    if (party) {
+      rules.push(rule.id);
+      const entry = rule.yields.entry ? squeeze(found[rule.yields.entry] ?? '') || null : null;
+      fields = { id: rule.id, party, entry, via: rule.yields.via };
+      text = party;
+    }
+  }
+
+  // Commas separate fields (`NAME, CITY, ST`) once the fielded parts are read.
+  text = squeeze(text.replace(/,/g, ' '));
+
+  const { pattern, byPhrase } = lexicon.markers;
+  pattern.lastIndex = 0;
+  const stripped: string[] = [];
+  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+    const marker = byPhrase.get(found[1]!)!;
+    addThirdParty(marker.thirdPartyId);
+    if (marker.strip) stripped.push(found[1]!);
+  }
+  for (const phrase of stripped) {
+    const at = text.indexOf(phrase);
+    const after = text.slice(at + phrase.length).replace(walletSuffix, '');
+    text = squeeze(`${text.slice(0, at)} ${after}`);
+    rules.push('marker.wallet');
+  }
+  text = text.replace(walletSuffix, '');
+
+  // Facilitator prefixes: `SQ *NAME`, `TST* NAME`, `PAYPAL *NAME`, or an unknown
+  // `ABC*NAME`. Without a known facilitator, the text before `*` is usually the
+  // merchant's own abbreviation and the rest a product or order reference.
+  for (let guard = 0; guard < 3; guard++) {
+    const literal = lexicon.literalPrefixes.find(([prefix]) => text.startsWith(prefix));
+    if (literal) {
+      addThirdParty(literal[1]);
+      prefixes.push({ id: 'prefix.third-party', text: literal[0].trim(), thirdPartyId: literal[1] });
+      text = squeeze(text.slice(literal[0].length));
+      continue;
+    }
+    const star = text.indexOf('*');
+    if (star <= 0 || star > 25) break;
+    const before = text.slice(0, star).trim();
+    const after = squeeze(text.slice(star + 1));
+    const key = prefixKey(before);
+    const facilitator = lexicon.facilitatorPrefixes.get(key);
+    if (facilitator) {
+      addThirdParty(facilitator);
+      prefixes.push({ id: 'prefix.third-party', text: `${before}*`, thirdPartyId: facilitator });
+      text = after;
+      continue;
+    }
+    if (lexicon.unknownPrefixes.has(key) || (key.length <= 3 && after.length > 0)) {
+      prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
+      text = after;
+      continue;
+    }
+    if (after) {
+      // `VISA DDA PUR ... NAME * CITY ST`: a city and state after the star are a place, not an order.
+      const place = stripPlaceTail(after, lexicon, false);
+      if (place.region && !place.text) {
+        text = `${before} ${after}`;
+        break;
+      }
+      alternates.push(after);
+      orderReference = true;
+      prefixes.push({ id: 'prefix.merchant-abbreviation', text: `*${after}`, thirdPartyId: null });
+    }
+    text = before;
+    break;
+  }
+  if (prefixes.length > 0) rules.push(...prefixes.map((prefix) => prefix.id));
+
+  let host: string | null = null;
+  const hostMatch = hostPattern.exec(text);
+  if (hostMatch) {
+    host = hostMatch[1]!.toLowerCase();
+    const without = squeeze(text.replace(hostMatch[0], ' '));
+    rules.push('location.host');
+    // A line that is only a host (`NETFLIX.COM`) keeps it as the name.
+    if (without) {
+      alternates.push(hostMatch[1]!);
+      text = without;
+    } else {
+      text = hostMatch[1]!;
+    }
+  }
+
+  // A labelled number (`CONFIRMATION# 4412239822`) is a reference, never a phone.
+  text = squeeze(
+    text.replace(labelledReference, (match) => {
+      ids.push({ kind: 'reference', text: match.trim() });
+      return ' ';
+    }),
+  );
+  let phone: string | null = null;
+  const phoneMatch = phonePattern.exec(text);
+  if (phoneMatch && phoneMatch.index > 0) {
+    phone = `${phoneMatch[1]}-${phoneMatch[2]}-${phoneMatch[3]}`;
+    text = squeeze(text.replace(phoneMatch[0], ' '));
+    rules.push('location.phone');
+  }
+  let cardNotPresent = host !== null || phone !== null;
+  if (/ (?:INTERNET|ONLINE|WWW|WEB|RECURRING)$/.test(text)) {
+    cardNotPresent = true;
+    text = text.replace(/ (?:INTERNET|ONLINE|WWW|WEB|RECURRING)$/, '');
+  }
+
+  if (options.atm) text = squeeze(text.replace(atmNoise, ' '));
+
+  // Ids and noise: references, cards and dates first; store numbers once the place tail is off
+  // (a ZIP code is not a store number).
+  let storeNumber: string | null = null;
+  const removeNoise = (kinds: (kind: NoiseKind) => boolean) => {
+    text = ` ${text}`;
+    for (const rule of noiseRules) {
+      if (!kinds(rule.yields.kind)) continue;
+      rule.pattern.lastIndex = 0;
+      let fired = false;
+      text = text.replace(rule.pattern, (match: string, ...groups: unknown[]) => {
+        const offset = groups.at(-2) as number;
+        // Never the first token: `7-ELEVEN`, `99 RANCH MARKET`, `1-800-FLOWERS`.
+        if (offset === 0) return match;
+        fired = true;
+        const value = rule.yields.value ? (groups[rule.yields.value - 1] as string) : match.trim();
+        if (rule.yields.kind === 'store') storeNumber ??= value;
+        ids.push({ kind: rule.yields.kind, text: match.trim() });
+        return ' ';
+      });
+      if (fired) rules.push(rule.id);
+    }
+    text = squeeze(text);
+  };
+  removeNoise((kind) => kind !== 'store');
+
+  const place = stripPlaceTail(text, lexicon, cardNotPresent);
+  if (place.region || place.postalCode) rules.push('location.place');
+  text = place.text;
+  const street = stripStreetAddress(` ${text}`);
+  if (street.address) {
+    rules.push('location.address');
+    text = squeeze(street.text);
+  }
+  removeNoise((kind) => kind === 'store');
+  // After a prefix (`AIRBNB * HMABCD1234`) a reference may stand first, but never alone.
+  referenceToken.lastIndex = 0;
+  const withoutReferences = squeeze(` ${text}`.replace(referenceToken, ' ')) || text;
+  if (withoutReferences !== text) {
+    orderReference = true;
+    rules.push('noise.order-reference');
+  }
+  text = withoutReferences;
+  // Nothing left but ids: the line's own text is the best name there is.
+  const name = nameless ? '' : text || fields?.party || whole;
+  return {
+    raw: whole,
+    wrapper,
+    fields,
+    prefixes,
+    thirdPartyIds,
+    name,
+    alternates: alternates.filter((alternate) => alternate !== name),
+    display: name ? cleanDisplayName(name) : '',
+    location: {
+      address: street.address,
+      city: place.city,
+      region: place.region,
+      country: place.country,
+      postalCode: place.postalCode,
+      phone,
+      host,
+    },
+    ids,
+    storeNumber,
+    cardNotPresent,
+    orderReference,
+    rules,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Fielded bank lines: ACH entries as banks print the NACHA fields, wires, and
+ * P2P lines. Each row names the group holding the other party (the ACH
+ * company, the wire originator or beneficiary, the person paid), and the
+ * group holding the ACH entry description when there is one.
+ */
+
+import type { Rule } from './rules.js';
+import type { Via } from './wrappers.js';
+
+export interface FieldsYield {
+  via: Via;
+  /** The capture group holding the other party. */
+  party: number;
+  /** The capture group holding the ACH entry description (`PAYROLL`, `AUTOPAY`), when the line has one. */
+  entry?: number;
+}
+
+export type FieldsRule = Rule<FieldsYield>;
+
+export const bankFields: readonly FieldsRule[] = [
+  {
+    id: 'fields.ach-orig-co-name',
+    pattern: /ORIG CO NAME: ?(.+?) ORIG ID:.*?CO ENTRY DESCR: ?(.+?) SEC:/,
+    yields: { via: 'ach', party: 1, entry: 2 },
+    examples: [
+      {
+        line: 'ORIG CO NAME:ACME CORP ORIG ID:1234567890 DESC DATE:240214 CO ENTRY DESCR:PAYROLL SEC:PPD TRACE#:021000021234567 EED:240215 IND ID:EMP123 IND NAME:JANE DOE TRN: 0451234567TC',
+        expect: { name: 'ACME CORP' },
+      },
+    ],
+  },
+  {
+    id: 'fields.ach-des',
+    pattern: /^(.+?) DES: ?(.+?)(?: ID:| INDN:| CO ID:| PPD$| CCD$| WEB$|$)/,
+    yields: { via: 'ach', party: 1, entry: 2 },
+    examples: [
+      {
+        line: 'GEICO DES:AUTOPAY ID:XXXXX6612 INDN:MARIA GARCIA CO ID:XXXXX62722 PPD',
+        expect: { name: 'GEICO' },
+      },
+    ],
+  },
+  {
+    id: 'fields.ach-sec-id',
+    pattern: /^(.+?) (?:PPD|CCD|WEB|TEL|CTX) ID: ?\S+/,
+    yields: { via: 'ach', party: 1 },
+    examples: [
+      { line: 'CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224', expect: { name: 'CHASE CREDIT CRD AUTOPAY' } },
+    ],
+  },
+  {
+    id: 'fields.ach-dated-receiver',
+    pattern: /^(.+?) \d{6} \S+ [A-Z'.-]+, ?[A-Z'. -]+$/,
+    yields: { via: 'ach', party: 1 },
+    examples: [
+      {
+        line: 'CAPITAL ONE CRCARDPMT 240914 33KE1YG6 OBRIEN, KEVIN',
+        expect: { name: 'CAPITAL ONE CRCARDPMT' },
+      },
+    ],
+  },
+  {
+    id: 'fields.wire-party',
+    pattern:
+      /(?:^|\b)(?:ORIG|BNF|BENEFICIARY|ORIGINATOR|B\/O|BENE):\s*(.+?)(?: ID:| SND BK:| BNF BK:| PMT DET:| OBI:| REF:| ORIG ID:| AC\/| ADDR:|$)/,
+    yields: { via: 'wire', party: 1 },
+    examples: [
+      {
+        line: 'WIRE TYPE:WIRE IN DATE: 240214 TIME:0912 ET TRN:2024021400123456 SEQ:1234567/123456 ORIG:NORTHWIND TRADERS LLC ID:123456789 SND BK:JPMORGAN CHASE BANK, NA ID:0002 PMT DET:INVOICE 4411',
+        expect: { name: 'NORTHWIND TRADERS LLC' },
+      },
+    ],
+  },
+  {
+    id: 'fields.zelle',
+    pattern:
+      /ZELLE(?: PAYMENT| PMT| TRANSFER| INSTANT PMT| SEND| RECEIVED| SENT)?(?: TO| FROM)? (.+?)(?: CONF(?:IRMATION)?(?:#| ).*| ON \d.*| REF ?#.*| FOR .*|$)/,
+    yields: { via: 'p2p', party: 1 },
+    examples: [
+      {
+        line: 'Zelle payment to JOHN SMITH Conf# h7xk2m9q1',
+        expect: { name: 'JOHN SMITH', display: 'John Smith' },
+      },
+      { line: 'ZELLE FROM GARCIA MARIA ON 02/14 REF # PP0JKL8M2N', expect: { name: 'GARCIA MARIA' } },
+    ],
+  },
+];

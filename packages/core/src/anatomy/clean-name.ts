@@ -1,0 +1,94 @@
+/**
+ * The clean display name of a name part that no catalog entry names:
+ * title case with possessives (`JOES PIZZA` -> Joe's Pizza, `BIG AL S DELI`
+ * -> Big Al's Deli), acronyms (`BBQ`, `BJS` -> BJ's, `A&W`) and `Mc` names.
+ */
+import { givenNames } from './given-names.js';
+
+const smallWords = new Set([
+  'a',
+  'an',
+  'and',
+  'at',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'de',
+  'la',
+  'del',
+]);
+const vowels = /[AEIOUY]/;
+/** Upper-case tokens that are acronyms although they have vowels. */
+const acronyms = new Set([
+  'USA',
+  'LLC',
+  'INC',
+  'IHOP',
+  'YMCA',
+  'YWCA',
+  'UPS',
+  'USPS',
+  'DMV',
+  'IRS',
+  'AAA',
+  'ATM',
+  'BBQ',
+  'TV',
+  'II',
+  'III',
+  'IV',
+  'NY',
+  'LA',
+  'DC',
+  'UCLA',
+  'NASA',
+  'ACE',
+  'KFC',
+]);
+
+function capitalise(lower: string): string {
+  return lower.replace(
+    /(^|[-/.(])([a-z])/g,
+    (_, boundary: string, letter: string) => boundary + letter.toUpperCase(),
+  );
+}
+
+/** One token in display case; `index` is its place in the name. */
+function displayToken(token: string, index: number): string {
+  const upper = token.toUpperCase();
+  if (!/[A-Z]/.test(upper)) return upper;
+  if (acronyms.has(upper) || (upper.includes('&') && upper.length <= 5)) return upper;
+  // `BJS`, `TJS`: a vowel-less acronym with a possessive s.
+  if (/^[B-DF-HJ-NP-TV-Z]{2,3}S$/.test(upper) && index === 0) return `${upper.slice(0, -1)}'s`;
+  if (upper.length <= 4 && !vowels.test(upper)) return upper;
+  const lower = token.toLowerCase();
+  if (index > 0 && smallWords.has(lower)) return lower;
+  if (/^MC[A-Z]{2,}/.test(upper)) return `Mc${capitalise(lower.slice(2))}`;
+  if (/^[A-Z]'[A-Z]{2,}/.test(upper)) return `${upper[0]}'${capitalise(lower.slice(2))}`;
+  // `JOES` -> Joe's: a given name with a possessive s, but not a name of its own (`CARLOS`).
+  if (upper.endsWith('S') && !upper.endsWith("'S") && upper.length >= 4 && !givenNames.has(upper)) {
+    const stem = upper.slice(0, -1);
+    if (givenNames.has(stem)) return `${capitalise(lower.slice(0, -1))}'s`;
+  }
+  return capitalise(lower);
+}
+
+/** `BLUE BOTTLE COFFEE` -> Blue Bottle Coffee, `TRADER JOE S` -> Trader Joe's. */
+export function cleanDisplayName(name: string): string {
+  const tokens = name.split(' ').filter(Boolean);
+  const words: string[] = [];
+  for (const [index, token] of tokens.entries()) {
+    // A lone S after a word is a possessive whose apostrophe the issuer dropped.
+    if ((token === 'S' || token === "'S") && words.length > 0) {
+      words[words.length - 1] = `${words[words.length - 1]!.replace(/'s$/, '')}'s`;
+      continue;
+    }
+    words.push(displayToken(token, index));
+  }
+  return words.join(' ');
+}

@@ -1,0 +1,198 @@
+/**
+ * The location parts of a line: a URL or host, a phone number, a street
+ * address, and the `CITY ST ZIP` tail that issuers print after the name
+ * (the city often truncated, or run into the name by a fixed-width field).
+ */
+import type { Rule } from './rules.js';
+
+export interface PlaceGazetteer {
+  /** US state and Canadian province codes -> ISO alpha-2 country. */
+  regionCountry: ReadonlyMap<string, string>;
+  /** Whether `city` (canonical form) is a city of `region` (a 2-letter code). */
+  isCity(region: string, city: string): boolean;
+  /** The one city of `region` that starts with `partial` (a truncated city), else null. */
+  completeCity(region: string, partial: string): string | null;
+  /** The longest city of `region` that `token` ends with (`VETERINARBURLINGTON`), else null. */
+  cityEnding(region: string, token: string): string | null;
+}
+
+export interface LocationParts {
+  address: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  postalCode: string | null;
+}
+
+export type LocationRule = Rule<{ part: 'host' | 'phone' | 'address' | 'postal-code' | 'place' }>;
+
+export const hostPattern =
+  /(?:HTTPS?:\/\/)?(?:WWW\.)?([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9-]+)*\.(?:COM|NET|ORG|IO|CO|US|TV|APP|AI|ME|LY|GG|FM|BIZ|INFO|CA|UK|EDU|GOV))(?:\/[A-Z0-9/#._-]*)?(?=\s|$|\*)/;
+export const phonePattern = /(?:\+?1[ .-]?)?\(?\b([2-9]\d{2})\)?[ .-]?(\d{3})[ .-]?(\d{4})\b/;
+const streetSuffixes =
+  'ST|STREET|AVE|AV|AVENUE|BLVD|BOULEVARD|DR|DRIVE|RD|ROAD|WAY|LN|LANE|HWY|HIGHWAY|PKWY|PARKWAY|PL|PLACE|CT|COURT|CIR|CIRCLE|TRL|TRAIL|PIKE|TPKE|PLZ|PLAZA|TER|LOOP|RTE|ROUTE|FWY|EXPY|SQ|ROW|XING';
+/** A street address: a number, up to four words and a street suffix, a direction and a suite. */
+export const streetAddress = new RegExp(
+  ` (\\d{1,6}[A-Z]?(?: [NSEW]\\.?)?(?: [A-Z0-9.]+){0,4} (?:${streetSuffixes})\\b(?: [NSEW]{1,2}\\b)?(?: (?:STE|SUITE|UNIT|APT|#) ?[A-Z0-9-]+)?)(?= |$)`,
+);
+
+/** Rows documenting the location parts, with their examples (the patterns above do the work). */
+export const locationRules: readonly LocationRule[] = [
+  {
+    id: 'location.host',
+    pattern: hostPattern,
+    yields: { part: 'host' },
+    examples: [{ line: 'SPOTIFY USA SPOTIFY.COM NY', expect: { host: 'spotify.com', region: 'NY' } }],
+  },
+  {
+    id: 'location.phone',
+    pattern: phonePattern,
+    yields: { part: 'phone' },
+    examples: [
+      { line: 'GEICO 800-841-3000 DC', expect: { name: 'GEICO', phone: '800-841-3000', region: 'DC' } },
+    ],
+  },
+  {
+    id: 'location.address',
+    pattern: streetAddress,
+    yields: { part: 'address' },
+    examples: [
+      {
+        line: 'MIKES AUTO REPAIR12 MAIN ST',
+        expect: { name: 'MIKES AUTO REPAIR', display: "Mike's Auto Repair" },
+      },
+      {
+        line: 'SUNNYSIDE CAFE 1420 W BROADWAY AVE MINNEAPOLIS MN',
+        expect: { name: 'SUNNYSIDE CAFE', region: 'MN' },
+      },
+    ],
+  },
+  {
+    id: 'location.postal-code',
+    pattern: / (\d{5})(?:-\d{4})?$/,
+    yields: { part: 'postal-code' },
+    examples: [
+      { line: 'TST* EL FAROLITO SAN FRANCISCO CA 94110', expect: { postalCode: '94110', region: 'CA' } },
+    ],
+  },
+  {
+    id: 'location.place',
+    pattern: / [A-Z]{2}$/,
+    yields: { part: 'place' },
+    examples: [
+      { line: 'BURLINGTON VETERINARBURLINGTON CT', expect: { city: 'BURLINGTON', region: 'CT' } },
+      {
+        line: 'HAPPY GARDEN CHINESE SAN FRANCISC CA',
+        expect: { name: 'HAPPY GARDEN CHINESE', city: 'SAN FRANCISCO' },
+      },
+    ],
+  },
+];
+
+/** State codes that are also words at the end of names (`ACME CO`, `PLUG IN`, `SAY HI`). */
+const wordLikeRegions = new Set(['CO', 'IN', 'OR', 'ME', 'HI', 'OK', 'OH', 'DE', 'PA', 'MA', 'AL', 'ID']);
+/** A few city abbreviations that statements use instead of the name. */
+const cityAbbreviations: Readonly<Record<string, string>> = {
+  SF: 'SAN FRANCISCO',
+  NYC: 'NEW YORK',
+  NY: 'NEW YORK',
+  LA: 'LOS ANGELES',
+  SLC: 'SALT LAKE CITY',
+  KC: 'KANSAS CITY',
+  LV: 'LAS VEGAS',
+  DC: 'WASHINGTON',
+  STL: 'SAINT LOUIS',
+  PHILA: 'PHILADELPHIA',
+};
+/** `ST PAUL` is Saint Paul, `FT WORTH` Fort Worth, `MT VERNON` Mount Vernon. */
+const longForms: Readonly<Record<string, string>> = { ST: 'SAINT', FT: 'FORT', MT: 'MOUNT' };
+const countryTail = / (?:USA|US|840)$/;
+
+export interface Tail extends LocationParts {
+  text: string;
+}
+
+/**
+ * Removes a trailing `CITY ST [ZIP] [US]`. A state code alone is a place when a
+ * phone or host stood before it, or when it cannot be read as a word. The
+ * name keeps at least one token.
+ */
+export function stripPlaceTail(text: string, gazetteer: PlaceGazetteer, afterContact: boolean): Tail {
+  const none: Tail = { text, address: null, city: null, region: null, country: null, postalCode: null };
+  let rest = text.replace(countryTail, '');
+  let postalCode: string | null = null;
+  const zip = / (\d{5})(?:-?\d{4})?$/.exec(rest);
+  if (zip && rest.length > zip[0].length) {
+    postalCode = zip[1]!;
+    rest = rest.slice(0, zip.index);
+  }
+  const tokens = rest.split(' ');
+  // `APPLE.COM/BILL 866-712-7753 CA`: only the state was left after the phone.
+  if (tokens.length === 1) {
+    const lone = gazetteer.regionCountry.get(rest);
+    return lone && afterContact
+      ? { ...none, text: '', region: rest, country: lone, postalCode }
+      : postalCode
+        ? { ...none, text: rest, postalCode }
+        : none;
+  }
+  const region = tokens[tokens.length - 1]!;
+  const country = region.length === 2 ? gazetteer.regionCountry.get(region) : undefined;
+  // `SAN FRANCISCO CA 94110` and `94110 CA` both occur; so does a ZIP before the state.
+  if (!country) return postalCode ? { ...none, text: rest, postalCode } : none;
+  const before = tokens.slice(0, -1);
+  const zipBefore = /^\d{5}$/.test(before.at(-1) ?? '') ? before.pop() : undefined;
+  if (zipBefore && !postalCode) postalCode = zipBefore;
+  // The longest run of 1-3 tokens before the region that names a city of it.
+  for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
+    const candidate = before.slice(before.length - size).join(' ');
+    const city =
+      cityAbbreviations[candidate] ??
+      candidate.replace(/^(ST|FT|MT)\.? /, (_, short: string) => `${longForms[short]} `);
+    if (gazetteer.isCity(region, city)) {
+      return {
+        ...none,
+        text: before.slice(0, before.length - size).join(' '),
+        city,
+        region,
+        country,
+        postalCode,
+      };
+    }
+  }
+  // A city cut by the field's width (`SAN FRANCISC`), or run into the name (`VETERINARBURLINGTON`).
+  if (before.length >= 2) {
+    for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
+      const partial = before.slice(before.length - size).join(' ');
+      if (partial.length < 4) continue;
+      const city = gazetteer.completeCity(region, partial);
+      if (city) {
+        return {
+          ...none,
+          text: before.slice(0, before.length - size).join(' '),
+          city,
+          region,
+          country,
+          postalCode,
+        };
+      }
+    }
+    const last = before.at(-1)!;
+    const ending = gazetteer.cityEnding(region, last);
+    if (ending) {
+      const kept = [...before.slice(0, -1), last.slice(0, last.length - ending.length)].join(' ');
+      return { ...none, text: kept, city: ending, region, country, postalCode };
+    }
+  }
+  const isPlace = afterContact || postalCode !== null || !wordLikeRegions.has(region);
+  if (!isPlace) return none;
+  return { ...none, text: before.filter(Boolean).join(' '), region, country, postalCode };
+}
+
+/** Cuts a street address (and what follows it) from the end of a name. */
+export function stripStreetAddress(text: string): { text: string; address: string | null } {
+  const found = streetAddress.exec(text);
+  // The name keeps what stood before the address; an address first is a name (`3600 LAS VEGAS BLVD`).
+  if (!found || found.index === 0) return { text, address: null };
+  return { text: text.slice(0, found.index), address: found[1]! };
+}

@@ -1,0 +1,96 @@
+/**
+ * Ids and noise: store and terminal numbers, masked card numbers, dates and
+ * times, trace, confirmation and reference numbers. None of it names the
+ * merchant; store numbers and order references are clues to the channel.
+ */
+import type { Rule } from './rules.js';
+
+export type NoiseKind = 'store' | 'card' | 'date' | 'reference';
+
+export interface NoiseYield {
+  kind: NoiseKind;
+  /** The capture group holding the value worth keeping (a store number). */
+  value?: number;
+}
+
+export type NoiseRule = Rule<NoiseYield>;
+
+/**
+ * Removed anywhere but at the start of the text (`7-ELEVEN`, `99 RANCH MARKET`,
+ * `1-800-FLOWERS` keep their leading numbers). Applied in order, each as often
+ * as it matches.
+ */
+/** Confirmation, trace, reference and account numbers with their label: removed before phones are read. */
+export const labelledReference =
+  / (?:CONF(?:IRMATION)?|REF(?:ERENCE)?|TRACE|TRN|TRANS(?:ACTION)?|AUTH(?:ORIZATION)?|APPROVAL|SEQ|TERMINAL|TERM|INV(?:OICE)?|ORDER|ACCT|ACCOUNT)(?: ?#| NO\.?| NUMBER| ID)?:? ?(?=[A-Z0-9-]*\d)[A-Z0-9-]+\b/g;
+
+export const noiseRules: readonly NoiseRule[] = [
+  {
+    id: 'noise.labelled-reference',
+    pattern: labelledReference,
+    yields: { kind: 'reference' },
+    examples: [
+      { line: 'PAYPAL *JOHNSSHOP REF#8812345', expect: { name: 'JOHNSSHOP' } },
+      {
+        line: 'Online Banking transfer to CHK 1234 Confirmation# 4412239822',
+        expect: { name: 'CHK', phone: null },
+      },
+    ],
+  },
+  {
+    id: 'noise.masked-card',
+    pattern: / (?:X{2,}|\*{2,}|#{2,})[X*#]*\d{2,}\b/g,
+    yields: { kind: 'card' },
+    examples: [
+      { line: 'POS PURCHASE XXXXXXXXXXXX4412 BLUE DOOR BISTRO', expect: { name: 'BLUE DOOR BISTRO' } },
+    ],
+  },
+  {
+    id: 'noise.date',
+    pattern: / \d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?(?= |$)/g,
+    yields: { kind: 'date' },
+    examples: [{ line: 'LYFT *RIDE SUN 6PM 04/12', expect: {} }],
+  },
+  {
+    id: 'noise.time',
+    pattern: / \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?\b/g,
+    yields: { kind: 'date' },
+    examples: [{ line: 'CORNER MARKET 10:42 AM', expect: { name: 'CORNER MARKET' } }],
+  },
+  {
+    id: 'noise.long-number',
+    pattern: / [A-Z]?\d{9,}[A-Z]?\b/g,
+    yields: { kind: 'reference' },
+    examples: [
+      {
+        line: 'CHECKCARD 0101 SUNSET LAUNDROMAT 24431064045123456789012',
+        expect: { name: 'SUNSET LAUNDROMAT' },
+      },
+    ],
+  },
+  {
+    id: 'noise.store-number',
+    pattern:
+      / (?:#|NO\.? ?|STORE ?#? ?|STR ?#? ?|STE ?#? ?|UNIT ?#? ?|LOC ?#? ?|LOCATION ?#? ?|BRANCH ?#? ?)\s*([A-Z]?\d+[A-Z]?)\b/g,
+    yields: { kind: 'store', value: 1 },
+    examples: [
+      { line: 'COSTCO WHSE #0692 SAN DIEGO CA', expect: { storeNumber: '0692' } },
+      { line: 'SHELL SERVICE STATION NO 1234', expect: { storeNumber: '1234' } },
+    ],
+  },
+  {
+    id: 'noise.terminal-number',
+    pattern: / ([A-Z]{1,2}-?\d{3,})\b/g,
+    yields: { kind: 'store', value: 1 },
+    examples: [{ line: "MCDONALD'S F12345", expect: { storeNumber: 'F12345' } }],
+  },
+  {
+    id: 'noise.bare-number',
+    pattern: / (\d{3,})\b/g,
+    yields: { kind: 'store', value: 1 },
+    examples: [{ line: 'TARGET 00034132', expect: { storeNumber: '00034132' } }],
+  },
+];
+
+/** Order and reference codes mixing letters and digits (`P1A2B3C4`, `2K4LL8PT1`): a remote sale. */
+export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,}\b/g;

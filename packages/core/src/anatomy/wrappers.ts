@@ -1,0 +1,255 @@
+/**
+ * Bank wrappers: the text a bank or card issuer puts around the merchant's own
+ * descriptor (`PURCHASE AUTHORIZED ON 02/14 ... CARD 1234`, `CHECKCARD 0214`,
+ * `POS PURCH`, `ACH DEBIT`, `BILL PAY`). A wrapper says how the money moved,
+ * never who the merchant is, and is removed before the name is read.
+ */
+import type { Rule } from './rules.js';
+
+/** How the wrapper says the money moved. */
+export type Via =
+  | 'card'
+  | 'ach'
+  | 'bill-pay'
+  | 'p2p'
+  | 'transfer'
+  | 'wire'
+  | 'check'
+  | 'deposit'
+  | 'card-payment'
+  | 'atm';
+
+export interface WrapperYield {
+  via: Via;
+  /** The wrapper says the money came back (a purchase return). */
+  refund?: boolean;
+  /** The wrapper says the payment recurs (`RECURRING PAYMENT AUTHORIZED ON`). */
+  recurring?: boolean;
+}
+
+export type WrapperRule = Rule<WrapperYield>;
+
+/** Leading wrappers, most specific first; each is anchored and ends before the next part. */
+export const leadingWrappers: readonly WrapperRule[] = [
+  {
+    id: 'wrapper.authorized-on',
+    pattern: /^(?:RECURRING )?(?:PURCHASE|PAYMENT) AUTHORIZED ON \d{2}\/\d{2}(?:\/\d{2,4})? /,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'PURCHASE AUTHORIZED ON 02/14 SQ *BLUE BOTTLE COFFEE SAN FRANCISCO CA S381045129834567 CARD 1234',
+        expect: { wrapper: 'wrapper.authorized-on', name: 'BLUE BOTTLE COFFEE', city: 'SAN FRANCISCO' },
+      },
+      {
+        line: 'RECURRING PAYMENT AUTHORIZED ON 03/02 NETFLIX.COM NETFLIX.COM CA S464061727468218 CARD 7781',
+        expect: { wrapper: 'wrapper.authorized-on', host: 'netflix.com' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.return-authorized-on',
+    pattern: /^PURCHASE RETURN AUTHORIZED ON \d{2}\/\d{2}(?:\/\d{2,4})? /,
+    yields: { via: 'card', refund: true },
+    examples: [
+      {
+        line: 'PURCHASE RETURN AUTHORIZED ON 05/11 ROSAS TAQUERIA HOUSTON TX S585131648271943 CARD 4421',
+        expect: { name: 'ROSAS TAQUERIA', city: 'HOUSTON', region: 'TX' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.checkcard',
+    pattern: /^(?:CHECKCARD|CHECK CARD|CHKCARD) \d{4} /,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'CHECKCARD 0214 JOES PIZZA NEW YORK NY 24445004045123456789012',
+        expect: { name: 'JOES PIZZA', display: "Joe's Pizza", city: 'NEW YORK', region: 'NY' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.dated-purchase',
+    pattern: /^(?:MOBILE )?PURCHASE \d{4} /,
+    yields: { via: 'card' },
+    examples: [
+      { line: 'PURCHASE 0611 GREEN LEAF NAIL SPA AUSTIN TX', expect: { name: 'GREEN LEAF NAIL SPA' } },
+    ],
+  },
+  {
+    id: 'wrapper.dbt-crd',
+    pattern: /^DBT CRD \d{4} \d{2}\/\d{2}\/\d{2,4} (?:\d{6,} )?/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'DBT CRD 1442 03/31/23 LUIGIS ITALIAN KITCHEN CHICAGO IL',
+        expect: { name: 'LUIGIS ITALIAN KITCHEN', display: "Luigi's Italian Kitchen", region: 'IL' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.card-purchase-at',
+    pattern: /^DEBIT CARD PURCHASE AT /,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'DEBIT CARD PURCHASE AT MAPLE STREET BISCUIT, JACKSONVILLE, FL ON 021424 FROM CARD#: XXXXXXXXXXXX1234',
+        expect: { name: 'MAPLE STREET BISCUIT', city: 'JACKSONVILLE', region: 'FL' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.card-purchase',
+    pattern:
+      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM )?CARD (?:PURCHASE|PURCH|PUR|DEBIT|TRANSACTION)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN)?(?: ?-)?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'Debit Card Purchase - ROSAS TAQUERIA HOUSTON TX',
+        expect: { name: 'ROSAS TAQUERIA', display: "Rosa's Taqueria", city: 'HOUSTON' },
+      },
+      { line: 'CARD PURCHASE WITH PIN 02/14 KROGER #0412 COLUMBUS OH CARD 5512', expect: { name: 'KROGER' } },
+      { line: 'Card purchase THE DAILY GRIND', expect: { name: 'THE DAILY GRIND' } },
+    ],
+  },
+  {
+    id: 'wrapper.point-of-sale',
+    pattern:
+      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|WITHDRAWAL|WD|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: \d{4,}(?= [A-Z]))? /,
+    yields: { via: 'card' },
+    examples: [
+      { line: 'POS PURCH BIG AL S DELI', expect: { name: 'BIG AL S DELI', display: "Big Al's Deli" } },
+      { line: 'POS DEBIT- DEBIT CARD 1234 02-14-24 HAPPY NAILS SPA', expect: { name: 'HAPPY NAILS SPA' } },
+      {
+        line: 'VISA DDA PUR AP 469216 OCEAN BREEZE CAR WASH * TAMPA FL',
+        expect: { name: 'OCEAN BREEZE CAR WASH' },
+      },
+      { line: 'POS DEBIT 0327 TRADER JOE S #552 QPS SEATTLE WA', expect: { city: 'SEATTLE' } },
+    ],
+  },
+  {
+    id: 'wrapper.debit-purchase',
+    pattern: /^(?:DEBIT|DBT) (?:PURCHASE|PURCH)(?: ?-)?(?: ?(?:VISA|MC))?(?: \d{6,})?(?: -)? /,
+    yields: { via: 'card' },
+    examples: [
+      { line: 'DEBIT PURCHASE -VISA SUNRISE DONUTS ST PAUL MN', expect: { name: 'SUNRISE DONUTS' } },
+      {
+        line: 'DBT PURCHASE - 123456 CORNER BAKERY CAFE PHILADELPHIA PA',
+        expect: { name: 'CORNER BAKERY CAFE' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.preauthorized',
+    pattern: /^(?:PRE-?AUTHORIZED|PREAUTH) (?:DEBIT|PURCHASE|PAYMENT|WITHDRAWAL) /,
+    yields: { via: 'ach' },
+    examples: [{ line: 'PREAUTHORIZED DEBIT PLANET FITNESS', expect: { name: 'PLANET FITNESS' } }],
+  },
+  {
+    id: 'wrapper.ach',
+    pattern:
+      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED )?(?:DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?/,
+    yields: { via: 'ach' },
+    examples: [
+      { line: 'ACH DEBIT GEICO AUTO 8005551234', expect: { name: 'GEICO AUTO' } },
+      { line: 'ELECTRONIC DEPOSIT ACME LANDSCAPING', expect: { name: 'ACME LANDSCAPING' } },
+    ],
+  },
+  {
+    id: 'wrapper.direct-debit',
+    pattern: /^DIRECT (?:DEBIT|WITHDRAWAL|PAYMENT|PMT|DEPOSIT|DEP)(?: ?[:-])? /,
+    yields: { via: 'ach' },
+    examples: [{ line: 'Direct Debit: SPECTRUM', expect: { name: 'SPECTRUM' } }],
+  },
+  {
+    id: 'wrapper.bill-pay',
+    pattern: /^(?:ONLINE |WEB |MOBILE )?(?:BILL ?PAY(?:MENT)?|BILLPAY|BILL PMT)(?: TO)?(?: ?[:-])? /,
+    yields: { via: 'bill-pay' },
+    examples: [
+      {
+        line: 'BILL PAY CITY OF AUSTIN UTILITIES ON-LINE xxxxx12345 ON 02-14',
+        expect: { name: 'CITY OF AUSTIN UTILITIES' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.transfer',
+    pattern:
+      /^(?:ONLINE (?:BANKING )?|MOBILE (?:BANKING )?|INTERNET (?:BANKING )?|INTERNAL |ACCOUNT |FUNDS |INSTANT )?(?:TRANSFER|XFER|TFR)(?: (?:TO|FROM))?(?: ?[:-])? /,
+    yields: { via: 'transfer' },
+    examples: [
+      {
+        line: 'Online Banking transfer to CHK 1234 Confirmation# 4412239822',
+        expect: { wrapper: 'wrapper.transfer' },
+      },
+    ],
+  },
+];
+
+/** Trailing wrappers and card references the bank appends after the descriptor. */
+export const trailingWrappers: readonly WrapperRule[] = [
+  {
+    id: 'wrapper.card-suffix',
+    pattern: / (?:(?:CARD|CRD|CARD#|CARD NO\.?|FROM CARD#:?)(?: ?(?:X+|\*+))? ?\d{4}|FROM CARD#?:?)$/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'PURCHASE AUTHORIZED ON 01/02 SHELL OIL 574423 HOUSTON TX CARD 9911',
+        expect: { region: 'TX' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.reference-suffix',
+    pattern: / [SP]\d{6,}$/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'PURCHASE AUTHORIZED ON 02/14 SQ *BLUE BOTTLE COFFEE SAN FRANCISCO CA S381234 CARD 1234',
+        expect: { name: 'BLUE BOTTLE COFFEE', region: 'CA' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.on-date',
+    pattern: / ON \d{2}[/-]?\d{2}(?:[/-]?\d{2,4})?$/,
+    yields: { via: 'card' },
+    examples: [{ line: 'ZELLE TO SMITH JOHN ON 02/14', expect: { name: 'SMITH JOHN' } }],
+  },
+  {
+    id: 'wrapper.bill-pay-suffix',
+    pattern: / (?:ON-LINE|ONLINE PMT|RECURRING|BILL ?PAY(?:MENT)?)(?= |$)/,
+    yields: { via: 'bill-pay' },
+    examples: [{ line: 'BILL PAY ROYAL PROPERTY MGMT ON-LINE', expect: { name: 'ROYAL PROPERTY MGMT' } }],
+  },
+];
+
+/** Whole lines that name no one: a card payment, a check by number, a deposit. */
+export const namelessLines: readonly WrapperRule[] = [
+  {
+    id: 'line.card-payment',
+    pattern:
+      /^(?:AUTOPAY |AUTOMATIC |ONLINE |MOBILE |ELECTRONIC |INTERNET |WEB )?(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: - | -|,| )?(?:THANK ?YOU|THANKYOU)/,
+    yields: { via: 'card-payment' },
+    examples: [
+      { line: 'PAYMENT - THANK YOU', expect: { name: '' } },
+      { line: 'AUTOPAY PAYMENT - THANK YOU', expect: { name: '' } },
+    ],
+  },
+  {
+    id: 'line.check',
+    pattern: /^(?:CHECK|CHK|CK|CHECK PAID|PAID CHECK|CHECK NO\.?|SHARE DRAFT|DRAFT)(?: ?#| NO\.?)? ?\d+$/,
+    yields: { via: 'check' },
+    examples: [
+      { line: 'CHECK # 1234', expect: { name: '' } },
+      { line: 'CHECK 1045', expect: { name: '' } },
+    ],
+  },
+  {
+    id: 'line.deposit',
+    pattern:
+      /^(?:MOBILE|REMOTE(?: ONLINE)?|ATM|BRANCH|COUNTER|TELLER|CHECK|ECHECK|E-CHECK) (?:CHECK )?DEPOSIT(?:ED)?(?: ITEM)?\b/,
+    yields: { via: 'deposit' },
+    examples: [{ line: 'MOBILE DEPOSIT REF NUMBER 812345678', expect: { name: '' } }],
+  },
+];
