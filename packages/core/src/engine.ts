@@ -105,8 +105,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const lexicon = buildLexicon(catalog);
   const genericWords = new Set(catalog.dictionaryWords);
   for (const name of givenNames) genericWords.add(name.toLowerCase());
-  /** A name made of dictionary words and given names only (`target`, `thank you mart`, `john`). */
-  const isGeneric = (key: string) => key !== '' && key.split(' ').every((token) => genericWords.has(token));
+  /** A name made of dictionary words and given names (and their possessives) only (`target`, `rosas`). */
+  const isGenericToken = (token: string) =>
+    genericWords.has(token) || (token.endsWith('s') && givenNames.has(token.slice(0, -1).toUpperCase()));
+  const isGeneric = (key: string) => key !== '' && key.split(' ').every(isGenericToken);
   const entries = catalog.merchants.map((merchant, index) =>
     matchEntry(merchant, statementForms.get(index) ?? []),
   );

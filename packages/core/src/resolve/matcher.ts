@@ -72,6 +72,8 @@ interface Candidate {
   reading: number;
   /** The name key that matched (`sprint`), for the precision guard. */
   matchedKey: string;
+  /** A leading candidate whose last word was cut short (`GOO` of `GOODS`). */
+  truncated?: boolean;
 }
 
 /** A candidate as an explanation shows it. */
@@ -117,7 +119,10 @@ function guard(
   const nameWords = candidate.matchedKey.split(' ').length;
   // One generic word inside a longer name (`SPRINT MART`); several with two words more (`BIG LOTS OF FUN TOYS`).
   const inside = extraWords >= (nameWords === 1 || !evidence.companyField ? nameWords : 3);
-  const partial = inside || candidate.kind === 'leading' || candidate.kind === 'fuzzy';
+  // A cut last word of two or more (`DICKS SPORTING GOO`) is a truncation only one brand completes.
+  const truncated =
+    candidate.kind === 'leading' && candidate.similarity < 1 && nameWords >= 2 && candidate.truncated;
+  const partial = !truncated && (inside || candidate.kind === 'leading' || candidate.kind === 'fuzzy');
   if (!partial) return 0;
   if (mccAgrees(entry, evidence)) {
     notes.push('generic name, MCC agrees');
@@ -143,12 +148,17 @@ function score(
   let conflictingWords = 0;
   let legalEntity = false;
   const named = new Set(candidate.matchedKey.split(' '));
+  // Words of the brand's own industry (`ROSAS TAQUERIA`) are explained, but the name is still longer.
+  let sameIndustryWords = 0;
   for (const token of candidate.unexplained) {
     if (legalEntityWords.has(token)) legalEntity = true;
     // Noise, or the brand's own word again (`SPECTRUM SPECTRUM`, `ALLY ALLY`).
     if (isNoise(token) || named.has(token)) continue;
     const wordTop = industryOfWord(token);
-    if (wordTop === brandTop) continue;
+    if (wordTop === brandTop) {
+      sameIndustryWords++;
+      continue;
+    }
     if (wordTop) conflictingWords++;
     else unexplainedWords++;
   }
@@ -157,7 +167,8 @@ function score(
   // A word naming another industry (`BEST BUY CARPETS`, `APPLE VALLEY DENTAL`) all but rules the brand out.
   result -= 15 * unexplainedWords + 50 * conflictingWords;
   if (conflictingWords > 0) notes.push('a word of the line names another industry');
-  result += guard(entry, candidate, evidence, unexplainedWords + conflictingWords, isGeneric, notes);
+  const extraWords = unexplainedWords + conflictingWords + sameIndustryWords;
+  result += guard(entry, candidate, evidence, extraWords, isGeneric, notes);
   if (legalEntity && !exact) result -= 15;
   if (evidence.mccIndustryId) {
     const mccTop = topLevel(evidence.mccIndustryId);
@@ -283,6 +294,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
           primary: false,
           reading,
           matchedKey: words.join(' '),
+          truncated: nameTokens[words.length - 1] !== words.at(-1),
         });
       }
     }
