@@ -3,7 +3,8 @@
  * and environments, single enrichments and microbatches, durable batches on
  * the worker pool, the callback outbox, merchant action triggers, error
  * reports with their corrections, usage counters. It owns the `Store` port,
- * which the store adapters implement (see `test/store-conformance.ts`).
+ * and its errors (`StoreError`), which the store adapters implement (see
+ * `test/store-conformance.ts`).
  */
 export { backoffDelay, createDispatcher, type Dispatcher, type DispatcherOptions } from './callbacks.js';
 export {
@@ -34,6 +35,13 @@ export {
   submittedAtOf,
 } from './service.js';
 export * from './store.js';
+export {
+  isStoreError,
+  StoreError,
+  type StoreErrorCode,
+  type StoreErrorOptions,
+  storeErrorCodes,
+} from './store-errors.js';
 export { LARGE_TRIGGER_LIST } from './tenant-rules.js';
 export { type TriggerScopeRef, triggerRegistration, triggerScopePath } from './trigger-scopes.js';
 export { applyTriggerChange, maxActiveTriggers, type TriggerChange, tooManyTriggers } from './triggers.js';

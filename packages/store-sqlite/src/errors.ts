@@ -1,56 +1,51 @@
-/** The one error class of `@txenrich/store-sqlite`. */
-
-export type StoreErrorCode =
-  /** The options given to `createSqliteStore` are not valid. */
-  | 'INVALID_CONFIG'
-  /** The database cannot be opened, read or written (I/O, disk full, locked past the busy timeout, closed store). */
-  | 'STORE_UNAVAILABLE'
-  /** The file was migrated by a newer version of txenrich than this one. */
-  | 'STORE_INCOMPATIBLE'
-  /** A write broke a uniqueness rule (an id stored twice); nothing of it was stored. */
-  | 'STORE_CONFLICT'
-  /** A batch id the store does not know. */
-  | 'STORE_NOT_FOUND';
-
-export interface StoreErrorOptions {
-  cause?: unknown;
-  details?: Record<string, unknown>;
-}
+/**
+ * SQLite's faults in the `Store` port's terms: every driver error leaves the
+ * adapter as a `StoreError` of `@txenrich/service` (the port owns the codes),
+ * with the driver's error as its `cause` and its code in `details`.
+ */
+import { isStoreError, StoreError, type StoreErrorCode } from '@txenrich/service';
 
 /**
- * Thrown (as a rejection) for every store fault. Recognise it by
- * `name === 'StoreError'` (or `isStoreError`), not `instanceof`.
+ * SQLite's primary result codes (an extended code such as `SQLITE_IOERR_WRITE` or `SQLITE_BUSY_SNAPSHOT`
+ * counts as its primary one) and the port's code each becomes. Any other code is `STORE_FAILED`.
  */
-export class StoreError extends Error {
-  override readonly name = 'StoreError';
-  readonly code: StoreErrorCode;
-  readonly details: Record<string, unknown>;
+const codeOfSqlite: Readonly<Record<string, StoreErrorCode>> = {
+  // Locked by another connection past `busy_timeout`, or a table locked within this one.
+  SQLITE_BUSY: 'STORE_BUSY',
+  SQLITE_LOCKED: 'STORE_BUSY',
+  // The disk is full, or the database reached `max_page_count`.
+  SQLITE_FULL: 'STORE_FULL',
+  // The file cannot be opened, read or written.
+  SQLITE_IOERR: 'STORE_UNAVAILABLE',
+  SQLITE_CANTOPEN: 'STORE_UNAVAILABLE',
+  SQLITE_READONLY: 'STORE_UNAVAILABLE',
+  SQLITE_PERM: 'STORE_UNAVAILABLE',
+  SQLITE_NOMEM: 'STORE_UNAVAILABLE',
+  SQLITE_PROTOCOL: 'STORE_UNAVAILABLE',
+  SQLITE_NOLFS: 'STORE_UNAVAILABLE',
+  SQLITE_AUTH: 'STORE_UNAVAILABLE',
+  // The file is damaged or no database: an operator's matter, the service cannot go on with it.
+  SQLITE_CORRUPT: 'STORE_UNAVAILABLE',
+  SQLITE_NOTADB: 'STORE_UNAVAILABLE',
+  SQLITE_CONSTRAINT: 'STORE_CONFLICT',
+};
 
-  constructor(code: StoreErrorCode, message: string, options: StoreErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.details = options.details ?? {};
-  }
-}
+const primaryCode = (code: string): string => /^SQLITE_[A-Z]+/.exec(code)?.[0] ?? code;
 
-export function isStoreError(error: unknown): error is StoreError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { name?: unknown }).name === 'StoreError' &&
-    typeof (error as { code?: unknown }).code === 'string'
-  );
-}
+/** better-sqlite3's answer to any use of a closed connection (a `TypeError`, without a code). */
+const CLOSED_CONNECTION = 'The database connection is not open';
 
-/** The `StoreError` for whatever `operation` threw: SQLite constraint failures are conflicts. */
+/** The `StoreError` for whatever `operation` threw. */
 export function toStoreError(operation: string, error: unknown): StoreError {
   if (isStoreError(error)) return error;
   const sqliteCode = (error as { code?: unknown } | null)?.code;
-  const code =
-    typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_CONSTRAINT')
-      ? 'STORE_CONFLICT'
-      : 'STORE_UNAVAILABLE';
   const reason = error instanceof Error ? error.message : String(error);
+  const code: StoreErrorCode =
+    typeof sqliteCode === 'string'
+      ? (codeOfSqlite[primaryCode(sqliteCode)] ?? 'STORE_FAILED')
+      : reason === CLOSED_CONNECTION
+        ? 'STORE_UNAVAILABLE'
+        : 'STORE_FAILED';
   return new StoreError(code, `${operation} failed: ${reason}`, {
     cause: error,
     details: typeof sqliteCode === 'string' ? { operation, sqliteCode } : { operation },

@@ -4,7 +4,13 @@
  *
  *   await using store = createSqliteStore({ path: '.txenrich/txenrich.db' });
  */
-export { isStoreError, StoreError, type StoreErrorCode, type StoreErrorOptions } from './errors.js';
+// The port's errors, which this adapter throws, re-exported for convenience (their home is the service).
+export {
+  isStoreError,
+  StoreError,
+  type StoreErrorCode,
+  type StoreErrorOptions,
+} from '@txenrich/service';
 export {
   createSqliteStore,
   type SqliteStoreDatabaseOptions,

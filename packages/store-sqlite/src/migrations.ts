@@ -4,8 +4,9 @@
  * missing ones at start, all in one transaction, and records each in
  * `schema_migrations`, so opening an existing file again applies nothing.
  */
+
+import { StoreError } from '@txenrich/service';
 import type Database from 'better-sqlite3';
-import { StoreError } from './errors.js';
 
 interface Migration {
   version: number;

@@ -23,8 +23,9 @@ import type {
   UsageKey,
   UsageRow,
 } from '@txenrich/service';
+import { StoreError } from '@txenrich/service';
 import Database from 'better-sqlite3';
-import { StoreError, toStoreError } from './errors.js';
+import { toStoreError } from './errors.js';
 import { migrate } from './migrations.js';
 
 type HistoryEntry = Omit<HistoryRow, 'userId'>;

@@ -189,4 +189,51 @@ describe('createSqliteStore', () => {
     // A directory is no database file.
     expect((await failure(() => createSqliteStore({ path: dir }))).code).toBe('STORE_UNAVAILABLE');
   });
+
+  it("translates real SQLite faults into the port's codes", async () => {
+    const path = join(dir, 'faults.db');
+    const db = new Database(path);
+    const store = createSqliteStore({ database: db, busyTimeoutMs: 50 });
+    await store.createBatch(batch('b1'));
+
+    // Another connection holds the write lock past the busy timeout.
+    const locker = new Database(path);
+    locker.exec('BEGIN IMMEDIATE');
+    const busy = await failure(store.createBatch(batch('b2')));
+    expect(busy).toMatchObject({
+      code: 'STORE_BUSY',
+      details: { operation: 'createBatch', sqliteCode: 'SQLITE_BUSY' },
+    });
+    locker.exec('ROLLBACK');
+    locker.close();
+    expect(await store.createBatch(batch('b2'))).toBeNull();
+
+    // The file may not grow: SQLite's own size limit, reached for real.
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true })}`);
+    const big = {
+      ...batch('b3'),
+      items: JSON.stringify(Array.from({ length: 500 }, (_, n) => ({ merchantName: `M ${n}` }))),
+    };
+    expect(await failure(store.createBatch(big))).toMatchObject({
+      code: 'STORE_FULL',
+      details: { sqliteCode: 'SQLITE_FULL' },
+    });
+    expect(await store.findBatch(acme, 'b3')).toBeNull();
+
+    // The connection is closed under the store.
+    db.close();
+    const closed = await failure(store.findBatch(acme, 'b1'));
+    expect(closed.code).toBe('STORE_UNAVAILABLE');
+    expect(closed.cause).toBeInstanceOf(TypeError);
+    await store.close();
+
+    // A connection that may not write: refused at construction, the file left as it was.
+    const readonly = new Database(join(dir, 'faults.db'), { readonly: true });
+    const refused = await failure(() => createSqliteStore({ database: readonly }));
+    expect(refused).toMatchObject({
+      code: 'STORE_UNAVAILABLE',
+      details: { sqliteCode: expect.stringMatching(/^SQLITE_READONLY/) },
+    });
+    readonly.close();
+  });
 });
