@@ -13,6 +13,7 @@ import { buildServer } from '@txenrich/http';
 import { createPool, type EnrichmentPool } from '@txenrich/pool';
 import { type ConfigInput, createService, parseConfig, type Service } from '@txenrich/service';
 import { createSqliteStore } from '@txenrich/store-sqlite';
+import type Database from 'better-sqlite3';
 
 export const keys = {
   acmeSandbox: 'acme-sandbox-key-0000000000000001',
@@ -64,12 +65,24 @@ export async function closeShared(): Promise<void> {
 
 export async function startServer(
   overrides: Partial<ConfigInput> = {},
-  options: { dataDir?: string; callbackBackoffMs?: number; collectGarbage?: () => void } = {},
+  options: {
+    dataDir?: string;
+    callbackBackoffMs?: number;
+    collectGarbage?: () => void;
+    /** A ready connection for the store (the test keeps it, to break it); a file in `dataDir` by default. */
+    database?: Database.Database;
+    busyTimeoutMs?: number;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'txenrich-e2e-'));
   const config = parseConfig(testConfig(overrides));
   const { engine, pool } = sharedParts();
-  const store = createSqliteStore({ path: join(dataDir, 'txenrich.db') });
+  const busy = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
+  const store = createSqliteStore(
+    options.database
+      ? { database: options.database, ...busy }
+      : { path: join(dataDir, 'txenrich.db'), ...busy },
+  );
   const service = createService({
     config,
     store,

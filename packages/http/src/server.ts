@@ -101,9 +101,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ details: NOT_FOUND }));
   app.setErrorHandler((error, request, reply) => {
-    const { status, body, expected } = errorResponse(error);
+    const { status, body, expected, headers } = errorResponse(error);
     if (expected) request.log.info({ status, code: (error as { code?: string }).code }, 'request rejected');
-    else request.log.error({ err: error }, 'request failed');
+    else request.log.error({ status, err: error }, 'request failed');
+    if (headers) reply.headers(headers);
     return reply.code(status).send(body);
   });
 
