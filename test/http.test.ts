@@ -58,6 +58,25 @@ describe('single enrichment', () => {
     expect(result).toMatchObject({ enrichmentId: expect.any(String), counterparty: [{ name: merchant }] });
   });
 
+  it('adds the explanation with ?explain=true, and answers 400 naming explain for another value', async () => {
+    const line = { merchantName: 'CHECKCARD 0214 SPRINT MART HOUSTON TX 24445004045123456789012' };
+    const plain = await submit('/transactions/cards/enrich', line);
+    expect(plain.body).not.toHaveProperty('explanation');
+    const { status, body } = await submit('/transactions/cards/enrich?explain=true', line);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      counterparty: [{ name: 'Sprint Mart', verified: false }],
+      explanation: {
+        anatomy: { wrapper: { id: 'wrapper.checkcard' }, name: 'SPRINT MART', location: { city: 'HOUSTON' } },
+        rules: expect.arrayContaining(['wrapper.checkcard']),
+        decision: expect.any(String),
+      },
+    });
+    const wrong = await submit('/transactions/cards/enrich?explain=maybe', line);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ explain: [expect.any(String)] });
+  });
+
   it('answers 403 without a key or with a wrong one', async () => {
     for (const key of [null, 'not-a-key']) {
       const response = await server.request('/transactions/cards/enrich', { json: card, key });

@@ -14,7 +14,13 @@ import {
 type Json = Record<string, unknown>;
 interface EnrichmentBody {
   enrichmentId: string;
-  counterparty: Array<{ id: string; name: string; website: string | null; industry: Array<{ id: string }> }>;
+  counterparty: Array<{
+    id: string;
+    name: string;
+    verified: boolean;
+    website: string | null;
+    industry: Array<{ id: string }>;
+  }>;
   transactionInfo: { display: { name: string; categoryName: string | null } };
 }
 
@@ -283,7 +289,7 @@ describe('resolving a report', () => {
     expect((results.results as EnrichmentBody[])[0]!.counterparty[0]?.name).toBe("Maria's Flowers");
 
     // Only for this tenant and environment.
-    const verified = (result: Json) => (result.counterparty as Json[]).filter((party) => party.verified);
+    const verified = (result: EnrichmentBody) => result.counterparty.filter((party) => party.verified);
     expect(verified(await enrich(later, keys.globexSandbox))).toEqual([]);
     expect(verified(await enrich(later, keys.acmeProduction))).toEqual([]);
     const { body: list } = await call('/admin/reports?status=resolved', { key: null, admin: adminKey });

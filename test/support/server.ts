@@ -11,7 +11,13 @@ import { join } from 'node:path';
 import { createEngine, type Engine } from '@txenrich/core';
 import { buildServer } from '@txenrich/http';
 import { createPool, type EnrichmentPool } from '@txenrich/pool';
-import { type ConfigInput, createService, parseConfig, type Service } from '@txenrich/service';
+import {
+  type ConfigInput,
+  createService,
+  parseConfig,
+  type ResolveHost,
+  type Service,
+} from '@txenrich/service';
 import { createSqliteStore } from '@txenrich/store-sqlite';
 import type Database from 'better-sqlite3';
 
@@ -24,6 +30,10 @@ export const keys = {
 export const webhookToken = 'webhook-token-000000000000000001';
 export const adminKey = 'admin-key-0000000000000000000001';
 
+/**
+ * The test deployment's configuration. Callback receivers (`startReceiver`) listen on 127.0.0.1, an
+ * address callbacks may not reach unless allowlisted: the test configuration opens it.
+ */
 export function testConfig(overrides: Partial<ConfigInput> = {}): ConfigInput {
   return {
     keys: [
@@ -38,6 +48,7 @@ export function testConfig(overrides: Partial<ConfigInput> = {}): ConfigInput {
     ],
     webhookToken,
     adminKey,
+    callbacks: { allowlist: ['127.0.0.1'] },
     ...overrides,
   };
 }
@@ -72,6 +83,8 @@ export async function startServer(
     /** A ready connection for the store (the test keeps it, to break it); a file in `dataDir` by default. */
     database?: Database.Database;
     busyTimeoutMs?: number;
+    /** The DNS of callback hosts. */
+    resolveHost?: ResolveHost;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'txenrich-e2e-'));
@@ -90,6 +103,7 @@ export async function startServer(
     pool,
     ...(options.callbackBackoffMs ? { callbackBackoffMs: options.callbackBackoffMs } : {}),
     ...(options.collectGarbage ? { collectGarbage: options.collectGarbage } : {}),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });
   const app = await buildServer({ service, logger: false });
   await service.start();
@@ -135,8 +149,11 @@ export interface Received {
   body: unknown;
 }
 
-/** A local HTTP receiver for callbacks: answers `statuses` in turn (then 200), records every POST. */
-export async function startReceiver(statuses: number[] = []) {
+/**
+ * A local HTTP receiver for callbacks: answers `statuses` in turn (then 200), records every POST. A 3xx
+ * answer carries `Location: redirectTo`.
+ */
+export async function startReceiver(statuses: number[] = [], options: { redirectTo?: string } = {}) {
   const received: Received[] = [];
   const server = createServer((request, response) => {
     let text = '';
@@ -146,6 +163,8 @@ export async function startReceiver(statuses: number[] = []) {
     request.on('end', () => {
       received.push({ headers: request.headers, body: JSON.parse(text) as unknown });
       response.statusCode = statuses.shift() ?? 200;
+      if (options.redirectTo && response.statusCode >= 300 && response.statusCode < 400)
+        response.setHeader('location', options.redirectTo);
       response.end();
     });
   });

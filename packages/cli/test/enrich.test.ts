@@ -49,6 +49,31 @@ describe('txenrich enrich', () => {
     expect(io.err.join('')).toMatch(/^4 rows, 2 errors, 50\.0% matched, \d+ rows\/s/);
   });
 
+  it('adds the explanation with --explain, and only then', async () => {
+    const input = join(dir, 'explain.jsonl');
+    writeFileSync(
+      input,
+      JSON.stringify({
+        transactionId: 'e1',
+        merchantName:
+          'PURCHASE AUTHORIZED ON 02/14 SQ *BLUE BOTTLE COFFEE SAN FRANCISCO CA S381234567 CARD 1234',
+      }),
+    );
+    const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+    const plain = join(dir, 'plain.jsonl');
+    const explained = join(dir, 'explained.jsonl');
+    expect(await run(['enrich', '--kind', 'card', input, '-o', plain, '--threads', '1'], capture())).toBe(0);
+    const args = ['enrich', '--kind', 'card', input, '-o', explained, '--threads', '1', '--explain'];
+    expect(await run(args, capture())).toBe(0);
+    expect(read(plain)).not.toHaveProperty('explanation');
+    expect(read(explained).explanation.anatomy).toMatchObject({
+      wrapper: { id: 'wrapper.authorized-on' },
+      name: 'BLUE BOTTLE COFFEE',
+      location: { city: 'SAN FRANCISCO', region: 'CA' },
+    });
+    expect(read(explained).explanation.rules).toContain('wrapper.authorized-on');
+  });
+
   it('keeps every row of a file read in several pieces, blocks spanning them', async () => {
     const input = join(dir, 'long.jsonl');
     const output = join(dir, 'long-results.jsonl');

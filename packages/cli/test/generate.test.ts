@@ -44,7 +44,7 @@ describe('txenrich generate', () => {
       await run(['enrich', '--kind', 'card', a!, '-o', results, '--threads', '1', '--no-progress'], enriched),
     ).toBe(0);
     expect(enriched.err.join('')).toMatch(/^2500 rows, 0 errors, /);
-  });
+  }, 30_000);
 
   it('writes to standard output without -o', async () => {
     const io = capture();

@@ -38,3 +38,4 @@ export { type De43Fields, type De43Layout, parseDe43 } from './normalize/de43.js
 export { detectRecurrence, type RecurrenceTransaction } from './recurrence.js';
 export { MIN_MATCH_SCORE } from './resolve/matcher.js';
 export { type EnrichableKind, enrichByKind, enrichResultItem } from './result-item.js';
+export type { EnrichOptions } from './shape/explanation.js';

@@ -8,6 +8,7 @@ import {
 } from '@txenrich/schema';
 import type { EnrichmentContext } from './context/context.js';
 import type { Engine } from './engine.js';
+import type { EnrichOptions } from './shape/explanation.js';
 
 /** Kinds the engine enriches (all of them). */
 export type EnrichableKind = TransactionKind;
@@ -25,7 +26,7 @@ export function enrichResultItem(
   engine: Engine,
   kind: EnrichableKind,
   raw: unknown,
-  options: { batchItem?: boolean; context?: EnrichmentContext } = {},
+  options: { batchItem?: boolean; context?: EnrichmentContext; explain?: boolean } = {},
 ): ResultItem {
   const schema = options.batchItem ? batchItemSchemas[kind] : transactionSchemas[kind];
   const body = validate(schema, raw);
@@ -41,7 +42,9 @@ export function enrichResultItem(
         : {}),
     };
   }
-  const enrichment = enrichByKind(engine, kind, body.value, options.context);
+  const enrichment = enrichByKind(engine, kind, body.value, options.context, {
+    explain: options.explain ?? false,
+  });
   return { statusCode: 200, ...enrichment };
 }
 
@@ -51,15 +54,16 @@ export function enrichByKind(
   kind: TransactionKind,
   body: unknown,
   context: EnrichmentContext | undefined,
+  options: EnrichOptions = {},
 ) {
   switch (kind) {
     case 'card':
-      return engine.enrichCard(body as TransactionByKind['card'], context);
+      return engine.enrichCard(body as TransactionByKind['card'], context, options);
     case 'de43':
-      return engine.enrichCardDe43(body as TransactionByKind['de43'], context);
+      return engine.enrichCardDe43(body as TransactionByKind['de43'], context, options);
     case 'transfer':
-      return engine.enrichTransfer(body as TransactionByKind['transfer'], context);
+      return engine.enrichTransfer(body as TransactionByKind['transfer'], context, options);
     case 'universal':
-      return engine.enrichUniversal(body as TransactionByKind['universal'], context);
+      return engine.enrichUniversal(body as TransactionByKind['universal'], context, options);
   }
 }

@@ -62,6 +62,8 @@ export interface EnrichOptions {
   batchItems?: boolean;
   /** Answer each valid row's request body as JSON text. */
   keepRequests?: boolean;
+  /** Add each result's `explanation`. */
+  explain?: boolean;
   /** Answer the rows' history entries (to store them for the users' later transactions). */
   keepHistory?: boolean;
   rules?: TenantRules;
@@ -274,6 +276,7 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
           batchItems: enrichOptions.batchItems ?? false,
           output,
           keepRequests: enrichOptions.keepRequests ?? false,
+          ...(enrichOptions.explain ? { explain: true } : {}),
           ...(rules ? { rules: { key: rules.key } } : {}),
           ...(outputBuffer ? { outputBuffer } : {}),
         };

@@ -43,6 +43,8 @@ export interface ChunkTask {
   output: OutputFormatName;
   /** Also answer each valid row's request body as JSON text (what a report re-enriches later). */
   keepRequests: boolean;
+  /** Add each result's `explanation` (the line's anatomy, the rules that fired, the candidates). */
+  explain?: boolean;
   /** Only `key` at first; with the rules themselves when the worker answered `missingRules`. */
   rules?: TenantRules | { key: string };
   /**

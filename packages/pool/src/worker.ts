@@ -122,7 +122,11 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
       if (unreadableMessage !== undefined) item = unreadableRowItem(unreadableMessage);
       else {
         if (line !== null) raw = JSON.parse(line);
-        item = enrichResultItem(engine, task.kind, raw, { batchItem: task.batchItems, context });
+        item = enrichResultItem(engine, task.kind, raw, {
+          batchItem: task.batchItems,
+          context,
+          explain: task.explain ?? false,
+        });
       }
     } catch (error) {
       item =

@@ -1,10 +1,16 @@
 /**
  * The callback outbox's dispatcher: POSTs due deliveries with the webhook
- * token, and on a non-2xx answer or a network error tries again later, with
- * exponential backoff and jitter, for the configured retry window (24 hours
- * by default). Deliveries live in the store, so they survive restarts; a
- * lease keeps two dispatchers from sending the same one at once.
+ * token, and on a non-2xx answer (a redirect included: it is not followed)
+ * or a network error tries again later, with exponential backoff and jitter,
+ * for the configured retry window (24 hours by default). Deliveries live in
+ * the store, so they survive restarts; a lease keeps two dispatchers from
+ * sending the same one at once. Only destinations the callback policy allows
+ * are connected to (checked again at connect time); a URL the policy refuses
+ * without DNS (an internal address, credentials) is abandoned at once. Log
+ * lines show a URL without its credentials and query string.
  */
+import { type CallbackPolicy, redactUrl } from './callback-policy.js';
+import { createCallbackSender } from './callback-sender.js';
 import type { Logger } from './logger.js';
 import type { Delivery, Store } from './store.js';
 
@@ -12,6 +18,8 @@ export interface DispatcherOptions {
   store: Store;
   /** Sent as `X-Webhook-Token`; never logged. */
   webhookToken: string;
+  /** Where deliveries may go (`createCallbackPolicy`). */
+  policy: CallbackPolicy;
   logger: Logger;
   /** How long a failing delivery is retried. */
   retryWindowMs: number;
@@ -23,7 +31,6 @@ export interface DispatcherOptions {
   pollMs?: number;
   now?: () => number;
   random?: () => number;
-  fetch?: typeof fetch;
 }
 
 export interface Dispatcher {
@@ -44,7 +51,8 @@ export function backoffDelay(attempts: number, initial: number, max: number, ran
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const send = options.fetch ?? fetch;
+  const sender = createCallbackSender(options.policy);
+  const headers = { 'content-type': 'application/json', 'x-webhook-token': options.webhookToken };
   const initialBackoff = options.initialBackoffMs ?? 1000;
   const maxBackoff = options.maxBackoffMs ?? 3_600_000;
   const pollMs = options.pollMs ?? 1000;
@@ -54,39 +62,37 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function deliver(delivery: Delivery): Promise<void> {
     const attempts = delivery.attempts + 1;
+    const about = { delivery: delivery.id, kind: delivery.kind, url: redactUrl(delivery.url), attempts };
+    // What DNS cannot change (an internal address, credentials) is not worth a day of retries.
+    const refused = options.policy.checkWithoutDns(delivery.url);
+    if (refused !== null) {
+      const failure = `CallbackRefusedError: ${refused}`;
+      await options.store.abandonDelivery(delivery.id, attempts, failure);
+      options.logger.error({ ...about, failure }, 'callback refused');
+      return;
+    }
     let failure: string;
     try {
-      const response = await send(delivery.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-webhook-token': options.webhookToken },
-        body: delivery.body,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      await response.body?.cancel();
-      if (response.ok) {
+      const status = await sender.post(delivery.url, delivery.body, headers, options.timeoutMs);
+      if (status >= 200 && status < 300) {
         await options.store.markDelivered(delivery.id, now());
-        options.logger.info({ delivery: delivery.id, kind: delivery.kind, attempts }, 'callback delivered');
+        options.logger.info(about, 'callback delivered');
         return;
       }
-      failure = `HTTP ${response.status}`;
+      failure =
+        status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
     } catch (error) {
       failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
     const at = now();
     if (at - delivery.createdAt >= options.retryWindowMs) {
       await options.store.abandonDelivery(delivery.id, attempts, failure);
-      options.logger.error(
-        { delivery: delivery.id, kind: delivery.kind, attempts, failure },
-        'callback abandoned',
-      );
+      options.logger.error({ ...about, failure }, 'callback abandoned');
       return;
     }
     const next = at + backoffDelay(attempts, initialBackoff, maxBackoff, random);
     await options.store.rescheduleDelivery(delivery.id, attempts, next, failure);
-    options.logger.warn(
-      { delivery: delivery.id, kind: delivery.kind, attempts, failure },
-      'callback failed, will retry',
-    );
+    options.logger.warn({ ...about, failure }, 'callback failed, will retry');
   }
 
   async function drain(): Promise<void> {
@@ -120,6 +126,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       closed = true;
       clearInterval(timer);
       await running;
+      sender.close();
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
+import { createCallbackPolicy, parseAllowlistEntry } from './callback-policy.js';
 import { ServiceError } from './errors.js';
 import { environments } from './store.js';
 
@@ -11,6 +12,10 @@ export const featureNames = ['merchantSearch', 'triggers', 'multiSource'] as con
 export type Feature = (typeof featureNames)[number];
 
 const secret = (what: string) => z.string().min(16, `${what} must be at least 16 characters.`);
+
+const allowlistEntry = z.string().refine((entry) => parseAllowlistEntry(entry) !== null, {
+  message: 'Expected a host name, host:port, an IP address, address:port, or a CIDR such as 10.0.0.0/8.',
+});
 
 export const configSchema = z
   .object({
@@ -59,13 +64,33 @@ export const configSchema = z
         /** Failed deliveries are retried with backoff for this long. */
         retryHours: z.number().positive().default(24),
         timeoutMs: z.number().int().positive().default(10_000),
+        /**
+         * Destinations callbacks may reach although they are internal (loopback, private...): host names
+         * (any port), `host:port`, IP addresses, `address:port` and CIDRs. Empty by default.
+         */
+        allowlist: z.array(allowlistEntry).default([]),
       })
       .strict()
-      .default({ retryHours: 24, timeoutMs: 10_000 }),
+      .default({ retryHours: 24, timeoutMs: 10_000, allowlist: [] }),
     /** Base URL of the industry icons in results; `http://localhost:<port>/icons/` by default. */
     assetBaseUrl: z.url().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((config, ctx) => {
+    // A returned-enrichment URL the callback policy refuses whatever DNS says is a configuration mistake.
+    const allowlist = config.callbacks.allowlist.filter((entry) => parseAllowlistEntry(entry) !== null);
+    const policy = createCallbackPolicy({ allowlist });
+    for (const [tenant, settings] of Object.entries(config.tenants)) {
+      const refused =
+        settings.returnedEnrichmentUrl && policy.checkWithoutDns(settings.returnedEnrichmentUrl);
+      if (refused)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tenants', tenant, 'returnedEnrichmentUrl'],
+          message: `${refused} Add its host to callbacks.allowlist to allow it.`,
+        });
+    }
+  });
 
 export type Config = Readonly<z.output<typeof configSchema>>;
 export type ConfigInput = z.input<typeof configSchema>;

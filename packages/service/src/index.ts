@@ -6,6 +6,21 @@
  * and its errors (`StoreError`), which the store adapters implement (see
  * `test/store-conformance.ts`).
  */
+export {
+  type AllowlistEntry,
+  type CallbackPolicy,
+  type CallbackPolicyOptions,
+  CallbackRefusedError,
+  callbackUrlMessages,
+  createCallbackPolicy,
+  internalRange,
+  parseAllowlistEntry,
+  type ResolvedAddress,
+  type ResolveHost,
+  redactUrl,
+  resolveHost,
+} from './callback-policy.js';
+export { type CallbackSender, createCallbackSender } from './callback-sender.js';
 export { backoffDelay, createDispatcher, type Dispatcher, type DispatcherOptions } from './callbacks.js';
 export {
   type Config,

@@ -10,6 +10,7 @@ import {
   type Engine,
   type EnrichableKind,
   type EnrichmentContext,
+  type EnrichOptions,
   enrichByKind,
   enrichResultItem,
   type HistoryEntry,
@@ -28,6 +29,7 @@ import {
   type TriggerScopeStatus,
 } from '@txenrich/schema';
 import { type BatchRunner, createBatchRunner } from './batches.js';
+import { createCallbackPolicy, type ResolveHost } from './callback-policy.js';
 import { createDispatcher, type Dispatcher } from './callbacks.js';
 import type { Config } from './config.js';
 import { ServiceError } from './errors.js';
@@ -55,8 +57,8 @@ export interface ServiceOptions {
   pool: EnrichmentPool;
   logger?: Logger;
   now?: () => number;
-  /** For callbacks. */
-  fetch?: typeof fetch;
+  /** The DNS of callback hosts, at submission and at delivery; the system's resolver by default (tests). */
+  resolveHost?: ResolveHost;
   /** The first callback retry's delay (then doubling, with jitter). */
   callbackBackoffMs?: number;
   /**
@@ -75,7 +77,12 @@ export interface Service extends Keyring {
   readonly config: Config;
   readonly engine: Engine;
   readonly store: Store;
-  enrichOne<K extends EnrichableKind>(scope: Scope, kind: K, body: TransactionByKind[K]): Promise<Enrichment>;
+  enrichOne<K extends EnrichableKind>(
+    scope: Scope,
+    kind: K,
+    body: TransactionByKind[K],
+    options?: EnrichOptions,
+  ): Promise<Enrichment>;
   /** Enriches up to `synchronousMax` raw batch items inline, in order, each user's history carried along. */
   enrichMicrobatch(
     scope: Scope,
@@ -147,6 +154,10 @@ export function createService(options: ServiceOptions): Service {
   const rules: TenantRulesCache = createTenantRulesCache(store, engine, options.collectGarbage);
   let dispatcher: Dispatcher | null = null;
   if (!config.webhookToken) logger.warn({}, 'no webhookToken configured: callbacks are not sent');
+  const callbackPolicy = createCallbackPolicy({
+    allowlist: config.callbacks.allowlist,
+    ...(options.resolveHost ? { resolve: options.resolveHost } : {}),
+  });
 
   const callbackOf = (batch: BatchRecord, status: 'completed' | 'failed'): NewDelivery | null =>
     batch.callbackUrl && config.webhookToken
@@ -250,9 +261,9 @@ export function createService(options: ServiceOptions): Service {
     authenticate: keyring.authenticate,
     isAdmin: keyring.isAdmin,
 
-    async enrichOne(scope, kind, body) {
+    async enrichOne(scope, kind, body, options = {}) {
       const [enrichment] = await enrichInline(scope, 'single', kind, [body], (valid, context) => {
-        const result = enrichByKind(engine, kind, valid, context);
+        const result = enrichByKind(engine, kind, valid, context, options);
         return { result, enrichmentId: result.enrichmentId };
       });
       return enrichment!;
@@ -266,6 +277,11 @@ export function createService(options: ServiceOptions): Service {
     },
 
     async submitBatch(scope, kind, submission, idempotency) {
+      if (submission.callbackUrl !== undefined) {
+        const refused = await callbackPolicy.check(submission.callbackUrl);
+        if (refused !== null)
+          throw new ServiceError('INVALID_INPUT', refused, { body: { callbackUrl: [refused] } });
+      }
       const at = now();
       const record: BatchRecord = {
         id: randomUUID(),
@@ -336,12 +352,12 @@ export function createService(options: ServiceOptions): Service {
         dispatcher = createDispatcher({
           store,
           webhookToken: config.webhookToken,
+          policy: callbackPolicy,
           logger,
           retryWindowMs: config.callbacks.retryHours * 3_600_000,
           timeoutMs: config.callbacks.timeoutMs,
           now,
           ...(options.callbackBackoffMs ? { initialBackoffMs: options.callbackBackoffMs } : {}),
-          ...(options.fetch ? { fetch: options.fetch } : {}),
         });
       }
     },

@@ -32,6 +32,7 @@ interface EnrichFlags {
   columns?: Record<string, string>;
   chunkSize: number;
   progress: boolean;
+  explain: boolean;
 }
 
 function positiveInteger(value: string): number {
@@ -82,6 +83,10 @@ export function registerEnrich(program: Command, io: CliIo): void {
     .option('--threads <n>', 'worker threads', positiveInteger, availableParallelism())
     .option('--chunk-size <n>', 'rows per worker task', positiveInteger, DEFAULT_CHUNK_SIZE)
     .option('--no-progress', 'no progress bar, even on a terminal')
+    .option(
+      '--explain',
+      "add each result's explanation: the line's anatomy, the rules that fired, the candidates",
+    )
     .action(async (input: string, flags: EnrichFlags) => {
       const started = performance.now();
       const inputFormat = flags.format ?? formatOfPath(input);
@@ -137,7 +142,10 @@ export function registerEnrich(program: Command, io: CliIo): void {
             yield chunk;
           }
         })();
-        for await (const chunk of pool.enrichChunks(flags.kind, tracked, { output: outputFormat })) {
+        for await (const chunk of pool.enrichChunks(flags.kind, tracked, {
+          output: outputFormat,
+          ...(flags.explain ? { explain: true } : {}),
+        })) {
           if (chunk.rows > 0) await writeChunk(chunk);
           rows += chunk.rows;
           errors += chunk.errors;

@@ -14,6 +14,7 @@ import {
 import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
 import { multiSourceItemErrors } from './multi-source.js';
+import { booleanQuery } from './query.js';
 import { perSecond } from './rate-limits.js';
 
 export const batchPaths: ReadonlyArray<{ path: string; kind: TransactionKind; name: string }> = [
@@ -23,14 +24,6 @@ export const batchPaths: ReadonlyArray<{ path: string; kind: TransactionKind; na
   { path: '/batches/transactions/universal/enrich', kind: 'universal', name: 'Universal Batch Enrich' },
 ];
 
-/** `?synchronous=`: absent or false is a batch, true a microbatch. */
-function synchronousOf(query: unknown): boolean | 'invalid' {
-  const value = (query as { synchronous?: unknown } | undefined)?.synchronous;
-  if (value === undefined || value === 'false' || value === '0') return false;
-  if (value === 'true' || value === '1' || value === '') return true;
-  return 'invalid';
-}
-
 export function registerBatchRoutes(app: FastifyInstance, service: Service, bodyLimit: number): void {
   const synchronousMax = service.config.synchronousMax;
   for (const { path, kind, name } of batchPaths) {
@@ -38,7 +31,8 @@ export function registerBatchRoutes(app: FastifyInstance, service: Service, body
       path,
       { bodyLimit, config: { rateLimit: perSecond(service.config.rateLimits.batchPerSecond) } },
       async (request, reply) => {
-        const synchronous = synchronousOf(request.query);
+        // `?synchronous=true` is a microbatch, else a batch.
+        const synchronous = booleanQuery(request.query, 'synchronous');
         if (synchronous === 'invalid')
           return reply.code(400).send({ synchronous: [messages.invalidBoolean] });
         const envelope = validate(batchEnvelopeSchema, request.body);

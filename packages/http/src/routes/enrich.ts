@@ -1,8 +1,9 @@
 /** Single enrichment: card, DE43, transfer and universal, and the deprecated card aliases. */
-import { type TransactionKind, transactionSchemas, validate } from '@txenrich/schema';
+import { messages, type TransactionKind, transactionSchemas, validate } from '@txenrich/schema';
 import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
 import { multiSourceErrors } from './multi-source.js';
+import { booleanQuery } from './query.js';
 
 export const singleEnrichPaths: ReadonlyArray<{ path: string; kind: TransactionKind }> = [
   { path: '/transactions/cards/enrich', kind: 'card' },
@@ -17,11 +18,14 @@ export const singleEnrichPaths: ReadonlyArray<{ path: string; kind: TransactionK
 export function registerEnrichRoutes(app: FastifyInstance, service: Service): void {
   for (const { path, kind } of singleEnrichPaths) {
     app.post(path, async (request, reply) => {
+      // `?explain=true` adds the result's explanation (the line's anatomy, rules, candidates).
+      const explain = booleanQuery(request.query, 'explain');
+      if (explain === 'invalid') return reply.code(400).send({ explain: [messages.invalidBoolean] });
       const body = validate(transactionSchemas[kind], request.body);
       if (!body.ok) return reply.code(400).send(body.errors);
       const refused = multiSourceErrors(request.principal, request.body);
       if (refused) return reply.code(400).send(refused);
-      return service.enrichOne(request.principal.scope, kind, body.value);
+      return service.enrichOne(request.principal.scope, kind, body.value, { explain });
     });
   }
 }
