@@ -1517,8 +1517,10 @@ function appNoPersonLine() {
     .replace('{USER}', `${user.first} ${user.last}`.toUpperCase())
     .replace('{LAST4}', user.last4)
     .replace('{MMDD}', mmdd(date));
+  // No person stands behind the app (a cash-out, a transfer from the user's own balance): the app is the counterparty.
   const expect = {
-    merchant: null,
+    merchant: v.third,
+    known: true,
     type: 'other_money_movement',
     subType: 'transfer',
     thirdParty: v.third,

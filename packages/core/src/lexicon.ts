@@ -148,10 +148,10 @@ function buildGeography(catalog: Catalog) {
     return first;
   };
   const cityEnding = (region: string, token: string) => {
-    // Run-in cities are long enough not to be a word's ending by chance (`BURLINGTON`, not `ADA`).
-    for (let start = 1; start <= token.length - 6; start++) {
+    // Run-in cities are long enough not to be a word's ending by chance (`PROVO`, not `ADA`).
+    for (let start = 1; start <= token.length - 5; start++) {
       const city = token.slice(start);
-      if (isCity(region, city) && token.length - city.length >= 3) return city;
+      if (city[0] !== ' ' && isCity(region, city)) return city;
     }
     return null;
   };

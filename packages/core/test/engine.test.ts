@@ -256,15 +256,19 @@ describe('createEngine: transfers and universal lines', () => {
     });
   });
 
-  it('makes a Zelle payment to a person P2P, with the app as counterparty, not a brand named like the person', () => {
+  it('makes a Zelle payment to a person P2P: the person is the counterparty, the app a third party, no brand', () => {
     const zelle = transfer('Zelle payment to JOHN MCDONALD Conf# 8hq2k', { direction: 'DEBIT', amount: 40 });
     expect(zelle.transactionInfo).toMatchObject({
       type: 'other_money_movement',
       subType: 'transfer',
       isPeerToPeer: true,
+      thirdParties: [{ name: 'Zelle' }],
     });
-    expect(zelle.counterparty.map((party) => party.name)).toEqual(['Zelle']);
+    expect(zelle.counterparty).toMatchObject([{ name: 'John McDonald', verified: false }]);
     expect(enrichmentSchema.safeParse(zelle).success).toBe(true);
+    // Nobody stands behind a cash-out: the app is the counterparty.
+    const cashOut = transfer('VENMO CASHOUT PPD ID: 5264681992', { direction: 'CREDIT', amount: 80 });
+    expect(cashOut.counterparty.map((party) => party.name)).toEqual(['Venmo']);
   });
 
   it('finds fees, own-account transfers and checks, with nobody as counterparty', () => {

@@ -1,6 +1,7 @@
 import { loadCatalog } from '@txenrich/catalog';
 import { describe, expect, it } from 'vitest';
 import { buildLexicon } from '../lexicon.js';
+import { achEntries } from './ach-entries.js';
 import { type Anatomy, readAnatomy } from './anatomy.js';
 import { bankFields } from './bank-fields.js';
 import { locationRules } from './location.js';
@@ -34,6 +35,7 @@ const tables: [string, readonly Rule<unknown>[]][] = [
   ['trailing wrappers', trailingWrappers],
   ['nameless lines', namelessLines],
   ['bank fields', bankFields],
+  ['ACH entry descriptions', achEntries],
   ['noise', noiseRules],
   ['location', locationRules],
 ];

@@ -7,6 +7,7 @@
  * and what is left is split into the name, the location and the ids.
  */
 import { canonical } from '../normalize/text.js';
+import { cutEntries } from './ach-entries.js';
 import { bankFields, type FieldsRule } from './bank-fields.js';
 import { cleanDisplayName } from './clean-name.js';
 import {
@@ -36,6 +37,8 @@ export interface AnatomyLexicon extends PlaceGazetteer {
   markers: { pattern: RegExp; byPhrase: ReadonlyMap<string, { thirdPartyId: string; strip: boolean }> };
   /** ISO alpha-2 and alpha-3 country codes -> alpha-2. */
   countryCodes: ReadonlyMap<string, string>;
+  /** Third parties by id: a marketplace's name is cut where it repeats around the merchant's. */
+  thirdParties: ReadonlyMap<string, { name: string }>;
 }
 
 export interface AnatomyWrapper {
@@ -119,13 +122,28 @@ const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pat
 const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));
 const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
 const anyFields =
-  /DES:|ORIG CO NAME:|ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:| ID: ?\S+$|, ?[A-Z'. -]+$/;
+  /DES:|ORIG CO NAME:|ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| \d{6} \S*\d\S* [A-Z'.-]+(?: [A-Z'.-]+){1,3}$/;
 const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
 /** ATM wording around the bank's name. */
 const atmNoise = /\b(?:ATM|WITHDRAWAL|WITHDRWL|WDRL|CASH WITHDRAWAL|CASH)\b/g;
 
 function squeeze(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/^[\s*#,.\-/:;]+|[\s*#,\-/:;]+$/g, '');
+}
+
+/**
+ * A marketplace repeats its own name around the merchant's (`DD *DOORDASH LOUSDELI`,
+ * `IC* STATER BROS BY INS INSTACART.COM`): what is left is the merchant.
+ */
+function withoutFacilitatorEcho(text: string, facilitatorName: string | undefined): string {
+  if (!facilitatorName) return text;
+  const key = prefixKey(facilitatorName);
+  const tokens = text.split(' ');
+  if (tokens.length > 1 && prefixKey(tokens[0]!) === key) tokens.shift();
+  // `BY INS`, `BY INSTACAR`: the marketplace's name cut by the field.
+  const by = tokens.lastIndexOf('BY');
+  if (by > 0 && by + 1 < tokens.length && key.startsWith(prefixKey(tokens[by + 1]!))) tokens.splice(by, 2);
+  return tokens.join(' ');
 }
 
 /** The first rule of `rules` whose pattern matches `text`, and the match. */
@@ -165,12 +183,27 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (!thirdPartyIds.includes(id)) thirdPartyIds.push(id);
   };
 
+  let cutHost = false;
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
     .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
-    .replace(/([A-Z]{3,})(\d{1,6} [A-Z])/g, '$1 $2')
+    .replace(/(?<!\d{6} )\b([A-Z]{3,})(\d{1,6} [A-Z])/g, '$1 $2')
     .replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2')
-    .replace(/(\d{7,})([A-Z])/g, '$1 $2');
+    .replace(/(\d{7,})([A-Z])/g, '$1 $2')
+    // A phone run into the name (`MCDONAL855-973-1040`).
+    .replace(/([A-Z]{2,})(\d{3}-\d{3}-\d{4})\b/g, '$1 $2')
+    // `CITY * ST` (TD Bank): the star only pads the field.
+    .replace(/ \* ([A-Z]{2})$/, ' $1')
+    // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`).
+    .replace(/\.CO([A-Z]{2})$/, (match, region: string) =>
+      lexicon.regionCountry.has(region) ? `.COM ${region}` : match,
+    )
+    // A host cut by the field's width (`WWW.DOORDASH.`, `WWW.PARADISEMINIGOLF.C`): it names no one.
+    .replace(/ WWW\.[A-Z0-9-]+(?:\.[A-Z0-9-]*)*(?= |$)/g, (host) => {
+      if (hostPattern.test(host.trim())) return host;
+      cutHost = true;
+      return ' ';
+    });
 
   const nameless = anyNameless.test(text) ? firstMatch(namelessLines, text) : null;
   if (nameless) {
@@ -191,8 +224,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     const found = firstMatch(trailingWrappers, text);
     if (!found || found[1].index === 0) break;
     if (!rules.includes(found[0].id)) rules.push(found[0].id);
-    // Only a card reference says how the money moved; a trailing date or `ON-LINE` says nothing.
-    if (found[0].id === 'wrapper.card-suffix') wrapper ??= toWrapper(found[0] as WrapperRule, found[1][0]);
+    // A card reference says how the money moved; a trailing date or reference says nothing.
+    if (!found[0].yields.silent) wrapper ??= toWrapper(found[0] as WrapperRule, found[1][0]);
     text = squeeze(text.slice(0, found[1].index) + text.slice(found[1].index + found[1][0].length));
   }
 
@@ -207,6 +240,13 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       fields = { id: rule.id, party, entry, via: rule.yields.via };
       text = party;
     }
+  }
+  // An ACH party ends in its entry description (`PAYROLL`, `UTIL PMT`) and ids: cut them.
+  if ((fields?.via ?? wrapper?.via) === 'ach') {
+    const cut = cutEntries(text);
+    text = cut.party;
+    if (fields) fields.party = cut.party;
+    rules.push(...cut.rules);
   }
 
   // Commas separate fields (`NAME, CITY, ST`) once the fielded parts are read.
@@ -248,10 +288,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (facilitator) {
       addThirdParty(facilitator);
       prefixes.push({ id: 'prefix.third-party', text: `${before}*`, thirdPartyId: facilitator });
-      text = after;
+      text = withoutFacilitatorEcho(after, lexicon.thirdParties.get(facilitator)?.name);
       continue;
     }
-    if (lexicon.unknownPrefixes.has(key) || (key.length <= 3 && after.length > 0)) {
+    // `UPS*81583000562`: before the star is the merchant when only a number follows it.
+    const onlyReference = /^[\d -]+$/.test(after);
+    if (lexicon.unknownPrefixes.has(key) || (key.length <= 3 && after.length > 0 && !onlyReference)) {
       prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
       text = after;
       continue;
@@ -301,7 +343,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     text = squeeze(text.replace(phoneMatch[0], ' '));
     rules.push('location.phone');
   }
-  let cardNotPresent = host !== null || phone !== null;
+  let cardNotPresent = host !== null || phone !== null || cutHost;
   if (/ (?:INTERNET|ONLINE|WWW|WEB|RECURRING)$/.test(text)) {
     cardNotPresent = true;
     text = text.replace(/ (?:INTERNET|ONLINE|WWW|WEB|RECURRING)$/, '');
@@ -334,7 +376,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   };
   removeNoise((kind) => kind !== 'store');
 
-  const place = stripPlaceTail(text, lexicon, cardNotPresent);
+  // A person paid by Zelle has no place: `OLIVIA MARTIN` is not a city in Indiana.
+  const place =
+    fields?.via === 'p2p'
+      ? { text, address: null, city: null, region: null, country: null, postalCode: null }
+      : stripPlaceTail(text, lexicon, cardNotPresent);
   if (place.region || place.postalCode) rules.push('location.place');
   text = place.text;
   const street = stripStreetAddress(` ${text}`);

@@ -45,37 +45,42 @@ export const bankFields: readonly FieldsRule[] = [
     id: 'fields.ach-sec-id',
     pattern: /^(.+?) (?:PPD|CCD|WEB|TEL|CTX) ID: ?\S+/,
     yields: { via: 'ach', party: 1 },
-    examples: [
-      { line: 'CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224', expect: { name: 'CHASE CREDIT CRD AUTOPAY' } },
-    ],
+    examples: [{ line: 'CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224', expect: { name: 'CHASE' } }],
   },
   {
+    // Wells Fargo: company and entry, the effective date, an id, and the receiver (`LAST, FIRST` or `FIRST LAST`).
     id: 'fields.ach-dated-receiver',
-    pattern: /^(.+?) \d{6} \S+ [A-Z'.-]+, ?[A-Z'. -]+$/,
+    pattern: /^(.+?) \d{6} (?:\S+ [A-Z'.-]+, ?[A-Z'. -]+|(?=\S*\d)\S+ [A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
     yields: { via: 'ach', party: 1 },
     examples: [
-      {
-        line: 'CAPITAL ONE CRCARDPMT 240914 33KE1YG6 OBRIEN, KEVIN',
-        expect: { name: 'CAPITAL ONE CRCARDPMT' },
-      },
+      { line: 'CAPITAL ONE CRCARDPMT 240914 33KE1YG6 OBRIEN, KEVIN', expect: { name: 'CAPITAL ONE' } },
+      { line: 'SPIRE MISSOURI GASPMT 240820 64906 MIGUEL CARTER', expect: { name: 'SPIRE MISSOURI' } },
     ],
   },
   {
     id: 'fields.wire-party',
     pattern:
-      /(?:^|\b)(?:ORIG|BNF|BENEFICIARY|ORIGINATOR|B\/O|BENE):\s*(.+?)(?: ID:| SND BK:| BNF BK:| PMT DET:| OBI:| REF:| ORIG ID:| AC\/| ADDR:|$)/,
+      /(?:^|\b|\/)(?:ORIG|ORG|BNF|BENEFICIARY|ORIGINATOR|B\/O|BENE|A\/C)[:=]\s*(.+?)(?: ID:| SND BK:| BNF BK:| PMT DET:| OBI:| REF:| ORIG ID:| AC\/| ADDR:| SRF#| IMAD:| TRN:|$)/,
     yields: { via: 'wire', party: 1 },
     examples: [
       {
         line: 'WIRE TYPE:WIRE IN DATE: 240214 TIME:0912 ET TRN:2024021400123456 SEQ:1234567/123456 ORIG:NORTHWIND TRADERS LLC ID:123456789 SND BK:JPMORGAN CHASE BANK, NA ID:0002 PMT DET:INVOICE 4411',
         expect: { name: 'NORTHWIND TRADERS LLC' },
       },
+      {
+        line: 'WT FED#71811 CITIZENS BANK, N.A. /ORG=JENNIFER LI SRF# TKJYCLHNEQJ22V TRN#215823949077 RFB# 4TQ0XZ2KLM',
+        expect: { name: 'JENNIFER LI' },
+      },
+      {
+        line: 'ONLINE DOMESTIC WIRE TRANSFER VIA: KEYBANK NATIONAL ASSOCIATION/063628002 A/C: JI-WOO PATEL DENVER CO REF: INVOICE IMAD: 0214MMQFMP2N012345 TRN: 1234567890ES',
+        expect: { name: 'JI-WOO PATEL', city: 'DENVER' },
+      },
     ],
   },
   {
     id: 'fields.zelle',
     pattern:
-      /ZELLE(?: PAYMENT| PMT| TRANSFER| INSTANT PMT| SEND| RECEIVED| SENT)?(?: TO| FROM)? (.+?)(?: CONF(?:IRMATION)?(?:#| ).*| ON \d.*| REF ?#.*| FOR .*|$)/,
+      /ZELLE(?: PAYMENT| PMT| TRANSFER| INSTANT PMT| SEND| RECEIVED| SENT| DR| CR| DEBIT| CREDIT)?(?: TO| FROM)? (.+?)(?: CONF(?:IRMATION)?(?:#| ).*| ON \d.*| REF ?#.*| FOR .*| (?=[A-Z]*\d)[A-Z0-9]{8,}$|$)/,
     yields: { via: 'p2p', party: 1 },
     examples: [
       {
@@ -83,6 +88,13 @@ export const bankFields: readonly FieldsRule[] = [
         expect: { name: 'JOHN SMITH', display: 'John Smith' },
       },
       { line: 'ZELLE FROM GARCIA MARIA ON 02/14 REF # PP0JKL8M2N', expect: { name: 'GARCIA MARIA' } },
+      { line: 'Zelle DR Donna Kelly', expect: { name: 'DONNA KELLY' } },
+      { line: 'Zelle Payment To Joshua Foster JPM99zfzpg3', expect: { name: 'JOSHUA FOSTER' } },
+      { line: 'Zelle Payment To David Nguyen CtiYVAB7KCJV', expect: { name: 'DAVID NGUYEN' } },
+      {
+        line: 'Zelle payment from OLIVIA MARTIN Conf# 6astw5bmd',
+        expect: { name: 'OLIVIA MARTIN', city: null },
+      },
     ],
   },
 ];

@@ -12,7 +12,7 @@ export interface PlaceGazetteer {
   isCity(region: string, city: string): boolean;
   /** The one city of `region` that starts with `partial` (a truncated city), else null. */
   completeCity(region: string, partial: string): string | null;
-  /** The longest city of `region` that `token` ends with (`VETERINARBURLINGTON`), else null. */
+  /** The longest city of `region` (5 letters or more) that `text` ends with, inside its first word (`VETERINARBURLINGTON`), else null. */
   cityEnding(region: string, token: string): string | null;
 }
 
@@ -117,7 +117,12 @@ export interface Tail extends LocationParts {
  * phone or host stood before it, or when it cannot be read as a word. The
  * name keeps at least one token.
  */
-export function stripPlaceTail(text: string, gazetteer: PlaceGazetteer, afterContact: boolean): Tail {
+export function stripPlaceTail(
+  text: string,
+  gazetteer: PlaceGazetteer,
+  afterContact: boolean,
+  runIn = false,
+): Tail {
   const none: Tail = { text, address: null, city: null, region: null, country: null, postalCode: null };
   let rest = text.replace(countryTail, '');
   let postalCode: string | null = null;
@@ -139,54 +144,89 @@ export function stripPlaceTail(text: string, gazetteer: PlaceGazetteer, afterCon
   const region = tokens[tokens.length - 1]!;
   const country = region.length === 2 ? gazetteer.regionCountry.get(region) : undefined;
   // `SAN FRANCISCO CA 94110` and `94110 CA` both occur; so does a ZIP before the state.
-  if (!country) return postalCode ? { ...none, text: rest, postalCode } : none;
+  if (!country) {
+    // The state run into a city (`PRODUCEFAYETTEVILLEAR`, `COLORADO SPRICO`): taken only when a city reads.
+    const runInRegion = region.length > 4 ? region.slice(-2) : '';
+    if (runInRegion && gazetteer.regionCountry.has(runInRegion)) {
+      const split = stripPlaceTail(
+        [...tokens.slice(0, -1), region.slice(0, -2), runInRegion].join(' '),
+        gazetteer,
+        afterContact,
+        true,
+      );
+      if (split.city) return { ...split, postalCode: split.postalCode ?? postalCode };
+    }
+    return postalCode ? { ...none, text: rest, postalCode } : none;
+  }
   const before = tokens.slice(0, -1);
   const zipBefore = /^\d{5}$/.test(before.at(-1) ?? '') ? before.pop() : undefined;
   if (zipBefore && !postalCode) postalCode = zipBefore;
+  const found = (kept: string[], city: string): Tail => ({
+    ...none,
+    text: withoutRepeatedCity(kept, city).join(' '),
+    city,
+    region,
+    country,
+    postalCode,
+  });
   // The longest run of 1-3 tokens before the region that names a city of it.
   for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
     const candidate = before.slice(before.length - size).join(' ');
     const city =
       cityAbbreviations[candidate] ??
       candidate.replace(/^(ST|FT|MT)\.? /, (_, short: string) => `${longForms[short]} `);
-    if (gazetteer.isCity(region, city)) {
-      return {
-        ...none,
-        text: before.slice(0, before.length - size).join(' '),
-        city,
-        region,
-        country,
-        postalCode,
-      };
-    }
+    if (gazetteer.isCity(region, city)) return found(before.slice(0, before.length - size), city);
   }
   // A city cut by the field's width (`SAN FRANCISC`), or run into the name (`VETERINARBURLINGTON`).
   if (before.length >= 2) {
     for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
       const partial = before.slice(before.length - size).join(' ');
-      if (partial.length < 4) continue;
+      // With the state run in too, only a long cut city is evidence enough (`MARTIN` is not `MART IN`).
+      if (partial.length < (runIn ? 8 : 4)) continue;
       const city = gazetteer.completeCity(region, partial);
-      if (city) {
-        return {
-          ...none,
-          text: before.slice(0, before.length - size).join(' '),
-          city,
-          region,
-          country,
-          postalCode,
-        };
-      }
+      if (city) return found(before.slice(0, before.length - size), city);
     }
-    const last = before.at(-1)!;
-    const ending = gazetteer.cityEnding(region, last);
-    if (ending) {
-      const kept = [...before.slice(0, -1), last.slice(0, last.length - ending.length)].join(' ');
-      return { ...none, text: kept, city: ending, region, country, postalCode };
+    // A city run into the name's last word by a fixed-width field: `VETERINARBURLINGTON`,
+    // `ACUPUNCTUOKLAHOMA CITY`. The name keeps 3 letters of that word, or 1 when other words stand before it.
+    for (let size = Math.min(3, before.length); size >= 1; size--) {
+      const run = before.slice(before.length - size).join(' ');
+      const ending = gazetteer.cityEnding(region, run);
+      if (!ending || ending.split(' ').length !== size) continue;
+      const left = run.slice(0, run.length - ending.length);
+      if (left.length < (before.length > size ? 1 : 3)) continue;
+      return found([...before.slice(0, before.length - size), left], ending);
     }
+  }
+  // Square and Shopify print the merchant's name again in the city slot (`BUBBLES CAR WASH BUBBLESCARWAS TN`).
+  const echo = before.length >= 2 ? before.at(-1)! : '';
+  if (
+    echo.length >= 6 &&
+    squashed(before.slice(0, -1).join(' ')).startsWith(echo.replace(/[^A-Z0-9]/g, ''))
+  ) {
+    return { ...none, text: before.slice(0, -1).join(' '), region, country, postalCode };
   }
   const isPlace = afterContact || postalCode !== null || !wordLikeRegions.has(region);
   if (!isPlace) return none;
   return { ...none, text: before.filter(Boolean).join(' '), region, country, postalCode };
+}
+
+const squashed = (text: string) => text.replace(/[^A-Z0-9]/g, '');
+
+/**
+ * Hotels and venues print the city in their name and again in the city slot
+ * (`FAIRFIELD INN WICHITA WICHITA KS`, `HILTON GARDEN INN SAN SAN FRANCISCO CA`):
+ * a trailing repeat of the city, or the start of its first word, goes. Two words stay.
+ */
+function withoutRepeatedCity(kept: string[], city: string): string[] {
+  const words = city.split(' ');
+  for (let size = Math.min(words.length, kept.length - 2); size >= 1; size--) {
+    const tail = kept.slice(kept.length - size);
+    const repeats = tail.every((word, index) =>
+      index === size - 1 ? words[index]!.startsWith(word) && word.length >= 3 : word === words[index],
+    );
+    if (repeats) return kept.slice(0, kept.length - size);
+  }
+  return kept;
 }
 
 /** Cuts a street address (and what follows it) from the end of a name. */

@@ -25,6 +25,8 @@ export interface WrapperYield {
   refund?: boolean;
   /** The wrapper says the payment recurs (`RECURRING PAYMENT AUTHORIZED ON`). */
   recurring?: boolean;
+  /** A trailing part that says nothing of how the money moved (a date, a reference): not the line's wrapper. */
+  silent?: boolean;
 }
 
 export type WrapperRule = Rule<WrapperYield>;
@@ -58,6 +60,12 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    id: 'wrapper.refund',
+    pattern: /^(?:REFUND|RETURN|MERCHANDISE RETURN|CREDIT VOUCHER|PURCHASE RETURN)(?: FROM)? /,
+    yields: { via: 'card', refund: true },
+    examples: [{ line: 'REFUND AMAZON', expect: { name: 'AMAZON', wrapper: 'wrapper.refund' } }],
+  },
+  {
     id: 'wrapper.checkcard',
     pattern: /^(?:CHECKCARD|CHECK CARD|CHKCARD) \d{4} /,
     yields: { via: 'card' },
@@ -78,12 +86,16 @@ export const leadingWrappers: readonly WrapperRule[] = [
   },
   {
     id: 'wrapper.dbt-crd',
-    pattern: /^DBT CRD \d{4} \d{2}\/\d{2}\/\d{2,4} (?:\d{6,} )?/,
+    pattern: /^DBT CRD \d{4} \d{2}\/\d{2}\/\d{2,4} (?:(?=[A-Z]*\d)[A-Z0-9]{6,10} )?/,
     yields: { via: 'card' },
     examples: [
       {
         line: 'DBT CRD 1442 03/31/23 LUIGIS ITALIAN KITCHEN CHICAGO IL',
         expect: { name: 'LUIGIS ITALIAN KITCHEN', display: "Luigi's Italian Kitchen", region: 'IL' },
+      },
+      {
+        line: 'DBT CRD 0844 06/06/25 9CALMZ82 DISH ITALIAN KITCHEN ALLENTOWN PA C#2785',
+        expect: { name: 'DISH ITALIAN KITCHEN', city: 'ALLENTOWN' },
       },
     ],
   },
@@ -110,6 +122,17 @@ export const leadingWrappers: readonly WrapperRule[] = [
       },
       { line: 'CARD PURCHASE WITH PIN 02/14 KROGER #0412 COLUMBUS OH CARD 5512', expect: { name: 'KROGER' } },
       { line: 'Card purchase THE DAILY GRIND', expect: { name: 'THE DAILY GRIND' } },
+    ],
+  },
+  {
+    id: 'wrapper.pos-terminal',
+    pattern: /^(?:POS|PIN) (?:PURCHASE|PURCH|DEBIT|WITHDRAWAL|RETURN|REFUND) TERMINAL [A-Z0-9]+ /,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'POS PURCHASE TERMINAL 432194 GOOD CITIZENS COFFEE OAKLAND CA 07-26-24 04:43 PM',
+        expect: { name: 'GOOD CITIZENS COFFEE', city: 'OAKLAND', region: 'CA' },
+      },
     ],
   },
   {
@@ -141,18 +164,38 @@ export const leadingWrappers: readonly WrapperRule[] = [
   },
   {
     id: 'wrapper.preauthorized',
-    pattern: /^(?:PRE-?AUTHORIZED|PREAUTH) (?:DEBIT|PURCHASE|PAYMENT|WITHDRAWAL) /,
+    pattern: /^(?:PRE-?AUTHORIZED|PREAUTH) (?:DEBIT|CREDIT|PURCHASE|PAYMENT|WITHDRAWAL|DEPOSIT) /,
     yields: { via: 'ach' },
-    examples: [{ line: 'PREAUTHORIZED DEBIT PLANET FITNESS', expect: { name: 'PLANET FITNESS' } }],
+    examples: [
+      { line: 'PREAUTHORIZED DEBIT PLANET FITNESS', expect: { name: 'PLANET FITNESS' } },
+      {
+        line: 'PREAUTHORIZED CREDIT LAKESIDE LOGISTI DIRECT DEP 240321',
+        expect: { name: 'LAKESIDE LOGISTI' },
+      },
+    ],
   },
   {
     id: 'wrapper.ach',
     pattern:
-      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED )?(?:DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?/,
+      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED )?(?:DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?/,
     yields: { via: 'ach' },
     examples: [
       { line: 'ACH DEBIT GEICO AUTO 8005551234', expect: { name: 'GEICO AUTO' } },
       { line: 'ELECTRONIC DEPOSIT ACME LANDSCAPING', expect: { name: 'ACME LANDSCAPING' } },
+      { line: 'ACH Transaction - RIVERBEND HOA ASSESSMENT', expect: { name: 'RIVERBEND HOA' } },
+    ],
+  },
+  {
+    // Navy Federal and Capital One 360 name the direction first: `Paid To - `, `Deposit - ACH Paid From `.
+    id: 'wrapper.paid-to-from',
+    pattern:
+      /^(?:(?:DEPOSIT|WITHDRAWAL|PREAUTHORIZED DEPOSIT|PREAUTHORIZED WITHDRAWAL) ?-? (?:ACH )?(?:PAID )?(?:FROM|TO)|PAID (?:TO|FROM)) ?-? /,
+    yields: { via: 'ach' },
+    examples: [
+      { line: 'Paid To - Southwest Gas Util Pmt 50NBJPH4', expect: { name: 'SOUTHWEST GAS' } },
+      { line: 'Deposit - ACH Paid From Fedex Corp Net Pay XNRG4U', expect: { name: 'FEDEX CORP' } },
+      { line: 'Deposit from PERISHABLE DIST. REG.SALARY', expect: { name: 'PERISHABLE DIST.' } },
+      { line: 'Withdrawal to OAK HOLLOW HOA ASSESSMENT', expect: { name: 'OAK HOLLOW HOA' } },
     ],
   },
   {
@@ -169,6 +212,18 @@ export const leadingWrappers: readonly WrapperRule[] = [
       {
         line: 'BILL PAY CITY OF AUSTIN UTILITIES ON-LINE xxxxx12345 ON 02-14',
         expect: { name: 'CITY OF AUSTIN UTILITIES' },
+      },
+    ],
+  },
+  {
+    // Chase's bill pay: `Online Payment 64869798545 To Tidy Nest Housekeeping 01/23`.
+    id: 'wrapper.online-payment-to',
+    pattern: /^(?:ONLINE|MOBILE|RECURRING) (?:PAYMENT|PMT)(?: \d{6,})? TO /,
+    yields: { via: 'bill-pay' },
+    examples: [
+      {
+        line: 'Online Payment 64869798545 To Tidy Nest Housekeeping 01/23',
+        expect: { name: 'TIDY NEST HOUSEKEEPING' },
       },
     ],
   },
@@ -190,7 +245,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
 export const trailingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.card-suffix',
-    pattern: / (?:(?:CARD|CRD|CARD#|CARD NO\.?|FROM CARD#:?)(?: ?(?:X+|\*+))? ?\d{4}|FROM CARD#?:?)$/,
+    pattern: / (?:(?:CARD|CRD|CARD#|C#|CARD NO\.?|FROM CARD#:?)(?: ?(?:X+|\*+))? ?\d{4}|FROM CARD#?:?)$/,
     yields: { via: 'card' },
     examples: [
       {
@@ -200,9 +255,46 @@ export const trailingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // PNC prints the kind of entry after the descriptor: `... CA POS PURCHASE POS207 XXX36`.
+    id: 'wrapper.entry-suffix',
+    pattern:
+      / (?:POS|ATM|DEBIT CARD|CHECK CARD) (?:PURCHASE|WITHDRAWAL|DEBIT|REFUND|RETURN|CREDIT)(?: POS ?\d+)?(?: X+\d+)?$/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'SQ *COLD CREEK TAPROOM TACOMA WA 98402 POS PURCHASE POS207 XXX36',
+        expect: { name: 'COLD CREEK TAPROOM', city: 'TACOMA', postalCode: '98402' },
+      },
+      {
+        line: 'STUDIO 9 SALON 207-508-9336 ME POS PURCHASE POS077 XXX76',
+        expect: { name: 'STUDIO 9 SALON', phone: '207-508-9336', region: 'ME' },
+      },
+    ],
+  },
+  {
+    // Bank of America's debit lines put the date and the entry between the name and the place.
+    id: 'wrapper.dated-entry-infix',
+    pattern: / \d{2}\/\d{2} (?:MOBILE )?(?:PURCHASE|PURCHASE RETURN|PMNT SENT|PMNT RCVD|RECURRING)(?= |$)/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'MAIN STREET GIFTS 11/27 PURCHASE PEORIA IL',
+        expect: { name: 'MAIN STREET GIFTS', city: 'PEORIA', region: 'IL' },
+      },
+      { line: 'TST* PELICAN PETES 10/06 PURCHASE TAMPA FL', expect: { display: "Pelican Pete's" } },
+    ],
+  },
+  {
+    // Money pushed to a card over Visa Direct or Mastercard Send (`VENMO* JANE DOE VISA DIRECT NY`).
+    id: 'wrapper.push-to-card',
+    pattern: / (?:VISA DIRECT|MC SEND|MASTERCARD SEND|MASTERCARD MONEYSEND)(?= [A-Z]{2}$|$)/,
+    yields: { via: 'p2p' },
+    examples: [{ line: 'POS DEBIT VENMO* Tyler Scott Visa Direct NY', expect: { name: 'TYLER SCOTT' } }],
+  },
+  {
     id: 'wrapper.reference-suffix',
     pattern: / [SP]\d{6,}$/,
-    yields: { via: 'card' },
+    yields: { via: 'card', silent: true },
     examples: [
       {
         line: 'PURCHASE AUTHORIZED ON 02/14 SQ *BLUE BOTTLE COFFEE SAN FRANCISCO CA S381234 CARD 1234',
@@ -213,13 +305,13 @@ export const trailingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.on-date',
     pattern: / ON \d{2}[/-]?\d{2}(?:[/-]?\d{2,4})?$/,
-    yields: { via: 'card' },
+    yields: { via: 'card', silent: true },
     examples: [{ line: 'ZELLE TO SMITH JOHN ON 02/14', expect: { name: 'SMITH JOHN' } }],
   },
   {
     id: 'wrapper.bill-pay-suffix',
     pattern: / (?:ON-LINE|ONLINE PMT|RECURRING|BILL ?PAY(?:MENT)?)(?= |$)/,
-    yields: { via: 'bill-pay' },
+    yields: { via: 'bill-pay', silent: true },
     examples: [{ line: 'BILL PAY ROYAL PROPERTY MGMT ON-LINE', expect: { name: 'ROYAL PROPERTY MGMT' } }],
   },
 ];

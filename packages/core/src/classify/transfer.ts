@@ -16,10 +16,9 @@ import type {
   UniversalTransaction,
 } from '@txenrich/schema';
 import { readAnatomy } from '../anatomy/anatomy.js';
-import { cleanDisplayName } from '../anatomy/clean-name.js';
 import { applyContext } from '../context/apply-context.js';
 import type { EnrichmentContext } from '../context/context.js';
-import { bareHost, canonical, displayCase } from '../normalize/text.js';
+import { bareHost, canonical } from '../normalize/text.js';
 import type { MatchTrace } from '../resolve/matcher.js';
 import { type EnrichOptions, explain } from '../shape/explanation.js';
 import {
@@ -48,9 +47,6 @@ const achCompany = /^(.+?)\s+DES:\s*(.+?)(?:\s+ID:|\s+INDN:|\s+CO ID:|$)/;
 const achSecId = /^(.+?)\s+(?:PPD|CCD|WEB|TEL|CTX)\s+ID:/;
 /** `CAPITAL ONE CRCARDPMT 240914 33KE1YG6 OBRIEN, KEVIN` (Wells Fargo: company, entry, date, id, receiver). */
 const achDated = /^(.+?)\s+\d{6}\s+\S+\s+[A-Z'.-]+,\s*[A-Z'. -]+$/;
-/** ACH entry words that follow the company's name: not part of who it is. */
-const achEntryWords =
-  /\b(?:REFUND|REVERSAL|RETURN|DIRECT DEPOSIT|DIRECT DEP|DIR DEP|NET PAY|PAYROLL|PAYRLL|PAYMENT|PAYMT|PMT|CRCARDPMT|E-PAYMENT|EPAYMENT|EPAY|AUTOPAY|AUTO PAY|DIRECT DEBIT|DEPOSIT|TRANSFER|INST XFER|ASSOCS|ONLINE|BILL PAY|INC|CORP|LLC|CO)\b\.?/g;
 const chaseAch = /ORIG CO NAME:\s*(.+?)\s+ORIG ID:.*?CO ENTRY DESCR:\s*(.+?)\s+SEC:/;
 const wireParty =
   /(?:ORIG|BNF|BENEFICIARY|ORIGINATOR):\s*(.+?)(?:\s+ID:|\s+SND BK:|\s+BNF BK:|\s+PMT DET:|\s+OBI:|$)/;
@@ -333,22 +329,20 @@ export function enrichTransfer(
   context: EnrichmentContext | undefined,
   options: EnrichOptions = {},
 ): Enrichment {
-  const anatomy = readAnatomy(body.description, parts.lexicon);
   const trace: MatchTrace | undefined = options.explain ? { candidates: [] } : undefined;
   const transactionType = 'transactionType' in body ? body.transactionType : undefined;
   const line = readBankLine(body.description, transactionType);
   const direction = directionOf(body, transactionType);
   const rule = ruleFor(line, direction, transactionType);
+  // ATM wording and the machine's street address surround the bank's name.
+  const anatomy = readAnatomy(body.description, parts.lexicon, { atm: rule?.type === 'atm' });
+  const viaApp = rule?.counterparty === 'app' || (!rule && p2pApps.test(line.text));
   let counterpartyText: string | null = null;
-
-  if (rule?.counterparty === 'app' || (!rule && p2pApps.test(line.text))) {
+  if (viaApp) {
     const app = p2pApps.exec(line.text)?.[1] ?? line.party;
     counterpartyText = app === 'SQC*' || app === 'SQUARE CASH' ? 'CASH APP' : (app ?? null);
-  } else if (rule?.type === 'atm') {
-    counterpartyText = readAnatomy(line.text, parts.lexicon, { atm: true }).name;
   } else if (rule?.counterparty !== 'none') {
-    const party = line.party ?? line.text;
-    counterpartyText = party.replace(achEntryWords, ' ').replace(/\s+/g, ' ').trim() || party;
+    counterpartyText = anatomy.name || null;
   }
   // Third parties named on the line: a P2P app, a payroll processor, a BNPL lender.
   const named: CatalogThirdParty[] = [];
@@ -368,11 +362,15 @@ export function enrichTransfer(
       const website = parts.lexicon.thirdParties.get(id)?.website;
       return website ? [bareHost(website)] : [];
     }),
-    companyField: line.party !== null,
+    companyField: anatomy.fields !== null,
   };
   const match = counterpartyText
     ? parts.matcher.match(
-        { readings: [counterpartyText], statementForm: line.text, host: null },
+        {
+          readings: viaApp ? [counterpartyText] : [counterpartyText, ...anatomy.alternates],
+          statementForm: line.text,
+          host: anatomy.location.host,
+        },
         evidence,
         trace,
       )
@@ -397,7 +395,7 @@ export function enrichTransfer(
       if (!payroll.includes(processor)) payroll.push(processor);
     }
   }
-  const parties = [...payroll, ...(rule?.peerToPeer && app ? [app] : [])];
+  const parties = [...payroll, ...(app && (rule?.peerToPeer || viaApp) ? [app] : [])];
 
   // A payment to a bank or lender is debt; to any other merchant (a utility, an insurer) it is spending.
   const lender =
@@ -416,20 +414,22 @@ export function enrichTransfer(
           : 'withdrawal';
   const industryId = merchant?.industryId ?? app?.industryId ?? null;
   const chain = parts.industryChain(industryId);
-  // The person paid or paying (`Zelle payment to JOHN SMITH`, `VENMO *JANE DOE`), named rather than the app.
-  const person = rule?.peerToPeer && anatomy.fields?.via === 'p2p' ? anatomy.display : null;
+  // The person paid or paying (`Zelle payment to JOHN SMITH`, `CASH APP*JANE DOE`) is the counterparty;
+  // the app stands between them, as a third party.
+  const person =
+    rule?.peerToPeer &&
+    anatomy.name &&
+    (anatomy.fields?.via === 'p2p' || anatomy.prefixes.some((prefix) => prefix.thirdPartyId === app?.id))
+      ? anatomy.display
+      : null;
   // Who the line names when the catalog knows them not: the employer, the ACH company, the wire party.
   const namedParty =
     !merchant && !app && rule?.counterparty !== 'none' && rule?.type !== 'atm' && counterpartyText
-      ? cleanDisplayName(counterpartyText)
+      ? anatomy.display
       : null;
-  const unverified = namedParty ? unverifiedCounterparty(parts, namedParty, noPlace, null) : null;
-  const displayName =
-    merchant?.name ??
-    person ??
-    namedParty ??
-    app?.name ??
-    (anatomy.display || (line.party ? displayCase(line.party) : displayCase(line.text)));
+  const unverifiedName = person ?? namedParty;
+  const unverified = unverifiedName ? unverifiedCounterparty(parts, unverifiedName, noPlace, null) : null;
+  const displayName = merchant?.name ?? person ?? namedParty ?? app?.name ?? anatomy.display;
   const enrichment: Enrichment = {
     enrichmentId: parts.newId(),
     transactionInfo: {
@@ -461,10 +461,11 @@ export function enrichTransfer(
     counterparty:
       merchant && match && !app
         ? [shapeCounterparty(parts, merchant, match.score, null, null)]
-        : app
-          ? [thirdPartyAsCounterparty(parts, app)]
-          : unverified
-            ? [unverified]
+        : unverified
+          ? [unverified]
+          : app
+            ? // No person stands behind the app (a cash-out, a BNPL installment): the app is the counterparty.
+              [thirdPartyAsCounterparty(parts, app)]
             : [],
     actions: null,
     ...(body.customAttributes ? { customAttributes: body.customAttributes } : {}),
