@@ -8,8 +8,8 @@
  *   node --conditions=@txenrich/source --import tsx src/recurrence.ts
  */
 
-import { generateHistories, type LabelledHistory, yearOfHistory } from '@txenrich/cli';
 import { detectRecurrence } from '@txenrich/core';
+import { generateHistories, type LabelledHistory, yearOfHistory } from '@txenrich/generator';
 import { formatSummary, summarize } from './stats.js';
 
 const iterations = Number(process.env.ITERATIONS ?? 20_000);

@@ -13,13 +13,13 @@
  *   node --conditions=@txenrich/source --import tsx src/triggers.ts
  */
 
-import { mulberry32 } from '@txenrich/cli';
 import {
   compileTriggers,
   matchTriggers,
   type TriggerRegistration,
   type TriggerSubject,
 } from '@txenrich/core';
+import { mulberry32 } from '@txenrich/generator';
 import type { MerchantTrigger } from '@txenrich/schema';
 import { formatSummary, summarize } from './stats.js';
 

@@ -12,9 +12,6 @@ import { registerGenerate } from './commands/generate.js';
 import { registerServe } from './commands/serve.js';
 import { type CliIo, processIo } from './io.js';
 
-// Labelled recurrence histories and the seeded PRNG, for the benchmarks and the recurrence tests.
-export { generateHistories, type LabelledHistory, yearOfHistory } from './generation/histories.js';
-export { mulberry32 } from './generation/random.js';
 export type { CliIo } from './io.js';
 
 /** The `txenrich` program, writing to `io`. */

@@ -1,6 +1,6 @@
+import { generateHistories, type LabelledHistory } from '@txenrich/generator';
 import type { IntervalType, RecurrenceInfo } from '@txenrich/schema';
 import { describe, expect, it } from 'vitest';
-import { generateHistories, type LabelledHistory } from '../../cli/src/generation/histories.js';
 import type { HistoryEntry } from './context/context.js';
 import { calendarDay, detectRecurrence, type RecurrenceTransaction } from './recurrence.js';
 

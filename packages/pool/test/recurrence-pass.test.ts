@@ -1,6 +1,6 @@
 import { detectRecurrence, type HistoryEntry, type UserHistoryEntry } from '@txenrich/core';
+import { generateHistories } from '@txenrich/generator';
 import { describe, expect, it } from 'vitest';
-import { generateHistories } from '../../cli/src/generation/histories.ts';
 import { createRecurrencePass } from '../src/recurrence-pass.ts';
 
 const counterpartyId = 'c0ffee00-0000-4000-8000-000000000000';

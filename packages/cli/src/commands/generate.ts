@@ -3,9 +3,8 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { loadCatalog } from '@txenrich/catalog';
+import { createWorld, DEFAULT_START, generateCards } from '@txenrich/generator';
 import { type Command, InvalidArgumentError } from 'commander';
-import { DEFAULT_START, generateCards } from '../generation/generator.js';
-import { createWorld } from '../generation/world.js';
 import { type CliIo, processIo } from '../io.js';
 
 interface GenerateFlags {
