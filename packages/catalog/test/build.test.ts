@@ -2,14 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BuildCatalogResult,
-  buildCatalog,
-  type Catalog,
-  catalogStats,
-  loadCatalog,
-  uuidv5,
-} from '../src/index.js';
+import { type BuildCatalogResult, buildCatalog } from '../src/build/index.js';
+import { type Catalog, catalogStats, loadCatalog, uuidv5 } from '../src/index.js';
 
 const dirs = [
   mkdtempSync(join(tmpdir(), 'txenrich-build-a-')),

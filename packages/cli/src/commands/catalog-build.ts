@@ -1,5 +1,4 @@
 /** `txenrich catalog build [--out <dir>] [--force]` */
-import { buildCatalog } from '@txenrich/catalog';
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
 
@@ -16,7 +15,9 @@ export function registerCatalogBuild(catalog: Command, io: CliIo): void {
     .option('--out <dir>', 'output directory (default: packages/catalog/artifact)')
     .option('--force', 'rebuild even when the inputs are unchanged')
     .option('--verbose', 'print every build warning')
-    .action((flags: BuildFlags) => {
+    .action(async (flags: BuildFlags) => {
+      // loaded here, not at start: no other command pays for the build code
+      const { buildCatalog } = await import('@txenrich/catalog/build');
       const result = buildCatalog({
         ...(flags.out === undefined ? {} : { outDir: flags.out }),
         ...(flags.force ? { force: true } : {}),
