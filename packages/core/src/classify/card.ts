@@ -96,7 +96,11 @@ function readingsOf(descriptor: Anatomy, parties: readonly CatalogThirdParty[]):
       readings.push(words.slice(1).join(' '));
     }
   }
-  readings.push(...descriptor.alternates);
+  // The marketplace's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the marketplace, not the merchant.
+  const partyHosts = parties.flatMap((party) => (party.website ? [bareHost(party.website)] : []));
+  readings.push(
+    ...descriptor.alternates.filter((alternate) => !partyHosts.includes(alternate.toLowerCase())),
+  );
   return [...new Set(readings)];
 }
 
@@ -269,12 +273,16 @@ export function enrichCard(
     mccEntry: body.categoryCode ? (parts.merchantOfMcc.get(body.categoryCode) ?? null) : null,
     thirdPartyHosts: parties.flatMap((party) => (party.website ? [bareHost(party.website)] : [])),
   };
-  const query = {
-    readings: readingsOf(descriptor, parties),
-    statementForm: descriptor.raw,
-    host: descriptor.location.host,
-  };
-  let match = peerToPeer ? null : matcher.match(query, evidence, trace);
+  const host = descriptor.location.host;
+  // A third party's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the merchant only when the
+  // rest of the line is no more than a word (`BOOKING.COM HOTEL`).
+  const partyHost = host !== null && evidence.thirdPartyHosts.includes(host);
+  const nameBehind = descriptor.name.split(' ').length >= 2;
+  const query = { readings: readingsOf(descriptor, parties), statementForm: descriptor.raw, host };
+  let match = peerToPeer
+    ? null
+    : (matcher.match(partyHost ? { ...query, host: null } : query, evidence, trace) ??
+      (partyHost && !nameBehind ? matcher.match(query, evidence, trace) : null));
   // `UBER *EATS PENDING`, `AMZN MKTP US*2K4LL8PT1`: the marketplace or platform sold it itself.
   const seller = match || peerToPeer ? undefined : parties.find((party) => selfSellingTypes.has(party.type));
   if (seller && soldByItself(descriptor, seller)) {

@@ -15,7 +15,7 @@ import type {
   TransferTransaction,
   UniversalTransaction,
 } from '@txenrich/schema';
-import { readAnatomy } from '../anatomy/anatomy.js';
+import { prefixKey, readAnatomy } from '../anatomy/anatomy.js';
 import { applyContext } from '../context/apply-context.js';
 import type { EnrichmentContext } from '../context/context.js';
 import { bareHost, canonical } from '../normalize/text.js';
@@ -99,6 +99,18 @@ interface Rule {
   method?: Method;
   refund?: boolean;
   peerToPeer?: boolean;
+}
+
+/** What P2P lines say besides a person's name (`APPLE CASH SENT MONEY`, `VENMO CASHOUT`). */
+const p2pWording =
+  /^(?:SENT|RECEIVED|MONEY|PAYMENT|PMT|TRANSFER|XFER|INST|REQUEST|CASH|OUT|CASHOUT|BALANCE|DEPOSIT|PURCHASE|WEB|PPD|ID|TO|FROM)$/;
+
+/** Whether the name read from a P2P line is a person's: one to four words of letters, not the app or its wording. */
+function isPersonName(name: string, appName: string | undefined): boolean {
+  const words = name.split(' ');
+  if (!name || words.length > 4 || !/^[A-Z][A-Z' .-]*$/.test(name)) return false;
+  if (appName && prefixKey(name) === prefixKey(appName)) return false;
+  return !words.every((word) => p2pWording.test(word));
 }
 
 /** P2P apps as bank lines print them. */
@@ -418,8 +430,8 @@ export function enrichTransfer(
   // the app stands between them, as a third party.
   const person =
     rule?.peerToPeer &&
-    anatomy.name &&
-    (anatomy.fields?.via === 'p2p' || anatomy.prefixes.some((prefix) => prefix.thirdPartyId === app?.id))
+    (anatomy.fields?.via === 'p2p' || (app && anatomy.thirdPartyIds.includes(app.id))) &&
+    isPersonName(anatomy.name, app?.name)
       ? anatomy.display
       : null;
   // Who the line names when the catalog knows them not: the employer, the ACH company, the wire party.

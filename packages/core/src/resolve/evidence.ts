@@ -83,8 +83,12 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'vet',
     'animal',
   ],
+  /** Grocery stores: a `MARKET` after a restaurant's name is another business (`COUNTRY PRIDE MARKET`). */
+  '011-007': ['market', 'markets', 'grocery', 'groceries', 'supermarket'],
   /** Home and Services */
   '019': [
+    'heating',
+    'cooling',
     'plumbing',
     'roofing',
     'electric',
@@ -152,16 +156,111 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/**
+ * Words that make a brand's name the name of another kind of place: an
+ * institution or a family business (`NORDSTROM FAMILY ORCHARD`, `WESTFIELD HIGH
+ * ATHLETICS`, `DISCOVERY CHILDRENS MUSEUM`, `GOLDSMITHS GALLERY`). No brand's
+ * outlet prints them after its name unless its own name has them.
+ */
+export const otherEntityWords: readonly string[] = [
+  'museum',
+  'gallery',
+  'galleries',
+  'orchard',
+  'orchards',
+  'coop',
+  'cooperative',
+  'farm',
+  'farms',
+  'church',
+  'chapel',
+  'temple',
+  'synagogue',
+  'mosque',
+  'ministries',
+  'school',
+  'schools',
+  'high',
+  'elementary',
+  'academy',
+  'university',
+  'college',
+  'athletics',
+  'athletic',
+  'boosters',
+  'foundation',
+  'family',
+  'childrens',
+  'association',
+];
+
+/** Venues named after a sponsor print its name first (`AMERICAN AIRLINES CTR`, `WELLS FARGO CENTER`, `PNC PARK`). */
+export const venueWords: ReadonlySet<string> = new Set([
+  'center',
+  'centre',
+  'ctr',
+  'arena',
+  'stadium',
+  'field',
+  'park',
+  'ballpark',
+  'pavilion',
+  'amphitheater',
+  'amphitheatre',
+  'coliseum',
+  'dome',
+]);
+
+/** Abbreviations statements print for common words (`ACE HDWE`, `SPROUTS FARMERS MKT`, `NATL GRID`). */
+export const statementAbbreviations: ReadonlyMap<string, string> = new Map([
+  ['mkt', 'market'],
+  ['mkts', 'markets'],
+  ['hdwe', 'hardware'],
+  ['hdw', 'hardware'],
+  ['natl', 'national'],
+  ['intl', 'international'],
+  ['svc', 'service'],
+  ['svcs', 'services'],
+  ['mgmt', 'management'],
+  ['whse', 'warehouse'],
+  ['phcy', 'pharmacy'],
+  ['pharm', 'pharmacy'],
+  ['ctr', 'center'],
+  ['dept', 'department'],
+  ['univ', 'university'],
+  ['hosp', 'hospital'],
+  ['elec', 'electric'],
+  ['util', 'utilities'],
+  ['rest', 'restaurant'],
+  ['stn', 'station'],
+]);
+
 const wordGroups = Object.entries(industryWordGroups).flatMap(([group, words]) =>
   words.map((word) => [word, group] as const),
 );
 const industryWordGroup: ReadonlyMap<string, string> = new Map(wordGroups);
 
-/** The top-level industry a word names, also when the word is truncated (`VETERINAR`). */
+/**
+ * The industry a word names (a top-level group, or a second-level one such as
+ * grocery), also when the word is truncated (`VETERINAR`).
+ */
 export function industryOfWord(token: string): string | undefined {
   const exact = industryWordGroup.get(token);
   if (exact || token.length < 6) return exact;
   return wordGroups.find(([word]) => word.startsWith(token))?.[1];
+}
+
+/** Whether a word names another kind of place than a brand's outlet, also truncated (`ATHLETI`). */
+/** Whether a word's industry (`industryOfWord`) is the brand's own: its top level, or the second level it names. */
+export function wordFitsIndustry(group: string, industryId: string): boolean {
+  if (group.length === 3) return industryId.startsWith(group);
+  // Superstores and fuel stations sell groceries too (`WALMART NEIGHBORHOOD MKT`, `SHELL FOOD MART`).
+  return industryId.startsWith(group) || industryId.startsWith('012') || industryId.startsWith('014');
+}
+
+export function namesOtherEntity(token: string): boolean {
+  if (token.length < 4) return false;
+  return otherEntityWords.some((word) => word === token || (token.length >= 5 && word.startsWith(token)));
 }
 
 /**
@@ -221,7 +320,6 @@ export const fillerWords: ReadonlySet<string> = new Set([
   'stores',
   'str',
   'shop',
-  'mkt',
   'inc',
   'llc',
   'ltd',

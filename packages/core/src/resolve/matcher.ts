@@ -6,7 +6,16 @@
 import { distance } from 'fastest-levenshtein';
 import { Index } from 'flexsearch';
 import { compactKey, nameKey } from '../normalize/text.js';
-import { fillerWords, industryOfWord, legalEntityWords, relatedTopLevels } from './evidence.js';
+import {
+  fillerWords,
+  industryOfWord,
+  legalEntityWords,
+  namesOtherEntity,
+  relatedTopLevels,
+  statementAbbreviations,
+  venueWords,
+  wordFitsIndustry,
+} from './evidence.js';
 import type { MatchEntry } from './match-entry.js';
 
 /** The facts around a descriptor that confirm or contradict a candidate. */
@@ -83,6 +92,8 @@ export interface ScoredCandidate {
   score: number;
   /** Why the score is what it is, when something other than the name decided it. */
   notes: string[];
+  /** Words of the line the brand's name does not account for. */
+  unexplained: readonly string[];
 }
 
 /** Collects every candidate and its score when an explanation is asked for. */
@@ -150,23 +161,26 @@ function score(
   const named = new Set(candidate.matchedKey.split(' '));
   // Words of the brand's own industry (`ROSAS TAQUERIA`) are explained, but the name is still longer.
   let sameIndustryWords = 0;
-  for (const token of candidate.unexplained) {
+  for (const [index, token] of candidate.unexplained.entries()) {
     if (legalEntityWords.has(token)) legalEntity = true;
+    const word = statementAbbreviations.get(token) ?? token;
     // Noise, or the brand's own word again (`SPECTRUM SPECTRUM`, `ALLY ALLY`).
-    if (isNoise(token) || named.has(token)) continue;
-    const wordTop = industryOfWord(token);
-    if (wordTop === brandTop) {
-      sameIndustryWords++;
+    if (isNoise(token) || named.has(token) || named.has(word)) continue;
+    // A venue named after the brand (`WELLS FARGO CENTER`), or another kind of place (`NORDSTROM ORCHARD`).
+    if ((index === 0 && venueWords.has(word)) || namesOtherEntity(word)) {
+      conflictingWords++;
       continue;
     }
-    if (wordTop) conflictingWords++;
+    const group = industryOfWord(word);
+    if (group && wordFitsIndustry(group, entry.industryId)) sameIndustryWords++;
+    else if (group) conflictingWords++;
     else unexplainedWords++;
   }
   const exact = candidate.similarity === 1 && unexplainedWords + conflictingWords === 0;
   let result = exact ? 100 : 90 * candidate.similarity;
   // A word naming another industry (`BEST BUY CARPETS`, `APPLE VALLEY DENTAL`) all but rules the brand out.
   result -= 15 * unexplainedWords + 50 * conflictingWords;
-  if (conflictingWords > 0) notes.push('a word of the line names another industry');
+  if (conflictingWords > 0) notes.push('a word of the line names another industry or kind of place');
   const extraWords = unexplainedWords + conflictingWords + sameIndustryWords;
   result += guard(entry, candidate, evidence, extraWords, isGeneric, notes);
   if (legalEntity && !exact) result -= 15;
@@ -369,7 +383,12 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     for (const [reading, text] of query.readings.entries()) {
       const tokens = nameKey(text).split(' ').filter(Boolean);
       if (reading === 0) firstTokens = tokens;
+      // `ACE HDWE` is Ace Hardware, `SPROUTS FARMERS MKT` Sprouts Farmers Market.
+      const expanded = tokens.some((token) => statementAbbreviations.has(token))
+        ? tokens.map((token) => statementAbbreviations.get(token) ?? token)
+        : null;
       const aliases = aliasCandidates(tokens, reading);
+      if (expanded) aliases.push(...aliasCandidates(expanded, reading));
       candidates.push(...aliases);
       // An exact alias of the first reading that explains every word is the best evidence but for an
       // MCC naming the merchant: the other readings and the weaker searches cannot beat it.
@@ -398,7 +417,13 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     for (const candidate of candidates) {
       const notes: string[] = [];
       const value = score(entries[candidate.entry]!, candidate, evidence, options.isGeneric, notes);
-      trace?.candidates.push({ entry: candidate.entry, kind: candidate.kind, score: value, notes });
+      trace?.candidates.push({
+        entry: candidate.entry,
+        kind: candidate.kind,
+        score: value,
+        notes,
+        unexplained: candidate.unexplained,
+      });
       scores.set(candidate.entry, Math.max(value, scores.get(candidate.entry) ?? -Infinity));
     }
     const [best, second] = [...scores]

@@ -39,6 +39,7 @@ export function explain(
       foundBy: candidate.kind,
       score: Math.round(candidate.score * 10) / 10,
       notes: candidate.notes,
+      unexplained: candidate.unexplained,
     }));
   const winner = match ? parts.merchants[match.entry]! : null;
   const decision = winner
