@@ -38,7 +38,7 @@ export interface AnatomyLexicon extends PlaceGazetteer {
   /** ISO alpha-2 and alpha-3 country codes -> alpha-2. */
   countryCodes: ReadonlyMap<string, string>;
   /** Third parties by id: a marketplace's name is cut where it repeats around the merchant's. */
-  thirdParties: ReadonlyMap<string, { name: string }>;
+  thirdParties: ReadonlyMap<string, { name: string; roles: readonly string[] }>;
 }
 
 export interface AnatomyWrapper {
@@ -91,6 +91,11 @@ export interface Anatomy {
   prefixes: AnatomyPrefix[];
   /** Third parties revealed by prefixes and markers, in order of appearance. */
   thirdPartyIds: string[];
+  /**
+   * The merchant's own descriptor: the line once the bank's wrapper, fields and ACH entry are off, its
+   * ids and place still on (`SSA TREAS 310 XXSOC SEC`, where `310` is part of a statement form).
+   */
+  descriptor: string;
   /** The merchant or payee part, upper case; empty when the line names no one (`PAYMENT - THANK YOU`). */
   name: string;
   /** Other readings of the name worth trying when the first does not match (the text after `*`, a host). */
@@ -184,12 +189,16 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   };
 
   let cutHost = false;
+  // A store or street number run into the name by a fixed-width field (`PHARMACY6187 WASHING`,
+  // `CAFE900HOBOKEN`): what follows it up to the place is the start of a street, cut short.
+  const runIn = /\b[A-Z]{3,}(\d{3,6})(?=[A-Z]{3,}\b| )/.exec(whole)?.[1] ?? null;
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
     .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
     .replace(/(?<!\d{6} )\b([A-Z]{3,})(\d{1,6} [A-Z])/g, '$1 $2')
     .replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2')
     .replace(/(\d{7,})([A-Z])/g, '$1 $2')
+    .replace(/\b([A-Z]{3,})(\d{3,6})([A-Z]{3,})\b/, '$1 $2 $3')
     // A phone run into the name (`MCDONAL855-973-1040`).
     .replace(/([A-Z]{2,})(\d{3}-\d{3}-\d{4})\b/g, '$1 $2')
     // `CITY * ST` (TD Bank): the star only pads the field.
@@ -248,6 +257,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (fields) fields.party = cut.party;
     rules.push(...cut.rules);
   }
+  const descriptor = text;
 
   // Commas separate fields (`NAME, CITY, ST`) once the fielded parts are read.
   text = squeeze(text.replace(/,/g, ' '));
@@ -376,17 +386,36 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   };
   removeNoise((kind) => kind !== 'store');
 
-  // A person paid by Zelle has no place: `OLIVIA MARTIN` is not a city in Indiana.
-  const place =
-    fields?.via === 'p2p'
-      ? { text, address: null, city: null, region: null, country: null, postalCode: null }
-      : stripPlaceTail(text, lexicon, cardNotPresent);
+  // A person paid over a P2P app has no place: `OLIVIA MARTIN` is not a city in Indiana, and the state
+  // after `CASH APP*LISA ALLEN 877-417-4551 CA` is the app's.
+  const toPerson =
+    fields?.via === 'p2p' ||
+    prefixes.some((prefix) => lexicon.thirdParties.get(prefix.thirdPartyId ?? '')?.roles.includes('p2p'));
+  const place = toPerson
+    ? {
+        text: cardNotPresent ? text.replace(/ [A-Z]{2}$/, '') : text,
+        address: null,
+        city: null,
+        region: null,
+        country: null,
+        postalCode: null,
+      }
+    : stripPlaceTail(text, lexicon, cardNotPresent);
   if (place.region || place.postalCode) rules.push('location.place');
   text = place.text;
   const street = stripStreetAddress(` ${text}`);
   if (street.address) {
     rules.push('location.address');
     text = squeeze(street.text);
+  }
+  let address = street.address;
+  if (!address && runIn) {
+    const cut = new RegExp(` ${runIn}((?: [A-Z0-9]+){0,2})$`).exec(text);
+    if (cut && cut.index > 0) {
+      address = `${runIn}${cut[1]}`;
+      text = text.slice(0, cut.index);
+      rules.push('location.run-in-address');
+    }
   }
   removeNoise((kind) => kind === 'store');
   // After a prefix (`AIRBNB * HMABCD1234`) a reference may stand first, but never alone.
@@ -405,11 +434,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     fields,
     prefixes,
     thirdPartyIds,
+    descriptor,
     name,
     alternates: alternates.filter((alternate) => alternate !== name),
     display: name ? cleanDisplayName(name) : '',
     location: {
-      address: street.address,
+      address,
       city: place.city,
       region: place.region,
       country: place.country,

@@ -22,6 +22,7 @@ const smallWords = new Set([
   'la',
   'del',
 ]);
+const legalForms = new Set(['LLC', 'INC', 'CORP', 'CO', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA']);
 const vowels = /[AEIOUY]/;
 /** Upper-case tokens that are acronyms although they have vowels. */
 const acronyms = new Set([
@@ -81,6 +82,8 @@ function displayToken(token: string, index: number): string {
 /** `BLUE BOTTLE COFFEE` -> Blue Bottle Coffee, `TRADER JOE S` -> Trader Joe's. */
 export function cleanDisplayName(name: string): string {
   const tokens = name.split(' ').filter(Boolean);
+  // The legal form is no part of the name people use (`CURRENT ELECTRIC LLC`, `SLACK TIDE BREWING CO`).
+  while (tokens.length > 2 && legalForms.has(tokens.at(-1)!.replace(/[.,]/g, ''))) tokens.pop();
   const words: string[] = [];
   for (const [index, token] of tokens.entries()) {
     // A lone S after a word is a possessive whose apostrophe the issuer dropped.

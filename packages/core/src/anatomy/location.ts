@@ -215,14 +215,17 @@ const squashed = (text: string) => text.replace(/[^A-Z0-9]/g, '');
 /**
  * Hotels and venues print the city in their name and again in the city slot
  * (`FAIRFIELD INN WICHITA WICHITA KS`, `HILTON GARDEN INN SAN SAN FRANCISCO CA`):
- * a trailing repeat of the city, or the start of its first word, goes. Two words stay.
+ * a trailing repeat of the city, or the start of its first word, goes. A word stays.
  */
 function withoutRepeatedCity(kept: string[], city: string): string[] {
   const words = city.split(' ');
-  for (let size = Math.min(words.length, kept.length - 2); size >= 1; size--) {
+  for (let size = Math.min(words.length, kept.length - 1); size >= 1; size--) {
     const tail = kept.slice(kept.length - size);
+    // The whole city again, or the start of a city of several words cut short (`SAN` of San Francisco).
     const repeats = tail.every((word, index) =>
-      index === size - 1 ? words[index]!.startsWith(word) && word.length >= 3 : word === words[index],
+      index === size - 1
+        ? word === words[index] || (words.length > size && words[index]!.startsWith(word) && word.length >= 3)
+        : word === words[index],
     );
     if (repeats) return kept.slice(0, kept.length - size);
   }

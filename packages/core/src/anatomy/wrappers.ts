@@ -35,7 +35,7 @@ export type WrapperRule = Rule<WrapperYield>;
 export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.authorized-on',
-    pattern: /^(?:RECURRING )?(?:PURCHASE|PAYMENT) AUTHORIZED ON \d{2}\/\d{2}(?:\/\d{2,4})? /,
+    pattern: /^(?:RECURRING )?(?:PURCHASE|PAYMENT|MONEY TRANSFER) AUTHORIZED ON \d{2}\/\d{2}(?:\/\d{2,4})? /,
     yields: { via: 'card' },
     examples: [
       {
@@ -45,6 +45,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
       {
         line: 'RECURRING PAYMENT AUTHORIZED ON 03/02 NETFLIX.COM NETFLIX.COM CA S464061727468218 CARD 7781',
         expect: { wrapper: 'wrapper.authorized-on', host: 'netflix.com' },
+      },
+      {
+        line: 'MONEY TRANSFER AUTHORIZED ON 10/18 CASH APP*JANE DOE CA S165782796973535 CARD 8546',
+        expect: { name: 'JANE DOE', thirdParties: ['Cash App'] },
       },
     ],
   },
@@ -206,13 +210,16 @@ export const leadingWrappers: readonly WrapperRule[] = [
   },
   {
     id: 'wrapper.bill-pay',
-    pattern: /^(?:ONLINE |WEB |MOBILE )?(?:BILL ?PAY(?:MENT)?|BILLPAY|BILL PMT)(?: TO)?(?: ?[:-])? /,
+    pattern:
+      /^(?:[A-Z]{2,10} ?BANK )?(?:ONLINE |WEB |MOBILE )?(?:BILL ?PAY(?:MENT)?|BILLPAY|BILL PMT)(?: CHECK| CHK)?(?: TO)?(?: ?[:-])? /,
     yields: { via: 'bill-pay' },
     examples: [
       {
         line: 'BILL PAY CITY OF AUSTIN UTILITIES ON-LINE xxxxx12345 ON 02-14',
         expect: { name: 'CITY OF AUSTIN UTILITIES' },
       },
+      // A check the bank mails for the payee.
+      { line: 'TDBANK BILL PAY CHECK - MAPLE COURT APARTMEN', expect: { name: 'MAPLE COURT APARTMEN' } },
     ],
   },
   {

@@ -20,7 +20,7 @@ import type { EnrichmentContext } from '../context/context.js';
 import type { Lexicon, Place } from '../lexicon.js';
 import { type De43Fields, parseDe43 } from '../normalize/de43.js';
 import { bareHost, compactKey, displayCase, nameKey } from '../normalize/text.js';
-import { fillerWords, pointOfSaleHosts, productWords } from '../resolve/evidence.js';
+import { fillerWords, isProductWord, pointOfSaleHosts } from '../resolve/evidence.js';
 import type { Matcher, MatchResult } from '../resolve/matcher.js';
 import { type MatchTrace, MIN_MATCH_SCORE } from '../resolve/matcher.js';
 import { type EnrichOptions, explain } from '../shape/explanation.js';
@@ -116,7 +116,7 @@ function soldByItself(descriptor: Anatomy, party: CatalogThirdParty): boolean {
     .split(' ')
     .every(
       (token) =>
-        !token || own.has(token) || productWords.has(token) || fillerWords.has(token) || /\d/.test(token),
+        !token || own.has(token) || isProductWord(token) || fillerWords.has(token) || /\d/.test(token),
     );
 }
 

@@ -284,7 +284,8 @@ const rules: readonly Rule[] = [
     method: 'check',
   },
   {
-    when: /\bCHECK\b|\bCHK\b|CHECK PAID/,
+    // A bill-pay check names its payee: it is a payment, not a check by number.
+    when: /(?<!BILL PAY )\bCHECK\b|\bCHK\b|CHECK PAID/,
     direction: 'outgoing',
     type: 'other_money_movement',
     subType: 'withdrawal',
@@ -379,7 +380,10 @@ export function enrichTransfer(
   const match = counterpartyText
     ? parts.matcher.match(
         {
-          readings: viaApp ? [counterpartyText] : [counterpartyText, ...anatomy.alternates],
+          // The descriptor with its numbers: `VACP TREAS 310` is a statement form.
+          readings: viaApp
+            ? [counterpartyText]
+            : [counterpartyText, ...anatomy.alternates, anatomy.descriptor],
           statementForm: line.text,
           host: anatomy.location.host,
         },

@@ -269,6 +269,15 @@ export function namesOtherEntity(token: string): boolean {
  */
 export const productWords: ReadonlySet<string> = new Set([
   'pending',
+  'storage',
+  'cloud',
+  'drive',
+  'workspace',
+  'gsuite',
+  'ads',
+  'play',
+  'music',
+  'premium',
   'trip',
   'trips',
   'eats',
@@ -302,6 +311,14 @@ export const productWords: ReadonlySet<string> = new Set([
   'card',
   'credit',
 ]);
+
+/** A product word, also cut by the field (`DASHP` of DashPass). */
+export function isProductWord(token: string): boolean {
+  if (productWords.has(token)) return true;
+  if (token.length < 5) return false;
+  for (const word of productWords) if (word.startsWith(token)) return true;
+  return false;
+}
 
 /** Hosts of point-of-sale processors: a sale through them was usually made in person. */
 export const pointOfSaleHosts: ReadonlySet<string> = new Set([

@@ -250,6 +250,12 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
   }
 
   const primaryKeys = entries.map((entry) => nameKey(entry.names[0]!));
+  /** Every name as a compact key (`burgerking`), sorted: cut names are looked up by prefix. */
+  const compactSorted: [string, number][] = entries
+    .flatMap((entry, index) =>
+      entry.names.map((name) => [compactKey(nameKey(name)), index] as [string, number]),
+    )
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   /** Each entry's names as compact keys, made the first time a fuzzy search meets the entry. */
   const compactNames: (string[] | undefined)[] = [];
   const compactNamesOf = (entry: number) =>
@@ -295,8 +301,12 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     for (const [entry, nameTokens] of list) {
       if (words.length > nameTokens.length) continue;
       // Every word equals the name's word, but the last may be truncated (`VETERINAR`).
+      // Two letters are enough of the last word after a long first one (`FRONTIER AI`).
+      const cut = words.length >= 2 && words[0]!.length >= 5 ? 2 : 3;
       const fits = words.every((word, i) =>
-        i === words.length - 1 && word.length >= 3 ? nameTokens[i]!.startsWith(word) : nameTokens[i] === word,
+        i === words.length - 1 && word.length >= cut
+          ? nameTokens[i]!.startsWith(word)
+          : nameTokens[i] === word,
       );
       if (fits) {
         const similarity = 0.85 + (0.15 * words.length) / nameTokens.length;
@@ -314,6 +324,42 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     }
     const brands = new Set(candidates.map((candidate) => primaryKeys[candidate.entry]));
     return brands.size === 1 ? candidates : [];
+  }
+
+  /**
+   * One long word that starts exactly one brand's name, spaces aside, and
+   * covers most of it: a name the field cut (`WHATABURG`, `MCDONAL`, `BURGERKIN`).
+   */
+  function truncatedWordCandidates(tokens: readonly string[], reading: number): Candidate[] {
+    const words = tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
+    const word = words.length === 1 ? words[0]! : '';
+    if (word.length < 6) return [];
+    let low = 0;
+    let high = compactSorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compactSorted[middle]![0] < word) low = middle + 1;
+      else high = middle;
+    }
+    const found: [string, number][] = [];
+    for (let at = low; at < compactSorted.length && compactSorted[at]![0].startsWith(word); at++) {
+      found.push(compactSorted[at]!);
+      if (found.length > 20) return [];
+    }
+    const brands = new Set(found.map(([, entry]) => primaryKeys[entry]));
+    if (brands.size !== 1) return [];
+    return found
+      .filter(([key]) => key !== word && word.length >= 0.6 * key.length)
+      .map(([key, entry]) => ({
+        entry,
+        kind: 'leading' as const,
+        similarity: 0.85 + (0.15 * word.length) / key.length,
+        unexplained: [],
+        primary: false,
+        reading,
+        matchedKey: word,
+        truncated: true,
+      }));
   }
 
   /** The merchant an airline, car-rental or hotel MCC names, when the descriptor starts like its name. */
@@ -389,12 +435,16 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
         : null;
       const aliases = aliasCandidates(tokens, reading);
       if (expanded) aliases.push(...aliasCandidates(expanded, reading));
+      // `THE UPS STORE`: an article first is no part of the brand's key.
+      if (tokens[0] === 'the' && tokens.length > 1)
+        aliases.push(...aliasCandidates(tokens.slice(1), reading));
       candidates.push(...aliases);
       // An exact alias of the first reading that explains every word is the best evidence but for an
       // MCC naming the merchant: the other readings and the weaker searches cannot beat it.
       const complete = aliases.some((candidate) => candidate.unexplained.every(isNoise));
       if (reading === 0 && complete && evidence.mccEntry === null) break;
       candidates.push(...leadingCandidates(tokens, reading));
+      candidates.push(...truncatedWordCandidates(tokens, reading));
       if (evidence.mccEntry !== null) candidates.push(...mccCandidate(evidence.mccEntry, tokens, reading));
     }
     if (query.statementForm) {
