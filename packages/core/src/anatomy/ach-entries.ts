@@ -36,12 +36,12 @@ export const achEntries: readonly EntryRule[] = [
   },
   {
     id: 'entry.card-payment',
-    pattern:
-      / (?:CRCARDPMT|CR CD PMT|CREDIT CRD(?: EPAY| AUTOPAY)?|CRDT CRD|CARD PMT|CC PMT|SYF PAYMNT|PAYMNT)$/,
+    pattern: / (?:CRCARDPMT|CR CD PMT|CREDIT CRD(?: EPAY| AUTOPAY)?|CRDT CRD|CARD PMT|CC PMT|PAYMNT)$/,
     yields: { purpose: 'card-payment' },
     examples: [
       { line: 'WEB AUTHORIZED PMT CHASE CREDIT CRD', expect: { name: 'CHASE' } },
-      { line: 'AMAZON CORP SYF PAYMNT 241124 498645985401 EMILY CHOI', expect: { name: 'AMAZON CORP' } },
+      // `SYF` stays: Synchrony's ACH company for the Amazon card is `AMAZON CORP SYF`.
+      { line: 'AMAZON CORP SYF PAYMNT 241124 498645985401 EMILY CHOI', expect: { name: 'AMAZON CORP SYF' } },
     ],
   },
   {

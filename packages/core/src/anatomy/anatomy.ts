@@ -92,8 +92,8 @@ export interface Anatomy {
   /** Third parties revealed by prefixes and markers, in order of appearance. */
   thirdPartyIds: string[];
   /**
-   * The merchant's own descriptor: the line once the bank's wrapper, fields and ACH entry are off, its
-   * ids and place still on (`SSA TREAS 310 XXSOC SEC`, where `310` is part of a statement form).
+   * The merchant's own descriptor: the line once the bank's wrapper, fields, ACH entry and prefixes are
+   * off, its ids and place still on (`SSA TREAS 310 XXSOC SEC`, where `310` is part of a statement form).
    */
   descriptor: string;
   /** The merchant or payee part, upper case; empty when the line names no one (`PAYMENT - THANK YOU`). */
@@ -129,11 +129,24 @@ const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
 const anyFields =
   /DES:|ORIG CO NAME:|ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| \d{6} \S*\d\S* [A-Z'.-]+(?: [A-Z'.-]+){1,3}$/;
 const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
+/** The street an ATM stands on, at the end of its line: `N CLARK ST`, `MADISON AVE`, `5TH AVE`. */
+const atmStreet =
+  / (?:[NSEW] )?(?:\d+(?:ST|ND|RD|TH)|[A-Z]+)(?: [A-Z]+)? (?:ST|AVE|AV|BLVD|RD|DR|WAY|PL|PKWY|HWY|SQ)(?: [NSEW])?(?= \d|$)/;
 /** ATM wording around the bank's name. */
 const atmNoise = /\b(?:ATM|WITHDRAWAL|WITHDRWL|WDRL|CASH WITHDRAWAL|CASH)\b/g;
 
+/** Characters that pad a part at its start (` * # , . - / : ;`) and at its end (the same but `.`: `CO.`). */
+const leadingPad = new Set([...' *#,.-/:;'].map((char) => char.charCodeAt(0)));
+const trailingPad = new Set([...' *#,-/:;'].map((char) => char.charCodeAt(0)));
+
+/** Single spaces, no padding at either end. The text is canonical: its only whitespace is spaces. */
 function squeeze(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/^[\s*#,.\-/:;]+|[\s*#,\-/:;]+$/g, '');
+  const spaced = text.includes('  ') ? text.replace(/ {2,}/g, ' ') : text;
+  let start = 0;
+  let end = spaced.length;
+  while (start < end && leadingPad.has(spaced.charCodeAt(start))) start++;
+  while (end > start && trailingPad.has(spaced.charCodeAt(end - 1))) end--;
+  return start === 0 && end === spaced.length ? spaced : spaced.slice(start, end);
 }
 
 /**
@@ -149,6 +162,20 @@ function withoutFacilitatorEcho(text: string, facilitatorName: string | undefine
   const by = tokens.lastIndexOf('BY');
   if (by > 0 && by + 1 < tokens.length && key.startsWith(prefixKey(tokens[by + 1]!))) tokens.splice(by, 2);
   return tokens.join(' ');
+}
+
+/**
+ * No merchant's name runs longer than a dozen words (card fields hold 22 to 25
+ * characters, an ACH company 16): a longer rest is a memo, and reading it as a
+ * name would only cost time.
+ */
+const MAX_NAME_WORDS = 12;
+function firstWords(text: string): string {
+  let spaces = 0;
+  for (let at = 0; at < text.length; at++) {
+    if (text.charCodeAt(at) === 32 && ++spaces === MAX_NAME_WORDS) return text.slice(0, at);
+  }
+  return text;
 }
 
 /** The first rule of `rules` whose pattern matches `text`, and the match. */
@@ -199,8 +226,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     .replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2')
     .replace(/(\d{7,})([A-Z])/g, '$1 $2')
     .replace(/\b([A-Z]{3,})(\d{3,6})([A-Z]{3,})\b/, '$1 $2 $3')
-    // A phone run into the name (`MCDONAL855-973-1040`).
-    .replace(/([A-Z]{2,})(\d{3}-\d{3}-\d{4})\b/g, '$1 $2')
+    // A phone run into the name and the state (`MCDONAL855-973-1040`, `CAR855-973-1040CA`).
+    .replace(
+      /([A-Z]{2,})(\d{3}-\d{3}-\d{4})(?:([A-Z]{2})\b|\b)/g,
+      (_, name: string, phone: string, region?: string) =>
+        region ? `${name} ${phone} ${region}` : `${name} ${phone}`,
+    )
     // `CITY * ST` (TD Bank): the star only pads the field.
     .replace(/ \* ([A-Z]{2})$/, ' $1')
     // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`).
@@ -257,7 +288,6 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (fields) fields.party = cut.party;
     rules.push(...cut.rules);
   }
-  const descriptor = text;
 
   // Commas separate fields (`NAME, CITY, ST`) once the fielded parts are read.
   text = squeeze(text.replace(/,/g, ' '));
@@ -323,6 +353,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     break;
   }
   if (prefixes.length > 0) rules.push(...prefixes.map((prefix) => prefix.id));
+  const descriptor = text;
 
   let host: string | null = null;
   const hostMatch = hostPattern.exec(text);
@@ -359,7 +390,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     text = text.replace(/ (?:INTERNET|ONLINE|WWW|WEB|RECURRING)$/, '');
   }
 
-  if (options.atm) text = squeeze(text.replace(atmNoise, ' '));
+  if (options.atm) {
+    text = squeeze(text.replace(atmNoise, ' '));
+    // An ATM line ends with the machine's street, often without a number (`CHASE N CLARK ST`).
+    text = text.replace(atmStreet, '');
+  }
 
   // Ids and noise: references, cards and dates first; store numbers once the place tail is off
   // (a ZIP code is not a store number).
@@ -427,7 +462,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   text = withoutReferences;
   // Nothing left but ids: the line's own text is the best name there is.
-  const name = nameless ? '' : text || fields?.party || whole;
+  const name = nameless ? '' : firstWords(text || fields?.party || whole);
   return {
     raw: whole,
     wrapper,

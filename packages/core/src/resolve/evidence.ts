@@ -168,6 +168,7 @@ export const otherEntityWords: readonly string[] = [
   'galleries',
   'orchard',
   'orchards',
+  'ranch',
   'coop',
   'cooperative',
   'farm',
@@ -214,6 +215,7 @@ export const venueWords: ReadonlySet<string> = new Set([
 /** Abbreviations statements print for common words (`ACE HDWE`, `SPROUTS FARMERS MKT`, `NATL GRID`). */
 export const statementAbbreviations: ReadonlyMap<string, string> = new Map([
   ['mkt', 'market'],
+  ['mtn', 'mountain'],
   ['mkts', 'markets'],
   ['hdwe', 'hardware'],
   ['hdw', 'hardware'],

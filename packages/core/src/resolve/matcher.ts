@@ -179,7 +179,9 @@ function score(
   const exact = candidate.similarity === 1 && unexplainedWords + conflictingWords === 0;
   let result = exact ? 100 : 90 * candidate.similarity;
   // A word naming another industry (`BEST BUY CARPETS`, `APPLE VALLEY DENTAL`) all but rules the brand out.
-  result -= 15 * unexplainedWords + 50 * conflictingWords;
+  // Three letters (`MTN VIEW GAS`, `AMC ORLANDO`) name many things: each word they leave unexplained weighs more.
+  const acronym = candidate.matchedKey.length <= 3;
+  result -= (acronym ? 25 : 15) * unexplainedWords + 50 * conflictingWords;
   if (conflictingWords > 0) notes.push('a word of the line names another industry or kind of place');
   const extraWords = unexplainedWords + conflictingWords + sameIndustryWords;
   result += guard(entry, candidate, evidence, extraWords, isGeneric, notes);
@@ -197,7 +199,8 @@ function score(
     result -= exact ? 20 : 30;
     notes.push('the brand does not operate in the country');
   }
-  if (evidence.behindFacilitator && !exact) result -= 10;
+  // Small businesses take cards through Square or Toast; a brand behind one is rarely more than its own name.
+  if (evidence.behindFacilitator && !exact) result -= unexplainedWords + conflictingWords > 0 ? 25 : 10;
   // Uncapped, so that ties at the top still rank by evidence; capped at 100 on output.
   return result + 2 * entry.popularity + (candidate.primary ? 2 : 0) - candidate.reading;
 }
@@ -250,6 +253,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
   }
 
   const primaryKeys = entries.map((entry) => nameKey(entry.names[0]!));
+  let longestName = 1;
+  for (const key of byKey.keys()) longestName = Math.max(longestName, key.split(' ').length);
   /** Every name as a compact key (`burgerking`), sorted: cut names are looked up by prefix. */
   const compactSorted: [string, number][] = entries
     .flatMap((entry, index) =>
@@ -265,9 +270,11 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
 
   /** Merchants named by the longest leading run of tokens, with the tokens left over. */
   function aliasCandidates(tokens: readonly string[], reading: number): Candidate[] {
-    // Shorten the key a word at a time from the end: no re-joining of slices.
-    let key = tokens.join(' ');
-    for (let size = tokens.length; size >= 1; size--) {
+    // Shorten the key a word at a time from the end: no re-joining of slices. No name is longer than
+    // `longestName` words, so a long line costs no more than a short one.
+    const start = Math.min(tokens.length, longestName);
+    let key = tokens.slice(0, start).join(' ');
+    for (let size = start; size >= 1; size--) {
       // A lone short token (`US`, `AM`) names too many things to be evidence.
       if (size === 1 && size < tokens.length && key.length < 3) break;
       const found = byKey.get(key) ?? (size > 1 ? byKey.get(compactKey(key)) : undefined);
