@@ -120,17 +120,21 @@ function buildGeography(catalog: Catalog) {
     if (!found) return null;
     return (country ? found.find((entry) => entry.country === country) : found[0])?.code ?? null;
   };
-  const isCity = (region: string, city: string) =>
-    zipCities.has(`${region}|${city}`) || cityByKey.has(`${region}|${city}`);
+  /** Each region's (or country's) city names: looked up per token of every line, so no key is built. */
+  const citySets = new Map<string, Set<string>>();
   /** Each region's city names, sorted: truncated and run-in cities are looked up here. */
   const citiesOfRegion = new Map<string, string[]>();
   for (const key of new Set([...zipCities, ...cityByKey.keys()])) {
     const [region, city] = key.split('|') as [string, string];
+    const set = citySets.get(region) ?? new Set<string>();
+    set.add(city);
+    citySets.set(region, set);
     if (region.length !== 2 || region !== region.toUpperCase()) continue;
     const list = citiesOfRegion.get(region) ?? [];
     list.push(city);
     citiesOfRegion.set(region, list);
   }
+  const isCity = (region: string, city: string) => citySets.get(region)?.has(city) ?? false;
   for (const list of citiesOfRegion.values()) list.sort();
   const completeCity = (region: string, partial: string) => {
     const list = citiesOfRegion.get(region);

@@ -469,7 +469,10 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
         });
       }
     }
-    if (candidates.length === 0) candidates.push(...fuzzyCandidates(firstTokens));
+    // A near spelling of a brand has a word no dictionary spells so (`STARBUKS`): a name of correctly spelled
+    // words (`WAGON WHEEL BAR`), the most common line of all, is no typo and is not searched for one.
+    if (candidates.length === 0 && firstTokens.some((token) => !options.isGeneric(token)))
+      candidates.push(...fuzzyCandidates(firstTokens));
     const scores = new Map<number, number>();
     for (const candidate of candidates) {
       const notes: string[] = [];
