@@ -11,8 +11,11 @@ export const outputFormatNames = ['jsonl', 'csv'] as const;
 export type OutputFormatName = (typeof outputFormatNames)[number];
 
 export interface OutputFormat {
-  /** The item's text (without a line break) and the offset of its recurrence placeholder, or -1. */
-  render(item: ResultItem): { text: string; slot: number };
+  /**
+   * The item's text (without a line break) and the offset of its recurrence placeholder, or -1.
+   * `line`, the row's line in the file it was read from, is written on error items (`line`).
+   */
+  render(item: ResultItem, line?: number): { text: string; slot: number };
   /** How long the placeholder is. */
   placeholderLength: number;
   /** What replaces the placeholder of a recurring transaction. */
@@ -48,10 +51,15 @@ export function recurrencePieces(
 
 const JSON_PLACEHOLDER = '"recurrenceInfo":null';
 
+/** An error item with its file line, written second, after `statusCode`. */
+function withLine({ statusCode, ...rest }: ResultItem, line: number) {
+  return { statusCode, line, ...rest };
+}
+
 const jsonl: OutputFormat = {
   header: null,
-  render(item) {
-    const text = JSON.stringify(item);
+  render(item, line) {
+    const text = JSON.stringify(item.statusCode !== 200 && line !== undefined ? withLine(item, line) : item);
     // User data cannot contain this key-and-null: quotes inside JSON strings are escaped.
     const at = item.statusCode === 200 ? text.indexOf(JSON_PLACEHOLDER) : -1;
     return { text, slot: at < 0 ? -1 : at + JSON_PLACEHOLDER.length - 'null'.length };
@@ -65,6 +73,7 @@ export const csvColumns = [
   'transactionId',
   'statusCode',
   'errors',
+  'line',
   'enrichmentId',
   'type',
   'subType',
@@ -93,13 +102,14 @@ export const csvColumns = [
 
 const json = (value: unknown) => (value === undefined || value === null ? '' : JSON.stringify(value));
 
-function csvCells(item: ResultItem): unknown[] {
+function csvCells(item: ResultItem, line: number | undefined): unknown[] {
   const custom = json(item.customAttributes);
   if (item.statusCode !== 200) {
     const cells: unknown[] = new Array(csvColumns.length).fill('');
     cells[0] = item.transactionInfo.transactionId ?? '';
     cells[1] = item.statusCode;
     cells[2] = JSON.stringify(item.errors);
+    cells[3] = line ?? '';
     cells[csvColumns.indexOf('customAttributes')] = custom;
     return cells;
   }
@@ -110,6 +120,7 @@ function csvCells(item: ResultItem): unknown[] {
   return [
     info.transactionId ?? '',
     item.statusCode,
+    '',
     '',
     item.enrichmentId,
     info.type,
@@ -139,8 +150,8 @@ function csvCells(item: ResultItem): unknown[] {
 
 const csv: OutputFormat = {
   header: stringify([csvColumns as readonly string[]]).trimEnd(),
-  render(item) {
-    const text = stringify([csvCells(item)], { cast: { boolean: (value) => String(value) } }).trimEnd();
+  render(item, line) {
+    const text = stringify([csvCells(item, line)], { cast: { boolean: (value) => String(value) } }).trimEnd();
     return { text, slot: item.statusCode === 200 ? text.length - ',,'.length : -1 };
   },
   placeholderLength: ',,'.length,

@@ -363,7 +363,9 @@ function failedChunk(task: ChunkTask): ChunkResult {
       return null;
     }
   });
-  const texts = bodies.map((body) => format.render(internalErrorItem(transactionIdOf(body))).text);
+  const texts = bodies.map(
+    (body, index) => format.render(internalErrorItem(transactionIdOf(body)), rows.lineNumber(index)).text,
+  );
   const nothing = texts.map(() => null);
   return {
     bytes: new TextEncoder().encode(texts.join('\n')),

@@ -134,7 +134,7 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
           ? unreadableLineItem(rows.lineNumber(row) ?? row + 1, error)
           : internalErrorItem(transactionIdOf(raw));
     }
-    const { text, slot } = format.render(item);
+    const { text, slot } = format.render(item, rows.lineNumber(row));
     if (row > 0) output.append('\n');
     // The placeholder's byte offset: the UTF-8 length of what precedes it.
     const slotOffset = slot < 0 ? -1 : output.append(text.slice(0, slot));

@@ -144,15 +144,40 @@ describe('createPool', () => {
   });
 
   it('turns a line that is not JSON into a 400 item with its line number, keeping its place', async () => {
-    const file = '{"merchantName": "NETFLIX.COM"}\n\n{not json\r\n{"merchantName": "SHELL OIL 1234"}';
+    const file =
+      '{"merchantName": "NETFLIX.COM"}\n\n{not json\r\n{"merchantName": "SHELL OIL 1234"}\n{"amount": "abc"}';
     const chunks = pool.enrichChunks('card', [{ lines: new TextEncoder().encode(file), firstLine: 3 }]);
     const outputs: string[] = [];
     for await (const chunk of chunks) outputs.push(...chunk.text.split('\n'));
-    const items = outputs.map((text) => JSON.parse(text) as ResultItem);
-    expect(items.map((item) => item.statusCode)).toEqual([200, 400, 200]);
+    const items = outputs.map((text) => JSON.parse(text) as ResultItem & { line?: number });
+    expect(items.map((item) => item.statusCode)).toEqual([200, 400, 200, 400]);
+    // Every error item names its line in the file, right after its status; enriched items do not.
+    expect(Object.keys(items[1]!).slice(0, 2)).toEqual(['statusCode', 'line']);
     expect(items[1]).toMatchObject({
+      line: 5,
       errors: { non_field_errors: [expect.stringMatching(/^Line 5 is not valid JSON/)] },
     });
+    expect(items[3]).toMatchObject({ line: 7, errors: { merchantName: ['This field is required.'] } });
+    expect(items[0]).not.toHaveProperty('line');
+  });
+
+  it('writes the line of value rows that have one on their error items, in CSV too', async () => {
+    const input = { rows: [{ merchantName: 'NETFLIX.COM' }, { amount: 'abc' }], lineNumbers: [2, 4] };
+    const linesOf = async (output: 'jsonl' | 'csv') => {
+      const lines: string[] = [];
+      for await (const chunk of pool.enrichChunks('card', [input], { output })) lines.push(...chunk.lines);
+      return lines;
+    };
+    expect(JSON.parse((await linesOf('jsonl'))[1]!)).toMatchObject({ statusCode: 400, line: 4 });
+    const csv = await linesOf('csv');
+    expect(outputFormats.csv.header?.split(',').slice(0, 4)).toEqual([
+      'transactionId',
+      'statusCode',
+      'errors',
+      'line',
+    ]);
+    expect(csv[0]).toMatch(/^,200,,,[0-9a-f-]{36},/);
+    expect(csv[1]).toMatch(/^,400,"{""merchantName"":\[""This field is required.""\],.*}",4,/);
   });
 
   it('writes CSV rows with the recurrence columns filled', async () => {
@@ -165,7 +190,7 @@ describe('createPool', () => {
       texts.push(...chunk.lines);
     }
     expect(outputFormats.csv.header?.split(',').at(-1)).toBe('nextPaymentExpected');
-    expect(texts[0]).toMatch(/^n-0,200,,/);
+    expect(texts[0]).toMatch(/^n-0,200,,,/);
     expect(texts[0]).toMatch(/,,$/);
     expect(texts[4]).toMatch(/,monthly,2024-06-03$/);
   });
