@@ -27,6 +27,16 @@ describe('parseConfig', () => {
     );
     expect(() => parseConfig({ keys: [] })).toThrow(/At least one API key is required/);
   });
+
+  it('names PORT when it is not a port number, and the file a configuration came from', () => {
+    for (const port of ['abc', '80.5', '-1', '65536', ' 80'])
+      expect(() => parseConfig({ keys: [key] }, { PORT: port })).toThrow(
+        `Invalid configuration: PORT must be a port number from 0 to 65535, not ${JSON.stringify(port)}.`,
+      );
+    expect(() => parseConfig({ keys: [] }, {}, '/etc/txenrich.json')).toThrow(
+      /^Invalid configuration in \/etc\/txenrich\.json: keys: At least one API key is required/,
+    );
+  });
 });
 
 describe('createKeyring', () => {

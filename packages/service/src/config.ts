@@ -95,13 +95,32 @@ export const configSchema = z
 export type Config = Readonly<z.output<typeof configSchema>>;
 export type ConfigInput = z.input<typeof configSchema>;
 
-/** Validates a configuration object, applying the environment's overrides. */
-export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = {}): Config {
+/** A configuration error; `source` names where the configuration came from (its file). */
+function invalidConfig(problems: string, source: string | undefined): ServiceError {
+  return new ServiceError(
+    'INVALID_CONFIG',
+    `Invalid configuration${source ? ` in ${source}` : ''}: ${problems}`,
+  );
+}
+
+/** `$PORT` as a number: digits only, so that `PORT=abc` is named as the mistake rather than `port`. */
+function portOfEnv(value: string, source: string | undefined): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535)
+    throw invalidConfig(`PORT must be a port number from 0 to 65535, not ${JSON.stringify(value)}.`, source);
+  return port;
+}
+
+/**
+ * Validates a configuration object, applying the environment's overrides; `source` (the file it was
+ * read from) is named in the error.
+ */
+export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = {}, source?: string): Config {
   const overridden =
     typeof input === 'object' && input !== null
       ? {
           ...input,
-          ...(env.PORT ? { port: Number(env.PORT) } : {}),
+          ...(env.PORT ? { port: portOfEnv(env.PORT, source) } : {}),
           ...(env.TXENRICH_DATA_DIR ? { dataDir: env.TXENRICH_DATA_DIR } : {}),
         }
       : input;
@@ -110,7 +129,7 @@ export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = {}): Config
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
     );
-    throw new ServiceError('INVALID_CONFIG', `Invalid configuration: ${problems.join('; ')}`);
+    throw invalidConfig(problems.join('; '), source);
   }
   return Object.freeze(parsed.data);
 }
@@ -135,5 +154,5 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv = process.env): 
       },
     );
   }
-  return parseConfig(input, env);
+  return parseConfig(input, env, path);
 }
