@@ -4,14 +4,17 @@
  * the command and turns errors into a message and an exit code.
  */
 import { isCatalogError } from '@txenrich/catalog';
+import { isServiceError } from '@txenrich/service';
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
 import { registerEnrich } from './commands/enrich.js';
 import { registerEval } from './commands/eval.js';
 import { registerGenerate } from './commands/generate.js';
 import { registerServe } from './commands/serve.js';
+import { exitCodes, UsageError } from './errors.js';
 import { type CliIo, processIo } from './io.js';
 
+export { exitCodes } from './errors.js';
 export type { CliIo } from './io.js';
 
 /** The `txenrich` program, writing to `io`. */
@@ -39,6 +42,15 @@ export function createProgram(io: CliIo = processIo): Command {
   return program;
 }
 
+/** A mistake of the user's or of their machine's: one line, since only a bug needs its stack. */
+function isUsersMistake(error: unknown): error is Error {
+  return (
+    error instanceof UsageError ||
+    isCatalogError(error) ||
+    (isServiceError(error) && error.code === 'INVALID_CONFIG')
+  );
+}
+
 /** Run `txenrich` with user arguments (without `node` and the script); resolves to the exit code. */
 export async function run(args: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
@@ -46,11 +58,8 @@ export async function run(args: readonly string[], io: CliIo = processIo): Promi
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    if (isCatalogError(error)) {
-      io.stderr(`txenrich: ${error.message}`);
-      return 1;
-    }
-    io.stderr(`txenrich: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return 1;
+    if (isUsersMistake(error)) io.stderr(`txenrich: ${error.message}`);
+    else io.stderr(`txenrich: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return exitCodes.failed;
   }
 }

@@ -1,15 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run } from '../src/index.js';
+import { exitCodes, run } from '../src/index.js';
 import { capture } from './capture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'txenrich-enrich-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('txenrich enrich', () => {
-  it('writes one result per input line, in order, with bad lines as errors', async () => {
+// Each run starts a worker pool, whose workers load the catalog: seconds on a busy machine.
+describe('txenrich enrich', { timeout: 60_000 }, () => {
+  it('writes one result per non-blank input line, in order, bad lines as errors naming their line', async () => {
     const input = join(dir, 'cards.jsonl');
     const output = join(dir, 'results.jsonl');
     writeFileSync(
@@ -23,7 +24,7 @@ describe('txenrich enrich', () => {
       ].join('\n'),
     );
     const io = capture();
-    expect(await run(['enrich', '--kind', 'card', input, '-o', output], io)).toBe(0);
+    expect(await run(['enrich', '--kind', 'card', input, '-o', output], io)).toBe(exitCodes.rowsFailed);
     const results = readFileSync(output, 'utf8')
       .trim()
       .split('\n')
@@ -34,10 +35,12 @@ describe('txenrich enrich', () => {
       transactionInfo: { transactionId: 't1' },
       counterparty: [{ name: 'Netflix' }],
     });
-    expect(results[1]).toMatchObject({ statusCode: 400, transactionInfo: { transactionId: null } });
+    expect(results[1]).toMatchObject({ statusCode: 400, line: 2, transactionInfo: { transactionId: null } });
     expect(results[1].errors.non_field_errors[0]).toMatch(/^Line 2 is not valid JSON/);
+    // Line 3 is blank: no result; the next one names its own line.
     expect(results[2]).toEqual({
       statusCode: 400,
+      line: 4,
       errors: { merchantName: ['This field is required.'], amount: ['A valid number is required.'] },
       transactionInfo: { transactionId: 't3' },
     });
@@ -113,17 +116,134 @@ describe('txenrich enrich', () => {
     const io = capture();
     const mapping =
       'transactionId=Id,merchantName=Description,categoryCode=MCC,amount=Amount,occurredAt=Date';
-    expect(await run(['enrich', '--kind', 'card', input, '-o', output, '--columns', mapping], io)).toBe(0);
+    const args = ['enrich', '--kind', 'card', input, '-o', output, '--columns', mapping];
+    expect(await run(args, io)).toBe(exitCodes.rowsFailed);
     const [header, ...rows] = readFileSync(output, 'utf8').trim().split('\n');
-    expect(header?.split(',').slice(0, 3)).toEqual(['transactionId', 'statusCode', 'errors']);
+    expect(header?.split(',').slice(0, 4)).toEqual(['transactionId', 'statusCode', 'errors', 'line']);
     expect(rows).toHaveLength(5);
-    expect(rows[0]).toMatch(/^t1,200,,[0-9a-f-]{36},spending,,Netflix,/);
+    expect(rows[0]).toMatch(/^t1,200,,,[0-9a-f-]{36},spending,,Netflix,/);
     expect(rows[1]).toMatch(
-      /^,400,"{""non_field_errors"":\[""Line 3 is not valid CSV: Invalid Closing Quote/,
+      /^,400,"{""non_field_errors"":\[""Line 3 is not valid CSV: text after the closing quote of cell 2\.""\]}",3,/,
     );
-    expect(rows[3]).toMatch(/^t4,400,"{""merchantName"":\[""This field is required.""\]}"/);
+    expect(rows[3]).toMatch(/^t4,400,"{""merchantName"":\[""This field is required.""\]}",5,/);
     expect(rows[4]).toMatch(/,monthly,2024-04-07$/);
     expect(io.err.join('')).toMatch(/^5 rows, 2 errors, 100\.0% matched/);
+  });
+
+  it('gives each bad CSV record one error naming its line, and loses no good row after it', async () => {
+    const input = join(dir, 'quotes.csv');
+    writeFileSync(
+      input,
+      [
+        'transactionId,merchantName,categoryCode',
+        't1,SQ *BLUE "BOTTLE,5814', // a stray quote
+        't2,NETFLIX.COM,4899',
+        '',
+        't3,"SQ *BLUE BOTTLE COFFEE,5814', // a quote never closed
+        't4,NETFLIX.COM,4899',
+        't5,SHELL OIL, INC,5541', // a comma in an unquoted cell: one cell too many
+        't6,NETFLIX.COM,4899',
+      ].join('\n'),
+    );
+    const io = capture();
+    expect(await run(['enrich', '--kind', 'card', input, '--threads', '1'], io)).toBe(exitCodes.rowsFailed);
+    const results = io.out
+      .join('\n')
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(
+      results.map((result) => [result.statusCode, result.line ?? result.transactionInfo.transactionId]),
+    ).toEqual([
+      [400, 2],
+      [200, 't2'],
+      [400, 5],
+      [200, 't4'],
+      [400, 7],
+      [200, 't6'],
+    ]);
+    expect(results[2].errors.non_field_errors).toEqual([
+      'Line 5 is not valid CSV: a quoted cell is not closed.',
+    ]);
+    expect(results[4].errors.non_field_errors).toEqual(['Line 7 has 4 cells; the header row has 3.']);
+    expect(io.err.join('')).toMatch(/^6 rows, 3 errors/);
+  });
+
+  it('exits 0 when every row enriched, 2 when any failed, with the summary line either way', async () => {
+    const good = join(dir, 'good.jsonl');
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(good, JSON.stringify({ merchantName: 'NETFLIX.COM' }));
+    writeFileSync(bad, '{"amount": "abc"}\n{not json');
+    const ok = capture();
+    expect(await run(['enrich', '--kind', 'card', good, '--threads', '1'], ok)).toBe(0);
+    expect(ok.err.join('')).toMatch(/^1 rows, 0 errors/);
+    const failed = capture();
+    expect(await run(['enrich', '--kind', 'card', bad, '--threads', '1'], failed)).toBe(2);
+    expect(failed.err.join('')).toMatch(/^2 rows, 2 errors/);
+  });
+
+  it('reads standard input for -', async () => {
+    const io = capture(`${JSON.stringify({ transactionId: 's1', merchantName: 'NETFLIX.COM' })}\n`);
+    expect(await run(['enrich', '--kind', 'card', '-', '--threads', '1'], io)).toBe(0);
+    expect(JSON.parse(io.out.join(''))).toMatchObject({ transactionInfo: { transactionId: 's1' } });
+    const csv = capture('merchantName,categoryCode\nNETFLIX.COM,4899\n');
+    expect(await run(['enrich', '--kind', 'card', '-', '--format', 'csv', '--threads', '1'], csv)).toBe(0);
+    expect(JSON.parse(csv.out.join(''))).toMatchObject({ counterparty: [{ name: 'Netflix' }] });
+  });
+
+  it('creates the folder of -o', async () => {
+    const input = join(dir, 'one.jsonl');
+    writeFileSync(input, JSON.stringify({ merchantName: 'NETFLIX.COM' }));
+    const output = join(dir, 'not', 'there', 'yet.jsonl');
+    expect(await run(['enrich', '--kind', 'card', input, '-o', output, '--threads', '1'], capture())).toBe(0);
+    expect(JSON.parse(readFileSync(output, 'utf8'))).toMatchObject({ statusCode: 200 });
+  });
+
+  it('refuses an output that is the input, under any name, and leaves the input as it was', async () => {
+    const input = join(dir, 'same.jsonl');
+    const text = JSON.stringify({ merchantName: 'NETFLIX.COM' });
+    writeFileSync(input, text);
+    symlinkSync(input, join(dir, 'same-link.jsonl'));
+    for (const output of [input, join(dir, '.', 'same.jsonl'), join(dir, 'same-link.jsonl')]) {
+      const io = capture();
+      expect(await run(['enrich', '--kind', 'card', input, '-o', output], io)).toBe(1);
+      expect(io.err).toEqual([
+        `txenrich: the output ${output} is the input file; writing it would empty it. Choose another -o.`,
+      ]);
+    }
+    expect(readFileSync(input, 'utf8')).toBe(text);
+  });
+
+  it('says in one line that the input is missing, or a folder, or -o cannot be written', async () => {
+    const missing = capture();
+    expect(await run(['enrich', '--kind', 'card', join(dir, 'missing.jsonl')], missing)).toBe(1);
+    expect(missing.err).toEqual([
+      `txenrich: cannot read ${join(dir, 'missing.jsonl')}: no such file or directory.`,
+    ]);
+    const folder = capture();
+    expect(await run(['enrich', '--kind', 'card', dir], folder)).toBe(1);
+    expect(folder.err).toEqual([`txenrich: cannot read ${dir}: it is a directory.`]);
+    const input = join(dir, 'one-more.jsonl');
+    writeFileSync(input, '{}');
+    const unwritable = capture();
+    expect(await run(['enrich', '--kind', 'card', input, '-o', join(input, 'out.jsonl')], unwritable)).toBe(
+      1,
+    );
+    expect(unwritable.err).toEqual([
+      `txenrich: cannot write ${join(input, 'out.jsonl')}: a part of the path is not a directory.`,
+    ]);
+  });
+
+  it('refuses --columns naming headers the CSV does not have, before writing anything', async () => {
+    const input = join(dir, 'headers.csv');
+    const output = join(dir, 'headers-results.jsonl');
+    writeFileSync(input, 'Id,Description,Amount\nt1,NETFLIX.COM,15.49\n');
+    const io = capture();
+    const mapping = 'transactionId=Id,merchantName=Descripton,amount=Amt';
+    expect(await run(['enrich', '--kind', 'card', input, '-o', output, '--columns', mapping], io)).toBe(1);
+    expect(io.err).toEqual([
+      `txenrich: --columns names headers that ${input} does not have: Descripton, Amt (its headers: Id, Description, Amount).`,
+    ]);
+    expect(existsSync(output)).toBe(false);
   });
 
   it('rejects a malformed column mapping', async () => {
@@ -165,7 +285,7 @@ describe('txenrich eval', () => {
   });
 });
 
-describe('txenrich enrich: history within a file', () => {
+describe('txenrich enrich: history within a file', { timeout: 60_000 }, () => {
   it('shows recurrence once a user has paid the same merchant monthly three times', async () => {
     const input = join(dir, 'year.jsonl');
     const months = ['2024-01-07', '2024-02-07', '2024-03-07', '2024-04-08'];

@@ -1,10 +1,10 @@
 /**
  * `txenrich enrich --kind <kind> <input> [-o output] [--threads N]`: a file of
- * request bodies (JSON lines or CSV) through the worker pool, streaming in
- * and out, one result per row in input order.
+ * request bodies (JSON lines or CSV; `-` reads standard input) through the
+ * worker pool, streaming in and out, one result per row in input order. Exits
+ * 2 when any row failed (`exitCodes.rowsFailed`), after the summary line.
  */
 import { once } from 'node:events';
-import { createWriteStream, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { EnrichableKind } from '@txenrich/core';
 import {
@@ -16,10 +16,12 @@ import {
   outputFormats,
 } from '@txenrich/pool';
 import { SingleBar } from 'cli-progress';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { exitCodes } from '../errors.js';
+import { openInput, openOutput } from '../files.js';
 import { capHeapGrowth, turnOffPretenuring } from '../heap.js';
 import type { CliIo } from '../io.js';
-import { formatOfPath, type InputFormat, inputFormats, parseColumnMapping, readRows } from '../rows.js';
+import { formatOfPath, type InputFormat, inputFormats, openRows, parseColumnMapping } from '../rows.js';
 
 export const enrichableKinds: readonly EnrichableKind[] = ['card', 'de43', 'transfer', 'universal'];
 
@@ -64,8 +66,11 @@ export function registerEnrich(program: Command, io: CliIo): void {
       'enrich a JSONL or CSV file of request bodies on all cores, one result per row in input order',
     )
     .addOption(new Option('--kind <kind>', 'transaction kind').choices(enrichableKinds).makeOptionMandatory())
-    .argument('<input>', 'JSONL (one request body per line) or CSV (a header row, one request per row)')
-    .option('-o, --output <path>', 'write results here (default: standard output)')
+    .argument(
+      '<input>',
+      'JSONL (one request body per line) or CSV (a header row, one request per row); - reads standard input',
+    )
+    .option('-o, --output <path>', 'write results here, creating its folder (default: standard output)')
     .addOption(
       new Option('--format <format>', 'input format (default: from the file name)').choices(inputFormats),
     )
@@ -87,15 +92,27 @@ export function registerEnrich(program: Command, io: CliIo): void {
       '--explain',
       "add each result's explanation: the line's anatomy, the rules that fired, the candidates",
     )
-    .action(async (input: string, flags: EnrichFlags) => {
+    .action(async (inputName: string, flags: EnrichFlags) => {
       const started = performance.now();
-      const inputFormat = flags.format ?? formatOfPath(input);
+      // Everything that can be the user's mistake is checked before the pool starts or a file is written.
+      const input = openInput(inputName, io.stdin);
+      const inputFormat = flags.format ?? formatOfPath(inputName);
       const outputFormat = flags.outputFormat ?? (flags.output ? formatOfPath(flags.output) : 'jsonl');
-      const totalBytes = statSync(input).size;
+      const chunks = await openRows(input, {
+        format: inputFormat,
+        chunkSize: flags.chunkSize,
+        ...(flags.columns ? { columns: flags.columns } : {}),
+      });
+      let out: ReturnType<typeof openOutput> | null = null;
+      try {
+        out = flags.output ? openOutput(flags.output, input) : null;
+      } catch (error) {
+        input.stream.destroy();
+        throw error;
+      }
       capHeapGrowth(150);
       turnOffPretenuring();
       await using pool = createPool({ threads: flags.threads, chunkSize: flags.chunkSize });
-      const out = flags.output ? createWriteStream(flags.output) : null;
       const write = async (text: string) => {
         if (!out) return io.stdout(text);
         if (!out.write(`${text}\n`)) await once(out, 'drain');
@@ -117,7 +134,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
       if (header) await write(header);
 
       const bar =
-        flags.progress && io.progress
+        flags.progress && io.progress && input.size !== null
           ? new SingleBar({
               stream: io.progress,
               format: '{bar} {percentage}% | {rows} rows | {speed} rows/s | ETA {eta_formatted}',
@@ -125,16 +142,11 @@ export function registerEnrich(program: Command, io: CliIo): void {
               etaBuffer: 50,
             })
           : null;
-      bar?.start(totalBytes, 0, { rows: 0, speed: 0 });
+      bar?.start(input.size ?? 0, 0, { rows: 0, speed: 0 });
       let rows = 0;
       let errors = 0;
       let matched = 0;
       try {
-        const chunks = readRows(input, {
-          format: inputFormat,
-          chunkSize: flags.chunkSize,
-          ...(flags.columns ? { columns: flags.columns } : {}),
-        });
         let bytesRead = 0;
         const tracked = (async function* () {
           for await (const chunk of chunks) {
@@ -161,5 +173,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
         }
       }
       io.stderr(summaryLine(rows, errors, matched, (performance.now() - started) / 1000));
+      if (errors > 0)
+        throw new CommanderError(exitCodes.rowsFailed, 'txenrich.rowsFailed', `${errors} rows failed.`);
     });
 }

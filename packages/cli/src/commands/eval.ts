@@ -10,6 +10,7 @@ import { createRecurrencePass, unreadableLineItem } from '@txenrich/pool';
 import type { ResultItem } from '@txenrich/schema';
 import { type Command, Option } from 'commander';
 import { createEvaluator, formatReport, type LabelledLine } from '../evaluation.js';
+import { openInput } from '../files.js';
 import type { CliIo } from '../io.js';
 import { readJsonLines } from '../rows.js';
 import { enrichableKinds } from './enrich.js';
@@ -54,7 +55,7 @@ export function registerEval(program: Command, io: CliIo): void {
     .description('score the engine on a labelled JSONL set: accuracy per field, coverage, failures')
     .argument(
       '<file>',
-      'labelled JSONL: {"id", "kind", "input", "expect"} per line, or request bodies with their "expect" (txenrich generate)',
+      'labelled JSONL: {"id", "kind", "input", "expect"} per line, or request bodies with their "expect" (txenrich generate); - reads standard input',
     )
     .addOption(
       new Option('--kind <kind>', 'kind of the request-body lines (lines without "input")')
@@ -65,12 +66,13 @@ export function registerEval(program: Command, io: CliIo): void {
     .option('--json', 'print the report as one JSON object')
     .option('--failures <n>', 'failures to list', '50')
     .action(async (file: string, flags: EvalFlags) => {
+      const input = openInput(file, io.stdin);
       const engine = createEngine();
       // request-body lines are users' transactions in file order: their recurrence is scored too
       const enrichBody = createSequentialEnricher(engine, flags.kind);
       const evaluator = createEvaluator({ byTag: flags.byTag ?? false });
       let skipped = 0;
-      for await (const line of readJsonLines(file)) {
+      for await (const line of readJsonLines(input.stream)) {
         const value = line.value;
         if ('error' in line || !isObject(value) || !isObject(value.expect)) {
           evaluator.add(
