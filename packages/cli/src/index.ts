@@ -3,6 +3,7 @@
  * from its own file under `src/commands/`; `run` parses the arguments, runs
  * the command and turns errors into a message and an exit code.
  */
+import { readFileSync } from 'node:fs';
 import { isCatalogError } from '@txenrich/catalog';
 import { isServiceError } from '@txenrich/service';
 import { Command, CommanderError } from 'commander';
@@ -17,10 +18,16 @@ import { type CliIo, processIo } from './io.js';
 export { exitCodes } from './errors.js';
 export type { CliIo } from './io.js';
 
+/** This package's version: `src/` and `dist/` both sit beside its package.json. */
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 /** The `txenrich` program, writing to `io`. */
 export function createProgram(io: CliIo = processIo): Command {
   const program = new Command('txenrich')
     .description('txenrich: open transaction enrichment')
+    .version(version, '-V, --version', 'print the version')
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) });

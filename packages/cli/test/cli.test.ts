@@ -8,6 +8,14 @@ import { capture } from './capture.js';
 const dir = mkdtempSync(join(tmpdir(), 'txenrich-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+describe('txenrich', () => {
+  it('prints its version with --version', async () => {
+    const io = capture();
+    expect(await run(['--version'], io)).toBe(0);
+    expect(io.out.join('')).toMatch(/^\d+\.\d+\.\d+\n?$/);
+  });
+});
+
 describe('txenrich catalog', () => {
   it('builds into --out, then reports stats as JSON', async () => {
     const build = capture();
