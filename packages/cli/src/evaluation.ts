@@ -171,6 +171,8 @@ function isCorrect(field: ScoredField, expected: unknown, actual: unknown): bool
           .some((domain) => domainOf(domain.trim()) === actual);
   }
   if (field === 'thirdParty') {
+    // An error result has no third parties to compare.
+    if (!Array.isArray(actual)) return false;
     const names = (actual as string[]).map(comparable);
     return expected === null
       ? names.length === 0
