@@ -127,7 +127,7 @@ const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pat
 const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));
 const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
 const anyFields =
-  /DES:|ORIG CO NAME:|ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| \d{6} \S*\d\S* [A-Z'.-]+(?: [A-Z'.-]+){1,3}$/;
+  /DES:|ORIG CO NAME:|COMP NAME:| CO: |^REAL TIME |^RTP |^INSTANT |ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| \d{6} \S*\d\S* [A-Z'.-]+(?: [A-Z'.-]+){1,3}$/;
 const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
 /** The street an ATM stands on, at the end of its line: `N CLARK ST`, `MADISON AVE`, `5TH AVE`. */
 const atmStreet =
@@ -174,6 +174,17 @@ function firstWords(text: string): string {
   let spaces = 0;
   for (let at = 0; at < text.length; at++) {
     if (text.charCodeAt(at) === 32 && ++spaces === MAX_NAME_WORDS) return text.slice(0, at);
+  }
+  return text;
+}
+
+/** The leading words once when they come twice in a row (`FISH FRY FISH FRY ERIE PA` -> `FISH FRY ERIE PA`). */
+function withoutRepeatedName(text: string): string {
+  const tokens = text.split(' ');
+  for (let size = Math.floor(tokens.length / 2); size >= 2; size--) {
+    let repeats = true;
+    for (let at = 0; at < size && repeats; at++) repeats = tokens[at] === tokens[at + size];
+    if (repeats) return [...tokens.slice(0, size), ...tokens.slice(2 * size)].join(' ');
   }
   return text;
 }
@@ -245,6 +256,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       return ' ';
     });
 
+  text = squeeze(text);
   const nameless = anyNameless.test(text) ? firstMatch(namelessLines, text) : null;
   if (nameless) {
     rules.push(nameless[0].id);
@@ -268,6 +280,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (!found[0].yields.silent) wrapper ??= toWrapper(found[0] as WrapperRule, found[1][0]);
     text = squeeze(text.slice(0, found[1].index) + text.slice(found[1].index + found[1][0].length));
   }
+
+  // Bank of America prints the name again after its entry (`FISH FRY 08/23 PURCHASE FISH FRY ERIE PA`).
+  text = withoutRepeatedName(text);
 
   // Fielded bank lines: the party is a field of its own.
   const fielded = text && anyFields.test(text) ? firstMatch<FieldsRule['yields']>(bankFields, text) : null;

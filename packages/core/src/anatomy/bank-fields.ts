@@ -42,6 +42,30 @@ export const bankFields: readonly FieldsRule[] = [
     ],
   },
   {
+    // PNC: `ACH CREDIT RECEIVED - Cust ID: 897001 Desc: PAYROLL Comp Name: GRANITE STATE EL Comp ID: ...`.
+    id: 'fields.ach-comp-name',
+    pattern: /DESC: ?(.+?) COMP NAME: ?(.+?)(?: COMP ID:.*|$)/,
+    yields: { via: 'ach', party: 2, entry: 1 },
+    examples: [
+      {
+        line: 'ACH CREDIT RECEIVED - Cust ID: 897001 Desc: PAYROLL Comp Name: GRANITE STATE EL Comp ID: 5512345678',
+        expect: { name: 'GRANITE STATE EL' },
+      },
+    ],
+  },
+  {
+    // `DEPOSIT BLUE SKY HVAC LLC TYPE: PAYROLL ID: 3290008865 CO: BLUE SKY HVAC LLC %% ACH ECC PPD`.
+    id: 'fields.ach-type-co',
+    pattern: /TYPE: ?(.+?) ID: ?\S+ CO: ?(.+?)(?: %%.*| ACH .*|$)/,
+    yields: { via: 'ach', party: 2, entry: 1 },
+    examples: [
+      {
+        line: 'DEPOSIT BLUE SKY HVAC LLC TYPE: PAYROLL ID: 3290008865 CO: BLUE SKY HVAC LLC %% ACH ECC PPD',
+        expect: { name: 'BLUE SKY HVAC LLC', display: 'Blue Sky HVAC' },
+      },
+    ],
+  },
+  {
     id: 'fields.ach-sec-id',
     pattern: /^(.+?) (?:PPD|CCD|WEB|TEL|CTX) ID: ?\S+/,
     yields: { via: 'ach', party: 1 },
@@ -76,6 +100,19 @@ export const bankFields: readonly FieldsRule[] = [
         expect: { name: 'JI-WOO PATEL', city: 'DENVER' },
       },
     ],
+  },
+  {
+    // Capital One 360 names the person first: `LUIS ORTEGA Zelle Money Received`.
+    id: 'fields.zelle-person-first',
+    pattern: /^(.+?) ZELLE (?:MONEY |PAYMENT )?(?:SENT|RECEIVED)$/,
+    yields: { via: 'p2p', party: 1 },
+    examples: [{ line: 'LUIS ORTEGA Zelle Money Received', expect: { name: 'LUIS ORTEGA' } }],
+  },
+  {
+    id: 'fields.real-time-payment',
+    pattern: /^(?:REAL TIME|RTP|INSTANT) (?:PAYMENT|PMT|TRANSFER|CREDIT|DEBIT)(?: TO| FROM) (.+)$/,
+    yields: { via: 'transfer', party: 1 },
+    examples: [{ line: 'REAL TIME PAYMENT TO GREG LINDQVIST', expect: { name: 'GREG LINDQVIST' } }],
   },
   {
     id: 'fields.zelle',

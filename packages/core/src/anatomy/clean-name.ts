@@ -22,7 +22,8 @@ const smallWords = new Set([
   'la',
   'del',
 ]);
-const legalForms = new Set(['LLC', 'INC', 'CORP', 'CO', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA']);
+// `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
+const legalForms = new Set(['LLC', 'INC', 'CORP', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA']);
 const vowels = /[AEIOUY]/;
 /** Upper-case tokens that are acronyms although they have vowels. */
 const acronyms = new Set([
@@ -50,6 +51,9 @@ const acronyms = new Set([
   'NASA',
   'ACE',
   'KFC',
+  'HVAC',
+  'CPA',
+  'DDS',
 ]);
 
 function capitalise(lower: string): string {

@@ -117,7 +117,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.card-purchase',
     pattern:
-      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM )?CARD (?:PURCHASE|PURCH|PUR|DEBIT|TRANSACTION)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN)?(?: ?-)?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
+      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM )?CARD (?:PURCHASE|PURCH|PUR|DEBIT|TRANSACTION)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN)?(?: ?[-/])?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
     yields: { via: 'card' },
     examples: [
       {
@@ -126,23 +126,85 @@ export const leadingWrappers: readonly WrapperRule[] = [
       },
       { line: 'CARD PURCHASE WITH PIN 02/14 KROGER #0412 COLUMBUS OH CARD 5512', expect: { name: 'KROGER' } },
       { line: 'Card purchase THE DAILY GRIND', expect: { name: 'THE DAILY GRIND' } },
+      {
+        line: 'Check Card Purchase / SQ *MAMA ROSAS 855-431-0459 CA Date 03/14/25 416507822530133',
+        expect: { name: 'MAMA ROSAS', thirdParties: ['Square'] },
+      },
     ],
   },
   {
     id: 'wrapper.pos-terminal',
-    pattern: /^(?:POS|PIN) (?:PURCHASE|PURCH|DEBIT|WITHDRAWAL|RETURN|REFUND) TERMINAL [A-Z0-9]+ /,
+    pattern:
+      /^(?:POS|PIN) (?:PURCHASE|PURCH|DEBIT|WITHDRAWAL|RETURN|REFUND) (?:TERMINAL [A-Z0-9]+|POS ?\d+(?: \d+)?) /,
     yields: { via: 'card' },
     examples: [
       {
         line: 'POS PURCHASE TERMINAL 432194 GOOD CITIZENS COFFEE OAKLAND CA 07-26-24 04:43 PM',
         expect: { name: 'GOOD CITIZENS COFFEE', city: 'OAKLAND', region: 'CA' },
       },
+      {
+        line: 'POS PURCHASE POS05602236 0934986 DELTA VALLEY FEED & SE GREENWOOD MS',
+        expect: { name: 'DELTA VALLEY FEED & SE', city: 'GREENWOOD' },
+      },
+    ],
+  },
+  {
+    // TD Bank: `DEBIT CARD PURCHASE, *****28623279646, AUT 100824 VISA DDA PUR ...`.
+    id: 'wrapper.kind-card-aut',
+    pattern:
+      /^(?:DEBIT CARD (?:PURCHASE|CREDIT|REFUND|RETURN)|DEBIT POS|POS DEBIT|(?:[A-Z]{2,4} )?ATM (?:DEBIT|CREDIT))(?: ?,)+ (?:AUT \d{6} )?/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'DEBIT CARD PURCHASE, *****28623279646, AUT 100824 VISA DDA PUR SPRINT AUTO DETAIL MIDLAND * TX',
+        expect: { name: 'SPRINT AUTO DETAIL', city: 'MIDLAND', region: 'TX' },
+      },
+      {
+        line: 'DEBIT POS, *****87597487046, AUT 092924 DDA PURCHASE SQ *GLAMOUR HAIR STUDIO MIAMI * FL',
+        expect: { name: 'GLAMOUR HAIR STUDIO', thirdParties: ['Square'] },
+      },
+    ],
+  },
+  {
+    // Navy Federal: `POS Debit - Debit Card 9607 Transaction 10-02-24 ...`.
+    id: 'wrapper.card-transaction-dated',
+    pattern: /^POS (?:DEBIT|CREDIT) ?- ?DEBIT CARD \d{4} TRANSACTION \d{2}-\d{2}-\d{2,4} /,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'POS Debit - Debit Card 8054 Transaction 12-18-24 The Home Depot #65 Marietta GA',
+        expect: { name: 'THE HOME DEPOT', city: 'MARIETTA', storeNumber: '65' },
+      },
+    ],
+  },
+  {
+    // `DEBIT FOR CHECKCARD XXXXXX3695 06/10/24SPIRIT OF TEXAS BBQ 39422570`: the date runs into the name.
+    id: 'wrapper.debit-for-checkcard',
+    pattern: /^DEBIT FOR CHECK ?CARD (?:\d{4} )?\d{2}\/\d{2}\/\d{2,4} ?/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'DEBIT FOR CHECKCARD XXXXXX3695 06/10/24SPIRIT OF TEXAS BBQ 39422570',
+        expect: { name: 'SPIRIT OF TEXAS BBQ' },
+      },
+    ],
+  },
+  {
+    // A credit union's card line: a card code first, the kind of entry after ` : ` at the end.
+    id: 'wrapper.card-code',
+    pattern: /^[A-Z]\d{4} (?=.* : )/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'D8397 QUICK PICK FOOD STORE BECKLEY WV 24 : Mobile Purchase Sign Based 10/08 05:38p #7971',
+        expect: { name: 'QUICK PICK FOOD STORE', city: 'BECKLEY', region: 'WV' },
+      },
     ],
   },
   {
     id: 'wrapper.point-of-sale',
     pattern:
-      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|WITHDRAWAL|WD|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: \d{4,}(?= [A-Z]))? /,
+      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|WITHDRAWAL|WITHDRAW|WD|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: \d{4,}(?= [A-Z]))? /,
     yields: { via: 'card' },
     examples: [
       { line: 'POS PURCH BIG AL S DELI', expect: { name: 'BIG AL S DELI', display: "Big Al's Deli" } },
@@ -181,12 +243,14 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.ach',
     pattern:
-      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED )?(?:DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?/,
+      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED )?(?:DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?/,
     yields: { via: 'ach' },
     examples: [
       { line: 'ACH DEBIT GEICO AUTO 8005551234', expect: { name: 'GEICO AUTO' } },
       { line: 'ELECTRONIC DEPOSIT ACME LANDSCAPING', expect: { name: 'ACME LANDSCAPING' } },
       { line: 'ACH Transaction - RIVERBEND HOA ASSESSMENT', expect: { name: 'RIVERBEND HOA' } },
+      { line: 'ELECTRONIC PMT-WEB, DISCOVER E-PAYMENT 6948', expect: { name: 'DISCOVER' } },
+      { line: 'ACH DEPOSIT, STARBUCKS CORPORA DIR DEP 942822080', expect: { name: 'STARBUCKS CORPORA' } },
     ],
   },
   {
@@ -265,7 +329,7 @@ export const trailingWrappers: readonly WrapperRule[] = [
     // PNC prints the kind of entry after the descriptor: `... CA POS PURCHASE POS207 XXX36`.
     id: 'wrapper.entry-suffix',
     pattern:
-      / (?:POS|ATM|DEBIT CARD|CHECK CARD) (?:PURCHASE|WITHDRAWAL|DEBIT|REFUND|RETURN|CREDIT)(?: POS ?\d+)?(?: X+\d+)?$/,
+      / (?:POS|ATM|DEBIT CARD|CHECK CARD) (?:PURCHASE|WITHDRAWAL|DEBIT|REFUND|RETURN|CREDIT)(?: POS(?: ?[X\d]+)?)?(?: X+\d+)?$/,
     yields: { via: 'card' },
     examples: [
       {
@@ -279,9 +343,30 @@ export const trailingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // A credit union's kind of entry after ` : ` (`... WV 24 : Mobile Purchase Sign Based 10/08 05:38p #7971`).
+    id: 'wrapper.colon-entry',
+    pattern: / (?:\d{2,5} )?: (?:[A-Z]+ ){0,3}(?:PURCHASE|WITHDRAWAL|PAYMENT|REFUND|DEPOSIT|CREDIT)\b.*$/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'TST* LITTLE ITALY PIZZ SCRANTON PA 24296 : Debit Card Purchase 10/22 09:59p #6224',
+        expect: { name: 'LITTLE ITALY PIZZ', city: 'SCRANTON' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.date-label',
+    pattern: / DATE:? \d{2}\/\d{2}(?:\/\d{2,4})?(?= |$)/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      { line: 'CORNER BAKERY CAFE DATE 03/14/25 416507822530133', expect: { name: 'CORNER BAKERY CAFE' } },
+    ],
+  },
+  {
     // Bank of America's debit lines put the date and the entry between the name and the place.
     id: 'wrapper.dated-entry-infix',
-    pattern: / \d{2}\/\d{2} (?:MOBILE )?(?:PURCHASE|PURCHASE RETURN|PMNT SENT|PMNT RCVD|RECURRING)(?= |$)/,
+    pattern:
+      / \d{2}\/\d{2}(?: #\d+)? (?:MOBILE )?(?:PURCHASE|PURCHASE RETURN|PMNT SENT|PMNT RCVD|RECURRING)(?= |$)/,
     yields: { via: 'card' },
     examples: [
       {
@@ -289,6 +374,11 @@ export const trailingWrappers: readonly WrapperRule[] = [
         expect: { name: 'MAIN STREET GIFTS', city: 'PEORIA', region: 'IL' },
       },
       { line: 'TST* PELICAN PETES 10/06 PURCHASE TAMPA FL', expect: { display: "Pelican Pete's" } },
+      // The name again after the entry, with the place.
+      {
+        line: 'LIGHTHOUSE FISH FRY 08/23 #000089583 PURCHASE LIGHTHOUSE FISH FRY ERIE PA',
+        expect: { name: 'LIGHTHOUSE FISH FRY', city: 'ERIE', region: 'PA' },
+      },
     ],
   },
   {

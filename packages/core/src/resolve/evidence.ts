@@ -192,7 +192,6 @@ export const otherEntityWords: readonly string[] = [
   'foundation',
   'family',
   'childrens',
-  'association',
 ];
 
 /** Venues named after a sponsor print its name first (`AMERICAN AIRLINES CTR`, `WELLS FARGO CENTER`, `PNC PARK`). */
