@@ -132,6 +132,20 @@ const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
 /** The street an ATM stands on, at the end of its line: `N CLARK ST`, `MADISON AVE`, `5TH AVE`. */
 const atmStreet =
   / (?:[NSEW] )?(?:\d+(?:ST|ND|RD|TH)|[A-Z]+)(?: [A-Z]+)? (?:ST|AVE|AV|BLVD|RD|DR|WAY|PL|PKWY|HWY|SQ)(?: [NSEW])?(?= \d|$)/;
+/** Words of the kind of charge (`BILL PAYMENT`, `SUBSCRIPTION`): they name no one. */
+const chargeWords = new Set(
+  'BILL PAYMENT PMT PYMT SUBSCRIPTION RENEWAL MEMBERSHIP ORDER ONLINE AUTOPAY RECURRING MONTHLY'.split(' '),
+);
+/** What follows a merchant's own star names no one else: numbers, a phone, the kind of charge, a state. */
+function namesNoOne(after: string): boolean {
+  const words = after
+    .replace(/[\d-]+/g, ' ')
+    .split(' ')
+    .filter(Boolean);
+  return words.every(
+    (word, index) => chargeWords.has(word) || (index === words.length - 1 && word.length === 2),
+  );
+}
 /** ATM wording around the bank's name. */
 const atmNoise = /\b(?:ATM|WITHDRAWAL|WITHDRWL|WDRL|CASH WITHDRAWAL|CASH)\b/g;
 
@@ -346,9 +360,10 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       text = withoutFacilitatorEcho(after, lexicon.thirdParties.get(facilitator)?.name);
       continue;
     }
-    // `UPS*81583000562`: before the star is the merchant when only a number follows it.
-    const onlyReference = /^[\d -]+$/.test(after);
-    if (lexicon.unknownPrefixes.has(key) || (key.length <= 3 && after.length > 0 && !onlyReference)) {
+    // `UPS*81583000562`, `ATT*BILL PAYMENT`: before the star is the merchant when only a number or the
+    // kind of charge follows it.
+    const onlyReference = namesNoOne(after);
+    if (!onlyReference && (lexicon.unknownPrefixes.has(key) || (key.length <= 3 && after.length > 0))) {
       prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
       text = after;
       continue;

@@ -81,6 +81,7 @@ export const locationRules: readonly LocationRule[] = [
     yields: { part: 'place' },
     examples: [
       { line: 'BURLINGTON VETERINARBURLINGTON CT', expect: { city: 'BURLINGTON', region: 'CT' } },
+      { line: 'IKEA WEST CHESTER        WEST CHESTER US', expect: { name: 'IKEA', city: 'WEST CHESTER' } },
       {
         line: 'HAPPY GARDEN CHINESE SAN FRANCISC CA',
         expect: { name: 'HAPPY GARDEN CHINESE', city: 'SAN FRANCISCO' },
@@ -155,6 +156,16 @@ export function stripPlaceTail(
         true,
       );
       if (split.city) return { ...split, postalCode: split.postalCode ?? postalCode };
+    }
+    // `IKEA WEST CHESTER  WEST CHESTER US`: a country and no state; the city is any of the country's.
+    if (rest !== text) {
+      for (let size = Math.min(3, tokens.length - 1); size >= 1; size--) {
+        const city = tokens.slice(tokens.length - size).join(' ');
+        if (city.length >= 4 && gazetteer.isCity('US', city)) {
+          const kept = withoutRepeatedCity(tokens.slice(0, tokens.length - size), city);
+          return { ...none, text: kept.join(' '), city, country: 'US', postalCode };
+        }
+      }
     }
     return postalCode ? { ...none, text: rest, postalCode } : none;
   }
