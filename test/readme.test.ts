@@ -146,7 +146,7 @@ describe('README', () => {
       server = await spawnServer(bin, ['serve', '--config', configPath, '--port', '0'], {
         cwd: dir,
       });
-    }, 120_000);
+    }, 180_000);
     afterAll(async () => {
       server?.child.kill('SIGTERM');
       if (server?.child.exitCode === null) await new Promise((exited) => server.child.once('exit', exited));
