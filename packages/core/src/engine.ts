@@ -4,21 +4,24 @@ import type {
   Corporation,
   De43Transaction,
   Enrichment,
+  TransactionByKind,
+  TransactionKind,
   TransferTransaction,
   UniversalTransaction,
 } from '@txenrich/schema';
 import { v7 } from 'uuid';
 import { givenNames } from './anatomy/given-names.js';
-import { type EngineParts, enrichCard, shapeCounterparty } from './classify/card.js';
-import { enrichTransfer, enrichUniversal } from './classify/transfer.js';
 import type { EnrichmentContext } from './context/context.js';
 import { type CorrectionRule, compileCorrections } from './context/corrections.js';
 import { type CompiledTriggers, compileTriggers, type TriggerRegistration } from './context/triggers.js';
+import type { EngineParts } from './engine-parts.js';
 import { buildLexicon } from './lexicon.js';
 import { bareHost } from './normalize/text.js';
+import { enrichInPipeline } from './pipeline.js';
 import { type Autocomplete, createAutocomplete } from './resolve/autocomplete.js';
 import type { MatchEntry } from './resolve/match-entry.js';
 import { createMatcher } from './resolve/matcher.js';
+import { shapeCounterparty } from './shape/counterparty.js';
 import type { EnrichOptions } from './shape/explanation.js';
 import { createIndustryChains } from './shape/industry.js';
 
@@ -60,6 +63,13 @@ export interface Engine {
   /** Enriches a validated line from any source (CONTRACT.md 1.3): card spending, transfer, income, fee, ATM. */
   enrichUniversal(
     body: UniversalTransaction,
+    context?: EnrichmentContext,
+    options?: EnrichOptions,
+  ): Enrichment;
+  /** Enriches a validated body of any kind: the one pipeline the four methods above share. */
+  enrich<K extends TransactionKind>(
+    kind: K,
+    body: TransactionByKind[K],
     context?: EnrichmentContext,
     options?: EnrichOptions,
   ): Enrichment;
@@ -132,11 +142,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     });
   return {
     catalog,
-    enrichCard: (body, context, options) => enrichCard(parts, body, context, undefined, options),
-    enrichCardDe43: (body, context, options) =>
-      enrichCard(parts, body, context, body.de43?.trim() ? body.de43 : undefined, options),
-    enrichTransfer: (body, context, options) => enrichTransfer(parts, body, context, options),
-    enrichUniversal: (body, context, options) => enrichUniversal(parts, body, context, options),
+    enrichCard: (body, context, options) => enrichInPipeline(parts, 'card', body, context, options),
+    enrichCardDe43: (body, context, options) => enrichInPipeline(parts, 'de43', body, context, options),
+    enrichTransfer: (body, context, options) => enrichInPipeline(parts, 'transfer', body, context, options),
+    enrichUniversal: (body, context, options) => enrichInPipeline(parts, 'universal', body, context, options),
+    enrich: (kind, body, context, options) => enrichInPipeline(parts, kind, body, context, options),
     compileTriggers: compileWithRegions,
     compileRules: ({ corrections, triggers }) => ({
       corrections: corrections?.length ? compileCorrections(corrections) : undefined,

@@ -48,7 +48,7 @@ export function enrichResultItem(
   return { statusCode: 200, ...enrichment };
 }
 
-/** The engine method of each kind, for a body already validated by that kind's schema. */
+/** Enriches a body already validated by the schema of `kind`. */
 export function enrichByKind(
   engine: Engine,
   kind: TransactionKind,
@@ -56,14 +56,5 @@ export function enrichByKind(
   context: EnrichmentContext | undefined,
   options: EnrichOptions = {},
 ) {
-  switch (kind) {
-    case 'card':
-      return engine.enrichCard(body as TransactionByKind['card'], context, options);
-    case 'de43':
-      return engine.enrichCardDe43(body as TransactionByKind['de43'], context, options);
-    case 'transfer':
-      return engine.enrichTransfer(body as TransactionByKind['transfer'], context, options);
-    case 'universal':
-      return engine.enrichUniversal(body as TransactionByKind['universal'], context, options);
-  }
+  return engine.enrich(kind, body as TransactionByKind[typeof kind], context, options);
 }

@@ -1,6 +1,12 @@
 import { enrichmentSchema } from '@txenrich/schema';
 import { describe, expect, it } from 'vitest';
-import { compileCorrections, createEngine, descriptorKey } from '../src/index.js';
+import {
+  compileCorrections,
+  createEngine,
+  descriptorKey,
+  type EnrichmentContext,
+  type UserHistoryEntry,
+} from '../src/index.js';
 
 let counter = 0;
 const engine = createEngine({
@@ -304,6 +310,40 @@ describe('createEngine: transfers and universal lines', () => {
       categoryType: 'MCC',
     });
     expect(deposit.transactionInfo).toMatchObject({ type: 'income', subType: 'government_benefits' });
+  });
+});
+
+describe('createEngine: a universal line built once', () => {
+  it('enriches a universal line once: one enrichment id, one history entry, the one returned', () => {
+    for (const description of [
+      // No transfer wording: the card path names the merchant.
+      'MARIAS FLOWERS OAKLAND CA',
+      'NETFLIX.COM',
+      'POS PURCHASE STARBUCKS STORE 12345 SEATTLE WA',
+      'SSA TREAS 310 XXSOC SEC',
+    ]) {
+      const recorded: UserHistoryEntry[] = [];
+      const context: EnrichmentContext = { recordHistory: (entry) => recorded.push(entry) };
+      const idsBefore = counter;
+      const result = engine.enrichUniversal(
+        { userId: 'u1', description, amount: 42, occurredAt: '2024-06-01', categoryType: 'MCC' },
+        context,
+      );
+      expect(counter - idsBefore).toBe(1);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({
+        enrichmentId: result.enrichmentId,
+        counterpartyId: result.counterparty[0]?.id ?? null,
+      });
+    }
+    const flowers = engine.enrichUniversal({
+      userId: 'u1',
+      description: 'MARIAS FLOWERS OAKLAND CA',
+      amount: 42,
+      categoryType: 'MCC',
+    });
+    expect(flowers.transactionInfo).toMatchObject({ type: 'spending', transferInfo: null });
+    expect(flowers.counterparty[0]).toMatchObject({ name: "Maria's Flowers", verified: false });
   });
 });
 

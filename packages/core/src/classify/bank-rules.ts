@@ -1,0 +1,404 @@
+/**
+ * The bank-line rule table: what a transfer or bank-feed line is (type and sub-type), who stands on the
+ * other side, and how the money moved, from its words, the direction of money and the declared type.
+ * The first row that fires wins, so the most specific facts come first. `bank-rules.test.ts` runs every
+ * example of every row.
+ */
+import type { TransactionSubType, TransactionType, TransferInfo } from '@txenrich/schema';
+import type { Direction } from '../normalize/direction.js';
+import { canonical } from '../normalize/text.js';
+import { p2pApps } from '../resolve/p2p.js';
+
+export type Method = TransferInfo['transferMethod'];
+
+export interface BankRuleYield {
+  type: TransactionType;
+  subType: TransactionSubType | null;
+  /** Who the counterparty is: the named party, the P2P app, or nobody. */
+  counterparty: 'party' | 'app' | 'none';
+  transferType?: TransferInfo['transferType'];
+  method?: Method;
+  refund?: boolean;
+  peerToPeer?: boolean;
+}
+
+export interface BankRuleExample {
+  line: string;
+  direction?: Direction;
+  transactionType?: string;
+  /** What the whole engine makes of the line. */
+  expect: { type: TransactionType; subType: TransactionSubType | null };
+}
+
+export interface BankRule {
+  id: string;
+  /** What a line must say: matched against the canonical line followed by its declared type. */
+  when: RegExp;
+  /** Only for money in this direction. */
+  direction?: Direction;
+  yields: BankRuleYield;
+  examples: readonly BankRuleExample[];
+}
+
+export const bankRules: readonly BankRule[] = [
+  {
+    id: 'bank.account-verification',
+    when: /ACCTVERIFY|ACCT VERIFY|VERIFYBANK|VERIFICATION|MICRO ?DEP|TRIAL DEP/,
+    yields: { type: 'account_verification', subType: null, counterparty: 'party' },
+    examples: [
+      {
+        line: 'VENMO DES:VERIFYBANK ID:7237889436 INDN:EMILY CHEN CO ID:5264681992 PPD',
+        direction: 'outgoing',
+        expect: { type: 'account_verification', subType: null },
+      },
+      {
+        line: 'PAYPAL DES:VERIFYBANK ID:HSDYMFZMK5 INDN:GRACE KIM CO ID:PAYPALSD11 PPD',
+        direction: 'incoming',
+        expect: { type: 'account_verification', subType: null },
+      },
+    ],
+  },
+  {
+    id: 'bank.fee-nsf',
+    when: /\bNSF\b|RETURNED ITEM|INSUFFICIENT FUNDS/,
+    direction: 'outgoing',
+    yields: { type: 'fee', subType: 'nsf', counterparty: 'none' },
+    examples: [
+      { line: 'NSF RETURNED ITEM FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'nsf' } },
+      { line: 'INSUFFICIENT FUNDS FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'nsf' } },
+    ],
+  },
+  {
+    id: 'bank.fee-overdraft',
+    when: /OVERDRAFT|\bOD (?:ITEM |PROTECTION )?FEE/,
+    direction: 'outgoing',
+    yields: { type: 'fee', subType: 'overdraft', counterparty: 'none' },
+    examples: [
+      { line: 'OVERDRAFT ITEM FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'overdraft' } },
+    ],
+  },
+  {
+    id: 'bank.fee-atm',
+    when: /\bATM\b.*\bFEE\b|\bFEE\b.*\bATM\b/,
+    direction: 'outgoing',
+    yields: { type: 'fee', subType: 'atm', counterparty: 'none' },
+    examples: [
+      {
+        line: 'NON-WELLS FARGO ATM TRANSACTION FEE',
+        direction: 'outgoing',
+        expect: { type: 'fee', subType: 'atm' },
+      },
+    ],
+  },
+  {
+    id: 'bank.fee',
+    when: /\bFEE\b|SERVICE CHARGE|\bMAINTENANCE CHARGE/,
+    direction: 'outgoing',
+    yields: { type: 'fee', subType: 'other', counterparty: 'none' },
+    examples: [
+      { line: 'MONTHLY SERVICE FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'other' } },
+      { line: 'FOREIGN TRANSACTION FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'other' } },
+    ],
+  },
+  {
+    id: 'bank.refund',
+    when: /\bREVERSAL\b|\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b/,
+    yields: { type: 'reimbursement', subType: null, counterparty: 'party', refund: true },
+    examples: [
+      {
+        line: 'VERIZON REFUND 5093363579 PPD ID: 9783397101',
+        direction: 'incoming',
+        expect: { type: 'reimbursement', subType: null },
+      },
+      {
+        line: 'ACH RETURN SETTLEMENT 1158140003 R01',
+        transactionType: 'ACH_RETURN',
+        expect: { type: 'reimbursement', subType: null },
+      },
+    ],
+  },
+  {
+    id: 'bank.atm-withdrawal',
+    when: /\bATM\b|CASH WITHDRAWAL|CASH DEPOSIT/,
+    direction: 'outgoing',
+    yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
+    examples: [
+      {
+        line: 'ATM WITHDRAWAL PNC BANK ATM 5221 PARK AVE SAN DIEGO CA',
+        direction: 'outgoing',
+        expect: { type: 'atm', subType: 'withdrawal' },
+      },
+    ],
+  },
+  {
+    id: 'bank.atm-deposit',
+    when: /\bATM\b|CASH DEPOSIT/,
+    direction: 'incoming',
+    yields: { type: 'atm', subType: 'deposit', counterparty: 'party', method: 'cash' },
+    examples: [
+      {
+        line: 'BKOFAMERICA ATM 03/23 #620215063 DEPOSIT SEATTLE WA',
+        direction: 'incoming',
+        expect: { type: 'atm', subType: 'deposit' },
+      },
+    ],
+  },
+  {
+    id: 'bank.app-cash-out',
+    when: /CASHOUT|CASH OUT|INSTANT TRANSFER|STANDARD TRANSFER/,
+    yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'app' },
+    examples: [
+      {
+        line: 'VENMO DES:CASHOUT ID:56615597892 INDN:SARAH MILLER CO ID:5264681992 PPD',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
+    // Money moved from the user's own app balance to the bank: not a payment between people.
+    id: 'bank.app-balance-in',
+    when: /(?:VENMO|CASH APP|APPLE CASH|PAYPAL)\b.*(?:DES:\s*(?:TRANSFER|CASH APP)|INST XFER|TRANSFER|PPD)/,
+    direction: 'incoming',
+    yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'app' },
+    examples: [
+      {
+        line: 'APPLE CASH DES:TRANSFER ID:4483909880 INDN:BRANDON DAVIS CO ID:2942404110 PPD',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
+    id: 'bank.p2p',
+    when: p2pApps,
+    yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'app', peerToPeer: true },
+    examples: [
+      {
+        line: 'Zelle payment to JOHN SMITH Conf# h7xk2m9q1',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'VENMO *GRACE KIM',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
+    id: 'bank.own-account-transfer',
+    when: /TRANSFER (?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b/,
+    yields: {
+      type: 'other_money_movement',
+      subType: 'transfer',
+      counterparty: 'none',
+      transferType: 'internal',
+      method: 'intrabank',
+    },
+    examples: [
+      {
+        line: 'ONLINE TRANSFER TO SAV XXXXXX1234',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
+    id: 'bank.tax-refund',
+    when: /IRS TREAS|TAX REF|TAXRFD|STATE TAX REF|TAX REFUND/,
+    direction: 'incoming',
+    yields: { type: 'income', subType: 'tax_refund', counterparty: 'party' },
+    examples: [
+      {
+        line: 'IRS TREAS 310 TAX REF',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'tax_refund' },
+      },
+    ],
+  },
+  {
+    id: 'bank.government-benefits',
+    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bVACP\b|UNEMPLOY|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|SNAP|\bTANF\b/,
+    direction: 'incoming',
+    yields: { type: 'income', subType: 'government_benefits', counterparty: 'party' },
+    examples: [
+      {
+        line: 'SSA TREAS 310 DES:XXSOC SEC ID:XXXXXXXXX0985A INDN:ANANYA MULLER CO ID:9031036151 PPD',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'government_benefits' },
+      },
+    ],
+  },
+  {
+    id: 'bank.child-support',
+    when: /CHILD SUPPORT|\bCHILD SUP|ALIMONY/,
+    direction: 'incoming',
+    yields: { type: 'income', subType: 'alimony_or_child_support', counterparty: 'none' },
+    examples: [
+      {
+        line: 'CA SDU DES:CHILD SUPP ID:294923069 INDN:HANNAH LEE CO ID:1680321456 PPD',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'alimony_or_child_support' },
+      },
+    ],
+  },
+  {
+    id: 'bank.payroll',
+    when: /PAYROLL|DIR DEP|DIRECT DEP|NET PAY|\bSALARY\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY/,
+    direction: 'incoming',
+    yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
+    examples: [
+      {
+        line: 'ACME CORP DES:PAYROLL ID:XXXXX8841 INDN:JANE DOE CO ID:XXXXX44188 PPD',
+        transactionType: 'ACH_DEPOSIT',
+        expect: { type: 'income', subType: 'earned_income' },
+      },
+      {
+        line: 'GUSTO NET PAY 251026 6HED9NNX CHEN, EMILY',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'earned_income' },
+      },
+    ],
+  },
+  {
+    id: 'bank.payout',
+    when: /PAYOUT|DASHER|DRIVER PAY|EDI PYMNTS|\bSTRIPE\b|\bSHOPIFY\b|\bETSY\b|\bEBAY\b|DOORDASH|INSTACART|\bUBER\b|\bLYFT\b|GRUBHUB|AIRBNB/,
+    direction: 'incoming',
+    yields: { type: 'income', subType: 'payout', counterparty: 'party' },
+    examples: [
+      {
+        line: 'DOORDASH, INC. DES:DASHER ID:YBVZBK INDN:LAURA WILSON CO ID:1643898452 CCD',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'payout' },
+      },
+    ],
+  },
+  {
+    id: 'bank.retirement',
+    when: /PENSION|ANNUITY|\bRETIREMENT\b|\bRET PAY/,
+    direction: 'incoming',
+    yields: { type: 'income', subType: 'retirement', counterparty: 'party' },
+    examples: [
+      {
+        line: 'CALPERS DES:PENSION ID:XXXXX2231 INDN:JANE DOE CO ID:1946000123 PPD',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'retirement' },
+      },
+    ],
+  },
+  {
+    id: 'bank.interest-dividend',
+    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND/,
+    direction: 'incoming',
+    yields: { type: 'income', subType: 'other', counterparty: 'none' },
+    examples: [
+      { line: 'INTEREST EARNED', direction: 'incoming', expect: { type: 'income', subType: 'other' } },
+    ],
+  },
+  {
+    id: 'bank.bnpl',
+    when: /\bAFFIRM\b|AFTERPAY|\bKLARNA\b|\bSEZZLE\b|\bZIP\.CO\b/,
+    direction: 'outgoing',
+    yields: { type: 'debt', subType: 'bnpl', counterparty: 'party' },
+    examples: [
+      {
+        line: 'AFFIRM INC AFFIRM PAY WEB ID: 2455412222',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'bnpl' },
+      },
+    ],
+  },
+  {
+    id: 'bank.investment',
+    when: /ROBINHOOD|COINBASE|FIDELITY|VANGUARD|SCHWAB|E\*?TRADE|WEBULL|BETTERMENT|WEALTHFRONT|ACORNS|STASH|KRAKEN|GEMINI|MONEYLINE|BROKERAGE|INVESTMENT|\bIRA\b/,
+    yields: { type: 'other_money_movement', subType: 'investment', counterparty: 'party' },
+    examples: [
+      {
+        line: 'SCHWAB BROKERAGE DES:MONEYLINK ID:7462572826 INDN:ISABELLA KELLY CO ID:5943018791 PPD',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'investment' },
+      },
+    ],
+  },
+  {
+    id: 'bank.debt-payment',
+    when: /CRCARDPMT|CRDT CRD|\bCARD\b.*(?:PAYMENT|PMT)|PAYMT|GSBANK|SYNCHRONY|CREDIT CRD|CREDIT CARD|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN|FINANCIAL SVC|\bFINANCE\b/,
+    direction: 'outgoing',
+    yields: { type: 'debt', subType: 'payment', counterparty: 'party' },
+    examples: [
+      {
+        line: 'CHASE CREDIT CRD DES:AUTOPAY ID:XXXX INDN:JANE DOE CO ID:XXX PPD',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+      {
+        line: 'SALLIE MAE LOAN PMT 250123 A27VUXSMJ3 TAYLOR, JAMES',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+    ],
+  },
+  {
+    id: 'bank.rent',
+    when: /\bRENT|PROPERTY|APARTMENTS?\b|\bLEASING\b|RESIDENTIAL|COMMUNITIES/,
+    direction: 'outgoing',
+    yields: { type: 'other_money_movement', subType: 'rental', counterparty: 'party' },
+    examples: [
+      {
+        line: 'ACH DEBIT PARKVIEW PROP MG RENT 37719',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'rental' },
+      },
+    ],
+  },
+  {
+    id: 'bank.check-deposit',
+    when: /MOBILE DEPOSIT|REMOTE (?:ONLINE )?DEPOSIT|CHECK DEPOSIT|DEPOSITED CHECK|\bCHECK\b|\bCHK\b/,
+    direction: 'incoming',
+    yields: { type: 'other_money_movement', subType: 'deposit', counterparty: 'none', method: 'check' },
+    examples: [
+      {
+        line: 'MOBILE DEPOSIT : REF NUMBER :354919755',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
+    ],
+  },
+  {
+    // A bill-pay check names its payee: it is a payment, not a check by number.
+    id: 'bank.check-paid',
+    when: /(?<!BILL PAY )\bCHECK\b|\bCHK\b|CHECK PAID/,
+    direction: 'outgoing',
+    yields: { type: 'other_money_movement', subType: 'withdrawal', counterparty: 'none', method: 'check' },
+    examples: [
+      {
+        line: 'CHECK 371',
+        transactionType: 'CHECK_PAYMENT',
+        expect: { type: 'other_money_movement', subType: 'withdrawal' },
+      },
+    ],
+  },
+  {
+    id: 'bank.wire',
+    when: /WIRE|^WT\b|FEDWIRE|BOOK TRANSFER/,
+    yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'none', method: 'wire' },
+    examples: [
+      {
+        line: 'WT FED#62441 BANK OF AMERICA /ORG=BLUE HERON CONSULTING INC SRF# 0077202593 TRN#250219732343 RFB# 248422',
+        transactionType: 'US_WIRE_INCOMING',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+];
+
+/** The first row that fires on a bank line going `direction`, if any. */
+export function bankRuleFor(
+  text: string,
+  direction: Direction,
+  declaredType: string | null,
+): BankRule | undefined {
+  const words = `${canonical(text)} ${declaredType ?? ''}`;
+  return bankRules.find((rule) => (!rule.direction || rule.direction === direction) && rule.when.test(words));
+}

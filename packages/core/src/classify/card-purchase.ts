@@ -1,0 +1,39 @@
+/** What a card purchase is: spending or an ATM visit, its channel, flags, industry and risk. */
+import type { Channel, RiskInsights, TransactionSubType, TransactionType } from '@txenrich/schema';
+import type { Anatomy } from '../anatomy/anatomy.js';
+import type { Line } from '../normalize/line.js';
+import type { CardCounterparty } from '../resolve/card-counterparty.js';
+import { decideChannel } from './channel.js';
+import { cardRiskInsights } from './risk.js';
+
+export interface CardPurchaseKind {
+  type: TransactionType;
+  subType: TransactionSubType | null;
+  /** Null at an ATM, which has no channel. */
+  channel: Channel | null;
+  atm: boolean;
+  industryId: string | null;
+  isDigitalWallet: boolean;
+  riskInsights: RiskInsights;
+}
+
+export function classifyCardPurchase(
+  line: Line,
+  descriptor: Anatomy,
+  { merchant, parties }: CardCounterparty,
+): CardPurchaseKind {
+  const atm = Boolean(line.mcc?.atm);
+  const industryId = merchant?.industryId ?? line.mcc?.industryId ?? parties[0]?.industryId ?? null;
+  return {
+    type: atm ? 'atm' : 'spending',
+    // Card amounts are signed: a negative one at an ATM was paid in.
+    subType: atm ? (line.amount !== null && line.amount < 0 ? 'deposit' : 'withdrawal') : null,
+    channel: atm ? null : decideChannel(line, descriptor, merchant, parties),
+    atm,
+    industryId,
+    isDigitalWallet: parties.some(
+      (party) => party.roles.includes('wallet') && !party.roles.includes('facilitator'),
+    ),
+    riskInsights: cardRiskInsights(line.mcc, merchant, industryId),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The path of a universal line: a card purchase or a bank movement, decided once, from its words.
+ * Card wording or card fields make it a purchase unless a bank rule (other than a refund) says
+ * otherwise; a bank rule makes it a bank movement. A line with neither is `either`: a bank movement,
+ * unless the card path names a merchant the bank path does not (see pipeline.ts).
+ */
+import type { Anatomy } from '../anatomy/anatomy.js';
+import type { Line } from '../normalize/line.js';
+import type { BankRule } from './bank-rules.js';
+
+export type Route = 'card' | 'bank' | 'either';
+
+/** Bank wording of a card purchase. */
+const cardWording =
+  /^(?:POS\b|PURCHASE\b|CHECKCARD\b|DEBIT CARD\b|DBT CRD\b|CARD PURCHASE|RECURRING PAYMENT AUTHORIZED|VISA\b|PUR\b)|\bCARD \d{4}$|PURCHASE AUTHORIZED ON/;
+
+export function routeOf(line: Line, anatomy: Anatomy, rule: BankRule | undefined): Route {
+  const cardWords = cardWording.test(anatomy.raw);
+  const looksLikeCard = cardWords || anatomy.wrapper?.via === 'card' || line.cardFields;
+  if (looksLikeCard && (!rule || rule.yields.type === 'reimbursement' || cardWords)) return 'card';
+  return rule ? 'bank' : 'either';
+}

@@ -1,0 +1,151 @@
+/**
+ * The normalize stage: each kind's body read into the one line the later stages work on — the text the
+ * anatomy reads, the MCC, the place the body declares, the direction of money and the declared type.
+ */
+import type { Mcc } from '@txenrich/catalog';
+import type {
+  CardTransaction,
+  De43Transaction,
+  TransferTransaction,
+  UniversalTransaction,
+} from '@txenrich/schema';
+import type { Lexicon } from '../lexicon.js';
+import type { De43Fields } from './de43.js';
+import { type Direction, directionOf } from './direction.js';
+
+/** Where the body (or its DE43 field) says the merchant is; what it leaves out is read from the line. */
+export interface DeclaredPlace {
+  city: string | null | undefined;
+  region: string | null | undefined;
+  country: string | null | undefined;
+  postalCode: string | null | undefined;
+  latitude: number | undefined;
+  longitude: number | undefined;
+}
+
+export interface Line {
+  /** What the anatomy reads: a card's merchant name (or DE43 name slot), a bank line's description. */
+  text: string;
+  categoryCode: string | null;
+  mcc: Mcc | null;
+  /** Null on a bank line: whatever place it prints is not the other party's. */
+  place: DeclaredPlace | null;
+  direction: Direction;
+  /** The transfer type the body declares (`ACH_DEPOSIT`), as sent. */
+  declaredType: string | null;
+  /** The DE43 city slot held a phone or a URL: the card was not present. */
+  remoteContact: boolean;
+  /** A street was declared (DE43 or `location.address`): the card was at a counter. */
+  hasStreet: boolean;
+  /** A universal body that also names a merchant or an MCC: fields of a card purchase. */
+  cardFields: boolean;
+  currencyCode: string | null;
+  amount: number | null;
+  transactionId: string | null;
+  userId: string | null;
+  cardId: string | null;
+  programId: string | null;
+  occurredAt: string | null;
+  address: string | null;
+  customAttributes: CardTransaction['customAttributes'];
+}
+
+/** A card (or DE43) body; `de43` is its parsed field 43, whose slots win over the body's when it has a layout. */
+export function readCardBody(
+  body: CardTransaction | De43Transaction,
+  de43: De43Fields | null,
+  lexicon: Lexicon,
+): Line {
+  const fromDe43 = de43 && de43.layout !== 'freeform' ? de43 : null;
+  const location = body.location;
+  const amount = body.amount ?? null;
+  return {
+    text: fromDe43?.name || body.merchantName || de43?.name || '',
+    categoryCode: body.categoryCode ?? null,
+    mcc: body.categoryCode ? (lexicon.mccs.get(body.categoryCode) ?? null) : null,
+    place: {
+      city: fromDe43?.city ?? location?.city ?? body.city,
+      region: fromDe43?.region ?? location?.region ?? body.state,
+      country: fromDe43?.country ?? location?.country ?? body.country,
+      postalCode: fromDe43?.postalCode ?? location?.postalCode,
+      latitude: location?.latitude,
+      longitude: location?.longitude,
+    },
+    // Card amounts are signed: money coming in (a refund, an ATM deposit) is negative.
+    direction: amount !== null && amount < 0 ? 'incoming' : 'outgoing',
+    declaredType: null,
+    remoteContact: Boolean(fromDe43?.remoteContact),
+    hasStreet: Boolean(fromDe43?.street || location?.address),
+    cardFields: true,
+    currencyCode: body.currencyCode ?? null,
+    amount,
+    transactionId: body.transactionId ?? null,
+    userId: body.userId ?? null,
+    cardId: body.cardId ?? null,
+    programId: body.programId ?? null,
+    occurredAt: body.occurredAt ?? null,
+    address: location?.address ?? null,
+    customAttributes: body.customAttributes,
+  };
+}
+
+/** A bank line: a transfer, or a universal body read as one. */
+function readBankBody(
+  body: TransferTransaction | UniversalTransaction,
+  declaredType: string | undefined,
+): Line {
+  return {
+    text: body.description,
+    categoryCode: null,
+    mcc: null,
+    place: null,
+    direction: directionOf(body.direction, declaredType, body.amount),
+    declaredType: declaredType ?? null,
+    remoteContact: false,
+    hasStreet: false,
+    cardFields: false,
+    currencyCode: body.currencyCode ?? null,
+    amount: body.amount ?? null,
+    transactionId: body.transactionId ?? null,
+    userId: body.userId,
+    cardId: null,
+    programId: null,
+    occurredAt: body.occurredAt ?? null,
+    address: null,
+    customAttributes: body.customAttributes,
+  };
+}
+
+export const readTransferBody = (body: TransferTransaction): Line => readBankBody(body, body.transactionType);
+
+/** A universal body as a bank line; its card fields are noted for the route. */
+export function readUniversalBody(body: UniversalTransaction): Line {
+  return {
+    ...readBankBody(body, undefined),
+    cardFields: body.categoryCode !== undefined || body.merchantName !== undefined,
+  };
+}
+
+/** A universal body as a card purchase: its merchant name (else its description) and card fields. */
+export function readUniversalAsCard(
+  body: UniversalTransaction,
+  direction: Direction,
+  lexicon: Lexicon,
+): Line {
+  const card: CardTransaction = {
+    transactionId: body.transactionId,
+    userId: body.userId,
+    merchantName: body.merchantName ?? body.description,
+    // Card amounts are signed: money coming in (a refund) is negative.
+    amount: body.amount !== undefined && direction === 'incoming' ? -Math.abs(body.amount) : body.amount,
+    currencyCode: body.currencyCode,
+    occurredAt: body.occurredAt,
+    categoryCode: body.categoryCode,
+    categoryType: 'MCC',
+    location: body.location,
+    customAttributes: body.customAttributes,
+    billingProfile: body.billingProfile,
+    organizationId: body.organizationId,
+  };
+  return readCardBody(card, null, lexicon);
+}

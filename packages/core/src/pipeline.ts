@@ -1,0 +1,178 @@
+/**
+ * The one pipeline every kind of transaction travels:
+ *
+ *   normalize → anatomy → resolve → classify → shape → context
+ *
+ * What differs by kind is its row in `kinds`: how its body is read into the line, and which path the
+ * line takes — a card purchase (a merchant behind the line, a channel) or a bank movement (a bank rule,
+ * a transfer). A universal body is routed once, by its words. Every enrichment is built once and meets
+ * the context (corrections, recurrence history, triggers) once.
+ */
+import type { Enrichment, TransactionByKind, TransactionKind } from '@txenrich/schema';
+import { type Anatomy, readAnatomy } from './anatomy/anatomy.js';
+import { classifyBankMovement } from './classify/bank-movement.js';
+import { type BankRule, bankRuleFor } from './classify/bank-rules.js';
+import { classifyCardPurchase } from './classify/card-purchase.js';
+import { routeOf } from './classify/route.js';
+import { applyContext, type ContextFacts } from './context/apply-context.js';
+import type { EnrichmentContext } from './context/context.js';
+import type { EngineParts } from './engine-parts.js';
+import type { Lexicon, Place } from './lexicon.js';
+import { parseDe43 } from './normalize/de43.js';
+import {
+  type Line,
+  readCardBody,
+  readTransferBody,
+  readUniversalAsCard,
+  readUniversalBody,
+} from './normalize/line.js';
+import { resolveBankCounterparty } from './resolve/bank-counterparty.js';
+import { resolveCardCounterparty } from './resolve/card-counterparty.js';
+import type { MatchTrace } from './resolve/matcher.js';
+import { noPlace, placeOf } from './resolve/place.js';
+import { shapeBankMovement, shapeCardPurchase } from './shape/enrichment.js';
+import type { EnrichOptions } from './shape/explanation.js';
+
+type Reader<K extends TransactionKind> = (body: TransactionByKind[K], lexicon: Lexicon) => Line;
+
+/** What differs by kind: the normalize stage's reader, and the path the line takes. */
+interface KindRow<K extends TransactionKind> {
+  read: Reader<K>;
+  path: 'card' | 'bank' | 'route';
+}
+
+/** A kind whose path its line's words decide, read again as a card purchase when it takes that path. */
+interface RoutedRow<K extends TransactionKind> extends KindRow<K> {
+  path: 'route';
+  readAsCard: (body: TransactionByKind[K], line: Line, lexicon: Lexicon) => Line;
+}
+
+const isRouted = <K extends TransactionKind>(row: KindRow<K>): row is RoutedRow<K> => row.path === 'route';
+
+const kinds: { [K in TransactionKind]: KindRow<K> | RoutedRow<K> } = {
+  card: { read: (body, lexicon) => readCardBody(body, null, lexicon), path: 'card' },
+  // The raw field 43 wins over the body's name and place when it parses.
+  de43: {
+    read: (body, lexicon) =>
+      readCardBody(body, body.de43?.trim() ? parseDe43(body.de43, lexicon) : null, lexicon),
+    path: 'card',
+  },
+  transfer: { read: readTransferBody, path: 'bank' },
+  universal: {
+    read: readUniversalBody,
+    path: 'route',
+    readAsCard: (body, line, lexicon) => readUniversalAsCard(body, line.direction, lexicon),
+  },
+};
+
+/** A shaped result and what the context stage needs to know of its transaction. */
+interface Built {
+  enrichment: Enrichment;
+  facts: ContextFacts;
+}
+
+/** The anatomy stage, remembering its last reading: a routed line is read once for its route and path. */
+function anatomyReader(lexicon: Lexicon): (text: string, atm: boolean) => Anatomy {
+  let last: { text: string; atm: boolean; anatomy: Anatomy } | undefined;
+  return (text, atm) => {
+    if (last?.text !== text || last.atm !== atm)
+      last = { text, atm, anatomy: readAnatomy(text, lexicon, { atm }) };
+    return last.anatomy;
+  };
+}
+
+const traceFor = (options: EnrichOptions): MatchTrace | undefined =>
+  options.explain ? { candidates: [] } : undefined;
+
+function contextFacts(line: Line, anatomy: Anatomy, place: Place): ContextFacts {
+  return {
+    descriptor: anatomy.raw,
+    mcc: line.categoryCode,
+    amount: line.amount,
+    occurredAt: line.occurredAt,
+    userId: line.userId,
+    cardId: line.cardId,
+    programId: line.programId,
+    place,
+    address: line.address,
+  };
+}
+
+/** A card purchase through anatomy, resolve and classify; `shape` builds its result. */
+function cardPurchase(
+  parts: EngineParts,
+  line: Line,
+  read: (text: string, atm: boolean) => Anatomy,
+  options: EnrichOptions,
+) {
+  // At an ATM, ATM wording and the machine's street surround the bank's name.
+  const anatomy = read(line.text, Boolean(line.mcc?.atm));
+  const place = placeOf(parts.lexicon.geography, line.place, anatomy.location);
+  const trace = traceFor(options);
+  const counterparty = resolveCardCounterparty(parts, line, anatomy, place, trace);
+  const kind = classifyCardPurchase(line, anatomy, counterparty);
+  return {
+    /** A catalog merchant, or the merchant read from the line. */
+    namesCounterparty: counterparty.merchant !== null || counterparty.unverifiedName !== null,
+    shape: (): Built => ({
+      enrichment: shapeCardPurchase(parts, line, anatomy, place, trace, counterparty, kind),
+      facts: contextFacts(line, anatomy, place),
+    }),
+  };
+}
+
+/** A bank movement through anatomy, resolve and classify (its rule already chosen); `shape` builds its result. */
+function bankMovement(
+  parts: EngineParts,
+  line: Line,
+  rule: BankRule | undefined,
+  read: (text: string, atm: boolean) => Anatomy,
+  options: EnrichOptions,
+) {
+  const anatomy = read(line.text, rule?.yields.type === 'atm');
+  const trace = traceFor(options);
+  const counterparty = resolveBankCounterparty(parts, line, anatomy, rule, trace);
+  const kind = classifyBankMovement(line, rule, counterparty);
+  return {
+    kind,
+    shape: (): Built => ({
+      enrichment: shapeBankMovement(parts, line, anatomy, trace, counterparty, kind),
+      facts: contextFacts(line, anatomy, noPlace),
+    }),
+  };
+}
+
+function build<K extends TransactionKind>(
+  parts: EngineParts,
+  row: KindRow<K>,
+  body: TransactionByKind[K],
+  options: EnrichOptions,
+): Built {
+  const line = row.read(body, parts.lexicon);
+  const read = anatomyReader(parts.lexicon);
+  if (row.path === 'card') return cardPurchase(parts, line, read, options).shape();
+  // The bank rule reads the line's words before the anatomy does: it tells the anatomy an ATM's line.
+  const rule = bankRuleFor(line.text, line.direction, line.declaredType);
+  if (!isRouted(row)) return bankMovement(parts, line, rule, read, options).shape();
+
+  const route = routeOf(line, read(line.text, false), rule);
+  const asCard = () => cardPurchase(parts, row.readAsCard(body, line, parts.lexicon), read, options);
+  if (route === 'card') return asCard().shape();
+  const bank = bankMovement(parts, line, rule, read, options);
+  if (route === 'bank' || bank.kind.type !== 'other_money_movement') return bank.shape();
+  // No transfer wording and no merchant on the bank path: a merchant the card path names makes it card spending.
+  const card = asCard();
+  return card.namesCounterparty ? card.shape() : bank.shape();
+}
+
+/** Enriches a validated body of `kind`: every stage once, the context last. */
+export function enrichInPipeline<K extends TransactionKind>(
+  parts: EngineParts,
+  kind: K,
+  body: TransactionByKind[K],
+  context: EnrichmentContext | undefined,
+  options: EnrichOptions = {},
+): Enrichment {
+  const { enrichment, facts } = build(parts, kinds[kind] as KindRow<K>, body, options);
+  return applyContext(parts, enrichment, context, facts);
+}

@@ -1,0 +1,122 @@
+/**
+ * The other side of a bank line, as its bank rule says to find it: the party the line names (the ACH
+ * company, the employer, the wire party) matched against the catalog; the P2P app or BNPL lender the
+ * line names; the person paid over a P2P app; and else the party as the line names it, unverified.
+ */
+import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
+import type { Anatomy } from '../anatomy/anatomy.js';
+import type { BankRule } from '../classify/bank-rules.js';
+import type { EngineParts } from '../engine-parts.js';
+import type { Lexicon } from '../lexicon.js';
+import { readBankLine } from '../normalize/bank-line.js';
+import type { Line } from '../normalize/line.js';
+import { bareHost } from '../normalize/text.js';
+import type { MatchResult, MatchTrace } from './matcher.js';
+import { isPersonName, p2pApps } from './p2p.js';
+
+export interface BankCounterparty {
+  match: MatchResult | null;
+  /** The catalog merchant on the other side; null when an app or a payroll processor stands there. */
+  merchant: Merchant | null;
+  /** The P2P app or BNPL lender the line names, when the rule says the app is the counterparty. */
+  app: CatalogThirdParty | undefined;
+  /** Third parties between the two sides: a payroll processor, the P2P app. */
+  parties: CatalogThirdParty[];
+  /** The person paid or paying over a P2P app (`Zelle payment to JOHN SMITH`). */
+  person: string | null;
+  /** The party as the line names it, when the catalog knows it not: the employer, the ACH company. */
+  namedParty: string | null;
+}
+
+/** Third parties named anywhere on the line: a P2P app, a payroll processor, a BNPL lender. */
+function namedThirdParties(lexicon: Lexicon, text: string): CatalogThirdParty[] {
+  const named: CatalogThirdParty[] = [];
+  const { pattern, byPhrase } = lexicon.markers;
+  pattern.lastIndex = 0;
+  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+    const party = lexicon.thirdParties.get(byPhrase.get(found[1]!)!.thirdPartyId);
+    if (party && !named.includes(party)) named.push(party);
+  }
+  return named;
+}
+
+export function resolveBankCounterparty(
+  parts: EngineParts,
+  line: Line,
+  anatomy: Anatomy,
+  rule: BankRule | undefined,
+  trace: MatchTrace | undefined,
+): BankCounterparty {
+  const text = anatomy.raw;
+  const yields = rule?.yields;
+  const viaApp = yields?.counterparty === 'app' || (!rule && p2pApps.test(text));
+  let counterpartyText: string | null = null;
+  if (viaApp) {
+    const app = p2pApps.exec(text)?.[1] ?? readBankLine(line.text, line.declaredType).party;
+    counterpartyText = app === 'SQC*' || app === 'SQUARE CASH' ? 'CASH APP' : app;
+  } else if (yields?.counterparty !== 'none') {
+    counterpartyText = anatomy.name || null;
+  }
+  const named = namedThirdParties(parts.lexicon, text);
+
+  const evidence = {
+    mccIndustryId: null,
+    country: 'us',
+    mccEntry: null,
+    behindFacilitator: false,
+    thirdPartyHosts: anatomy.thirdPartyIds.flatMap((id) => {
+      const website = parts.lexicon.thirdParties.get(id)?.website;
+      return website ? [bareHost(website)] : [];
+    }),
+    companyField: anatomy.fields !== null,
+  };
+  const match = counterpartyText
+    ? parts.matcher.match(
+        {
+          // The descriptor with its numbers: `VACP TREAS 310` is a statement form.
+          readings: viaApp
+            ? [counterpartyText]
+            : [counterpartyText, ...anatomy.alternates, anatomy.descriptor],
+          statementForm: text,
+          host: anatomy.location.host,
+        },
+        evidence,
+        trace,
+      )
+    : null;
+  let merchant = match ? parts.merchants[match.entry]! : null;
+  // The P2P app (`Apple Cash`, not `Apple`) or the BNPL lender the line names is the counterparty.
+  const app =
+    yields?.counterparty === 'app'
+      ? named.find((party) => party.roles.includes('p2p'))
+      : yields?.subType === 'bnpl' && !merchant
+        ? named.find((party) => party.roles.includes('bnpl'))
+        : undefined;
+  if (app) merchant = null;
+  // A payroll processor names nobody: the employer stands behind it (`GUSTO NET PAY`).
+  const payroll = named.filter((party) => party.roles.includes('payroll'));
+  if (yields?.subType === 'earned_income' && merchant?.website) {
+    const processor = [...parts.lexicon.thirdParties.values()].find(
+      (party) => party.roles.includes('payroll') && party.website === merchant?.website,
+    );
+    if (processor) {
+      merchant = null;
+      if (!payroll.includes(processor)) payroll.push(processor);
+    }
+  }
+  const parties = [...payroll, ...(app && (yields?.peerToPeer || viaApp) ? [app] : [])];
+
+  // The person paid or paying (`Zelle payment to JOHN SMITH`, `CASH APP*JANE DOE`) is the counterparty;
+  // the app stands between them, as a third party.
+  const person =
+    yields?.peerToPeer &&
+    (anatomy.fields?.via === 'p2p' || (app && anatomy.thirdPartyIds.includes(app.id))) &&
+    isPersonName(anatomy.name, app?.name)
+      ? anatomy.display
+      : null;
+  const namedParty =
+    !merchant && !app && yields?.counterparty !== 'none' && yields?.type !== 'atm' && counterpartyText
+      ? anatomy.display
+      : null;
+  return { match, merchant, app, parties, person, namedParty };
+}

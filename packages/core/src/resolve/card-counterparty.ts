@@ -1,0 +1,128 @@
+/**
+ * The merchant of a card purchase: the line's readings matched against the catalog with the evidence
+ * around them (MCC, processor, place), then the fallbacks — a marketplace that sold the goods itself,
+ * a third party alone on the line, and else the name read from the line, unverified.
+ */
+import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
+import type { Anatomy } from '../anatomy/anatomy.js';
+import type { EngineParts } from '../engine-parts.js';
+import type { Place } from '../lexicon.js';
+import type { Line } from '../normalize/line.js';
+import { bareHost, compactKey, nameKey } from '../normalize/text.js';
+import { fillerWords, isProductWord } from './evidence.js';
+import type { MatchResult, MatchTrace } from './matcher.js';
+
+export interface CardCounterparty {
+  match: MatchResult | null;
+  merchant: Merchant | null;
+  /** The third parties on the line, but a third party that is itself the merchant. */
+  parties: CatalogThirdParty[];
+  peerToPeer: boolean;
+  /** A third party alone on the line (`PAYPAL`), shown when no merchant is found. */
+  lone: CatalogThirdParty | undefined;
+  /** The merchant as the line names it, when the catalog knows it not. */
+  unverifiedName: string | null;
+}
+
+/**
+ * Readings of the merchant text, best first: the cleaned merchant, the same
+ * without a leading third-party name (`DOORDASH BURGERKING`), the other parts
+ * of a `PREFIX*SUFFIX` descriptor, and the whole descriptor (aliases such as
+ * `VZWRLSS*APOCC VISB` are whole statement forms).
+ */
+function readingsOf(descriptor: Anatomy, parties: readonly CatalogThirdParty[]): string[] {
+  const readings = [descriptor.name];
+  const words = descriptor.name.split(' ');
+  for (const party of parties) {
+    if (words.length > 1 && compactKey(nameKey(words[0]!)) === compactKey(nameKey(party.name))) {
+      readings.push(words.slice(1).join(' '));
+    }
+  }
+  // The marketplace's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the marketplace, not the merchant.
+  const partyHosts = parties.flatMap((party) => (party.website ? [bareHost(party.website)] : []));
+  readings.push(
+    ...descriptor.alternates.filter((alternate) => !partyHosts.includes(alternate.toLowerCase())),
+  );
+  return [...new Set(readings)];
+}
+
+/** Third parties that are merchants in their own right when nobody stands behind them. */
+const selfSellingTypes = new Set(['marketplace', 'delivery_service', 'platform', 'bnpl']);
+
+/** Nothing but the party's own name and product words is left: nobody stands behind it. */
+function soldByItself(descriptor: Anatomy, party: CatalogThirdParty): boolean {
+  // The parser falls back to the whole descriptor when nothing followed the prefix.
+  if (descriptor.name === descriptor.raw) return true;
+  const own = new Set(nameKey(party.name).split(' '));
+  return nameKey(descriptor.name)
+    .split(' ')
+    .every(
+      (token) =>
+        !token || own.has(token) || isProductWord(token) || fillerWords.has(token) || /\d/.test(token),
+    );
+}
+
+export function resolveCardCounterparty(
+  parts: EngineParts,
+  line: Line,
+  descriptor: Anatomy,
+  place: Place,
+  trace: MatchTrace | undefined,
+): CardCounterparty {
+  const { lexicon, matcher, merchants } = parts;
+  const { mcc } = line;
+  let parties = descriptor.thirdPartyIds.flatMap((id) => lexicon.thirdParties.get(id) ?? []);
+  const peerToPeer = parties.some(
+    (party) => party.roles.includes('p2p') && !party.roles.includes('facilitator'),
+  );
+
+  const evidence = {
+    behindFacilitator: parties.some((party) => party.roles.includes('facilitator')),
+    mccIndustryId: mcc?.industryId ?? null,
+    country:
+      place.country?.toLowerCase() ?? (!line.currencyCode || line.currencyCode === 'USD' ? 'us' : null),
+    mccEntry: line.categoryCode ? (parts.merchantOfMcc.get(line.categoryCode) ?? null) : null,
+    thirdPartyHosts: parties.flatMap((party) => (party.website ? [bareHost(party.website)] : [])),
+  };
+  const host = descriptor.location.host;
+  // A third party's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the merchant only when the
+  // rest of the line is no more than a word (`BOOKING.COM HOTEL`).
+  const partyHost = host !== null && evidence.thirdPartyHosts.includes(host);
+  const nameBehind = descriptor.name.split(' ').length >= 2;
+  const query = { readings: readingsOf(descriptor, parties), statementForm: descriptor.raw, host };
+  let match = peerToPeer
+    ? null
+    : (matcher.match(partyHost ? { ...query, host: null } : query, evidence, trace) ??
+      (partyHost && !nameBehind ? matcher.match(query, evidence, trace) : null));
+  // `UBER *EATS PENDING`, `AMZN MKTP US*2K4LL8PT1`: the marketplace or platform sold it itself.
+  const seller = match || peerToPeer ? undefined : parties.find((party) => selfSellingTypes.has(party.type));
+  if (seller && soldByItself(descriptor, seller)) {
+    const sellerQuery = {
+      readings: [seller.name],
+      statementForm: null,
+      host: seller.website ? bareHost(seller.website) : null,
+    };
+    // The MCC describes the goods sold, not the seller: it is no evidence here.
+    match = matcher.match(
+      sellerQuery,
+      {
+        ...evidence,
+        mccIndustryId: null,
+        mccEntry: null,
+        behindFacilitator: false,
+      },
+      trace,
+    );
+  }
+  const merchant = match ? merchants[match.entry]! : null;
+  // A third party that is itself the merchant (`DOORDASH` ordered from DoorDash) is the counterparty only.
+  if (merchant?.website) {
+    const host = bareHost(merchant.website);
+    parties = parties.filter((party) => !party.website || bareHost(party.website) !== host);
+  }
+  const lone = !merchant && parties.length > 0 && descriptor.name === descriptor.raw ? parties[0] : undefined;
+  // Nobody the catalog knows: the merchant read from the line, unverified (never a wallet's or app's
+  // name, nor at an ATM, where the line names the bank).
+  const unverifiedName = !merchant && !lone && !mcc?.atm && descriptor.display ? descriptor.display : null;
+  return { match, merchant, parties, peerToPeer, lone, unverifiedName };
+}

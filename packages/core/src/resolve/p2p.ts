@@ -1,0 +1,18 @@
+/** P2P lines: the apps as bank lines print them, and whether the name read from such a line is a person's. */
+import { prefixKey } from '../anatomy/anatomy.js';
+
+/** P2P apps as bank lines print them. */
+export const p2pApps =
+  /\b(ZELLE|VENMO|CASH APP|SQUARE CASH|SQC\*|APPLE CASH|PAYPAL (?:INST XFER|TRANSFER|XFER)|PAYPAL DES:\s*INST XFER)\b/;
+
+/** What P2P lines say besides a person's name (`APPLE CASH SENT MONEY`, `VENMO CASHOUT`). */
+const p2pWording =
+  /^(?:SENT|RECEIVED|MONEY|PAYMENT|PMT|TRANSFER|XFER|INST|REQUEST|CASH|OUT|CASHOUT|BALANCE|DEPOSIT|PURCHASE|WEB|PPD|ID|TO|FROM)$/;
+
+/** Whether the name read from a P2P line is a person's: one to four words of letters, not the app or its wording. */
+export function isPersonName(name: string, appName: string | undefined): boolean {
+  const words = name.split(' ');
+  if (!name || words.length > 4 || !/^[A-Z][A-Z' .-]*$/.test(name)) return false;
+  if (appName && prefixKey(name) === prefixKey(appName)) return false;
+  return !words.every((word) => p2pWording.test(word));
+}
