@@ -313,7 +313,32 @@ describe('createEngine: transfers and universal lines', () => {
   });
 });
 
-describe('createEngine: a universal line built once', () => {
+describe('createEngine: a transfer body as declared, a universal line built once', () => {
+  const payrollLine = 'ACME CORP DES:PAYROLL ID:XXXXX8841 INDN:JANE DOE CO ID:XXXXX44188 PPD';
+
+  it('takes the direction a declared type names over the sign of the amount', () => {
+    // Callers print amounts both ways: a payroll deposit sent as 2500 is still money in.
+    const payroll = engine.enrichTransfer({
+      userId: 'u1',
+      transactionType: 'ACH_DEPOSIT',
+      description: payrollLine,
+      amount: 2500,
+    });
+    expect(payroll.transactionInfo).toMatchObject({
+      type: 'income',
+      subType: 'earned_income',
+      transferInfo: { direction: 'incoming' },
+    });
+    const direction = (fields: Record<string, unknown>) =>
+      engine.enrichTransfer({ userId: 'u1', transactionType: 'OTHER', description: payrollLine, ...fields })
+        .transactionInfo.transferInfo?.direction;
+    // The body's own `direction` still comes first; a type that names none leaves it to the sign.
+    expect(direction({ transactionType: 'ACH_DEPOSIT', direction: 'DEBIT', amount: 2500 })).toBe('outgoing');
+    expect(direction({ transactionType: 'US_WIRE_OUTGOING', amount: -300 })).toBe('outgoing');
+    expect(direction({ amount: -300 })).toBe('incoming');
+    expect(direction({ amount: 300 })).toBe('outgoing');
+  });
+
   it('enriches a universal line once: one enrichment id, one history entry, the one returned', () => {
     for (const description of [
       // No transfer wording: the card path names the merchant.
