@@ -131,8 +131,8 @@ function bankMovement(
 ) {
   const anatomy = read(line.text, rule?.yields.type === 'atm');
   const trace = traceFor(options);
-  const counterparty = resolveBankCounterparty(parts, line, anatomy, rule, trace);
-  const kind = classifyBankMovement(line, rule, counterparty);
+  const counterparty = resolveBankCounterparty(parts, anatomy, rule, trace);
+  const kind = classifyBankMovement(line, anatomy, rule, counterparty);
   return {
     kind,
     shape: (): Built => ({

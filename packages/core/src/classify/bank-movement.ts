@@ -3,10 +3,10 @@
  * and the transfer: direction, method, internal or external, refund.
  */
 import type { RiskInsights, TransactionSubType, TransactionType, TransferInfo } from '@txenrich/schema';
-import { readBankLine } from '../normalize/bank-line.js';
+import type { Anatomy } from '../anatomy/anatomy.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
-import type { BankRule } from './bank-rules.js';
+import type { BankRule, Method } from './bank-rules.js';
 import { bankRiskInsights } from './risk.js';
 
 export interface BankMovementKind {
@@ -18,8 +18,26 @@ export interface BankMovementKind {
   riskInsights: RiskInsights;
 }
 
+/** Wire wording with no party field to read (`WIRE TRANSFER`, `WT 240214`). */
+const wireWording = /\bWIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
+
+/** How the money moved when no rule says: the anatomy's fields, wire wording, else the declared type. */
+function methodOf(anatomy: Anatomy, declaredType: string | null): Method {
+  const type = declaredType?.toUpperCase() ?? '';
+  const via = anatomy.fields?.via;
+  if (via === 'ach') return 'ach';
+  if (via === 'wire' || wireWording.test(anatomy.raw) || type.includes('WIRE')) return 'wire';
+  // A P2P line does not say which network the app used.
+  if (via === 'p2p') return 'unknown';
+  if (type.startsWith('ACH')) return 'ach';
+  if (type.startsWith('RTP')) return 'rtp';
+  if (type.startsWith('CHECK') || /\bCHECK\b|\bCHK #?\d/.test(anatomy.raw)) return 'check';
+  return type === 'ATM' ? 'cash' : 'unknown';
+}
+
 export function classifyBankMovement(
   line: Line,
+  anatomy: Anatomy,
   rule: BankRule | undefined,
   { merchant, app }: BankCounterparty,
 ): BankMovementKind {
@@ -47,7 +65,7 @@ export function classifyBankMovement(
     industryId,
     transferInfo: {
       direction,
-      transferMethod: yields?.method ?? readBankLine(line.text, line.declaredType).method,
+      transferMethod: yields?.method ?? methodOf(anatomy, line.declaredType),
       transferType:
         yields?.transferType ?? (yields?.counterparty === 'none' && !yields.method ? 'unknown' : 'external'),
       isAdjustmentOrRefund: Boolean(yields?.refund),

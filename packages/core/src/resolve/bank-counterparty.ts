@@ -8,8 +8,6 @@ import type { Anatomy } from '../anatomy/anatomy.js';
 import type { BankRule } from '../classify/bank-rules.js';
 import type { EngineParts } from '../engine-parts.js';
 import type { Lexicon } from '../lexicon.js';
-import { readBankLine } from '../normalize/bank-line.js';
-import type { Line } from '../normalize/line.js';
 import { bareHost } from '../normalize/text.js';
 import type { MatchResult, MatchTrace } from './matcher.js';
 import { isPersonName, p2pApps } from './p2p.js';
@@ -42,7 +40,6 @@ function namedThirdParties(lexicon: Lexicon, text: string): CatalogThirdParty[] 
 
 export function resolveBankCounterparty(
   parts: EngineParts,
-  line: Line,
   anatomy: Anatomy,
   rule: BankRule | undefined,
   trace: MatchTrace | undefined,
@@ -52,7 +49,7 @@ export function resolveBankCounterparty(
   const viaApp = yields?.counterparty === 'app' || (!rule && p2pApps.test(text));
   let counterpartyText: string | null = null;
   if (viaApp) {
-    const app = p2pApps.exec(text)?.[1] ?? readBankLine(line.text, line.declaredType).party;
+    const app = p2pApps.exec(text)?.[1] ?? anatomy.fields?.party ?? null;
     counterpartyText = app === 'SQC*' || app === 'SQUARE CASH' ? 'CASH APP' : app;
   } else if (yields?.counterparty !== 'none') {
     counterpartyText = anatomy.name || null;
