@@ -50,18 +50,18 @@ interface RoutedRow<K extends TransactionKind> extends KindRow<K> {
 const isRouted = <K extends TransactionKind>(row: KindRow<K>): row is RoutedRow<K> => row.path === 'route';
 
 const kinds: { [K in TransactionKind]: KindRow<K> | RoutedRow<K> } = {
-  card: { read: (body, lexicon) => readCardBody(body, null, lexicon), path: 'card' },
+  card: { read: (body, lexicon) => readCardBody(body, null, lexicon.mccs), path: 'card' },
   // The raw field 43 wins over the body's name and place when it parses.
   de43: {
     read: (body, lexicon) =>
-      readCardBody(body, body.de43?.trim() ? parseDe43(body.de43, lexicon) : null, lexicon),
+      readCardBody(body, body.de43?.trim() ? parseDe43(body.de43, lexicon) : null, lexicon.mccs),
     path: 'card',
   },
   transfer: { read: readTransferBody, path: 'bank' },
   universal: {
     read: readUniversalBody,
     path: 'route',
-    readAsCard: (body, line, lexicon) => readUniversalAsCard(body, line.direction, lexicon),
+    readAsCard: (body, line, lexicon) => readUniversalAsCard(body, line.direction, lexicon.mccs),
   },
 };
 
@@ -131,7 +131,7 @@ function bankMovement(
 ) {
   const anatomy = read(line.text, rule?.yields.type === 'atm');
   const trace = traceFor(options);
-  const counterparty = resolveBankCounterparty(parts, anatomy, rule, trace);
+  const counterparty = resolveBankCounterparty(parts, anatomy, rule?.yields, trace);
   const kind = classifyBankMovement(line, anatomy, rule, counterparty);
   return {
     kind,

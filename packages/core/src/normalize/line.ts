@@ -9,7 +9,6 @@ import type {
   TransferTransaction,
   UniversalTransaction,
 } from '@txenrich/schema';
-import type { Lexicon } from '../lexicon.js';
 import type { De43Fields } from './de43.js';
 import { type Direction, directionOf } from './direction.js';
 
@@ -54,7 +53,7 @@ export interface Line {
 export function readCardBody(
   body: CardTransaction | De43Transaction,
   de43: De43Fields | null,
-  lexicon: Lexicon,
+  mccs: ReadonlyMap<string, Mcc>,
 ): Line {
   const fromDe43 = de43 && de43.layout !== 'freeform' ? de43 : null;
   const location = body.location;
@@ -62,7 +61,7 @@ export function readCardBody(
   return {
     text: fromDe43?.name || body.merchantName || de43?.name || '',
     categoryCode: body.categoryCode ?? null,
-    mcc: body.categoryCode ? (lexicon.mccs.get(body.categoryCode) ?? null) : null,
+    mcc: body.categoryCode ? (mccs.get(body.categoryCode) ?? null) : null,
     place: {
       city: fromDe43?.city ?? location?.city ?? body.city,
       region: fromDe43?.region ?? location?.region ?? body.state,
@@ -130,7 +129,7 @@ export function readUniversalBody(body: UniversalTransaction): Line {
 export function readUniversalAsCard(
   body: UniversalTransaction,
   direction: Direction,
-  lexicon: Lexicon,
+  mccs: ReadonlyMap<string, Mcc>,
 ): Line {
   const card: CardTransaction = {
     transactionId: body.transactionId,
@@ -147,5 +146,5 @@ export function readUniversalAsCard(
     billingProfile: body.billingProfile,
     organizationId: body.organizationId,
   };
-  return readCardBody(card, null, lexicon);
+  return readCardBody(card, null, mccs);
 }

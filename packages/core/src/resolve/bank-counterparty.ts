@@ -4,13 +4,13 @@
  * line names; the person paid over a P2P app; and else the party as the line names it, unverified.
  */
 import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
+import type { TransactionSubType, TransactionType } from '@txenrich/schema';
 import type { Anatomy } from '../anatomy/anatomy.js';
-import type { BankRule } from '../classify/bank-rules.js';
-import type { EngineParts } from '../engine-parts.js';
 import type { Lexicon } from '../lexicon.js';
 import { bareHost } from '../normalize/text.js';
 import type { MatchResult, MatchTrace } from './matcher.js';
 import { isPersonName, p2pApps } from './p2p.js';
+import type { ResolveParts } from './parts.js';
 
 export interface BankCounterparty {
   match: MatchResult | null;
@@ -26,6 +26,15 @@ export interface BankCounterparty {
   namedParty: string | null;
 }
 
+/** What the line's bank rule (classify/bank-rules.ts) says of the other side; none when no rule fired. */
+export interface BankRuleHint {
+  type: TransactionType;
+  subType: TransactionSubType | null;
+  /** The named party, the P2P app, or nobody. */
+  counterparty: 'party' | 'app' | 'none';
+  peerToPeer?: boolean;
+}
+
 /** Third parties named anywhere on the line: a P2P app, a payroll processor, a BNPL lender. */
 function namedThirdParties(lexicon: Lexicon, text: string): CatalogThirdParty[] {
   const named: CatalogThirdParty[] = [];
@@ -39,19 +48,18 @@ function namedThirdParties(lexicon: Lexicon, text: string): CatalogThirdParty[] 
 }
 
 export function resolveBankCounterparty(
-  parts: EngineParts,
+  parts: ResolveParts,
   anatomy: Anatomy,
-  rule: BankRule | undefined,
+  rule: BankRuleHint | undefined,
   trace: MatchTrace | undefined,
 ): BankCounterparty {
   const text = anatomy.raw;
-  const yields = rule?.yields;
-  const viaApp = yields?.counterparty === 'app' || (!rule && p2pApps.test(text));
+  const viaApp = rule?.counterparty === 'app' || (!rule && p2pApps.test(text));
   let counterpartyText: string | null = null;
   if (viaApp) {
     const app = p2pApps.exec(text)?.[1] ?? anatomy.fields?.party ?? null;
     counterpartyText = app === 'SQC*' || app === 'SQUARE CASH' ? 'CASH APP' : app;
-  } else if (yields?.counterparty !== 'none') {
+  } else if (rule?.counterparty !== 'none') {
     counterpartyText = anatomy.name || null;
   }
   const named = namedThirdParties(parts.lexicon, text);
@@ -84,15 +92,15 @@ export function resolveBankCounterparty(
   let merchant = match ? parts.merchants[match.entry]! : null;
   // The P2P app (`Apple Cash`, not `Apple`) or the BNPL lender the line names is the counterparty.
   const app =
-    yields?.counterparty === 'app'
+    rule?.counterparty === 'app'
       ? named.find((party) => party.roles.includes('p2p'))
-      : yields?.subType === 'bnpl' && !merchant
+      : rule?.subType === 'bnpl' && !merchant
         ? named.find((party) => party.roles.includes('bnpl'))
         : undefined;
   if (app) merchant = null;
   // A payroll processor names nobody: the employer stands behind it (`GUSTO NET PAY`).
   const payroll = named.filter((party) => party.roles.includes('payroll'));
-  if (yields?.subType === 'earned_income' && merchant?.website) {
+  if (rule?.subType === 'earned_income' && merchant?.website) {
     const processor = [...parts.lexicon.thirdParties.values()].find(
       (party) => party.roles.includes('payroll') && party.website === merchant?.website,
     );
@@ -101,18 +109,18 @@ export function resolveBankCounterparty(
       if (!payroll.includes(processor)) payroll.push(processor);
     }
   }
-  const parties = [...payroll, ...(app && (yields?.peerToPeer || viaApp) ? [app] : [])];
+  const parties = [...payroll, ...(app && (rule?.peerToPeer || viaApp) ? [app] : [])];
 
   // The person paid or paying (`Zelle payment to JOHN SMITH`, `CASH APP*JANE DOE`) is the counterparty;
   // the app stands between them, as a third party.
   const person =
-    yields?.peerToPeer &&
+    rule?.peerToPeer &&
     (anatomy.fields?.via === 'p2p' || (app && anatomy.thirdPartyIds.includes(app.id))) &&
     isPersonName(anatomy.name, app?.name)
       ? anatomy.display
       : null;
   const namedParty =
-    !merchant && !app && yields?.counterparty !== 'none' && yields?.type !== 'atm' && counterpartyText
+    !merchant && !app && rule?.counterparty !== 'none' && rule?.type !== 'atm' && counterpartyText
       ? anatomy.display
       : null;
   return { match, merchant, app, parties, person, namedParty };

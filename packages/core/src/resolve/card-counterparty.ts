@@ -5,12 +5,12 @@
  */
 import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
 import type { Anatomy } from '../anatomy/anatomy.js';
-import type { EngineParts } from '../engine-parts.js';
 import type { Place } from '../lexicon.js';
 import type { Line } from '../normalize/line.js';
 import { bareHost, compactKey, nameKey } from '../normalize/text.js';
 import { fillerWords, isProductWord } from './evidence.js';
 import type { MatchResult, MatchTrace } from './matcher.js';
+import type { ResolveParts } from './parts.js';
 
 export interface CardCounterparty {
   match: MatchResult | null;
@@ -63,7 +63,7 @@ function soldByItself(descriptor: Anatomy, party: CatalogThirdParty): boolean {
 }
 
 export function resolveCardCounterparty(
-  parts: EngineParts,
+  parts: ResolveParts,
   line: Line,
   descriptor: Anatomy,
   place: Place,
