@@ -46,9 +46,12 @@ export function classifyBankMovement(
   // A payment to a bank or lender is debt; to any other merchant (a utility, an insurer) it is spending.
   const lender =
     !rule && merchant !== null && direction === 'outgoing' && merchant.industryId.startsWith('005');
+  // A bill the line says it pays (`CITY OF CEDAR FA UTILITIES`, an ACH entry of a bill) is spending too,
+  // although the catalog knows not the biller.
+  const bill = direction === 'outgoing' && anatomy.rules.includes('entry.bill');
   const type: TransactionType =
     yields?.type ??
-    (lender ? 'debt' : merchant && direction === 'outgoing' ? 'spending' : 'other_money_movement');
+    (lender ? 'debt' : (merchant || bill) && direction === 'outgoing' ? 'spending' : 'other_money_movement');
   const subType: TransactionSubType | null = yields
     ? yields.subType
     : lender

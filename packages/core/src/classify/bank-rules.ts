@@ -101,6 +101,19 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // A payment received on a card or loan account (`ONLINE PAYMENT - THANK YOU`): the debt paid down.
+    id: 'bank.payment-received',
+    when: /(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: - | -|,| )?THANK ?YOU/,
+    yields: { type: 'debt', subType: 'payment', counterparty: 'none' },
+    examples: [
+      {
+        line: 'INTERNET PAYMENT - THANK YOU',
+        direction: 'incoming',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+    ],
+  },
+  {
     id: 'bank.refund',
     when: /\bREVERSAL\b|\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b/,
     yields: { type: 'reimbursement', subType: null, counterparty: 'party', refund: true },
@@ -188,7 +201,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -199,6 +212,16 @@ export const bankRules: readonly BankRule[] = [
     examples: [
       {
         line: 'ONLINE TRANSFER TO SAV XXXXXX1234',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'Withdrawal to 360 Performance Savings XXXXXXX1599',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'SAVE AS YOU GO TRANSFER DEBIT TO XXXXXXXXXXX8515',
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },
@@ -354,7 +377,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.check-deposit',
-    when: /MOBILE DEPOSIT|REMOTE (?:ONLINE )?DEPOSIT|CHECK DEPOSIT|DEPOSITED CHECK|\bCHECK\b|\bCHK\b/,
+    // `BKOFAMERICA MOBILE 07/11 XXXXX53702 DEPOSIT`: the deposit's date and id between its words.
+    when: /MOBILE DEPOSIT|MOBILE \d\d\/\d\d .*DEPOSIT|REMOTE (?:ONLINE )?DEPOSIT|CHECK DEPOSIT|DEPOSITED CHECK|\bCHECK\b(?! ?CARD)|\bCHK\b/,
     direction: 'incoming',
     yields: { type: 'other_money_movement', subType: 'deposit', counterparty: 'none', method: 'check' },
     examples: [
@@ -363,12 +387,18 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'other_money_movement', subType: 'deposit' },
       },
+      {
+        line: 'BKOFAMERICA MOBILE 07/11 XXXXX53702 DEPOSIT *MOBILE CA',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
     ],
   },
   {
     // A bill-pay check names its payee: it is a payment, not a check by number.
     id: 'bank.check-paid',
-    when: /(?<!BILL PAY )\bCHECK\b|\bCHK\b|CHECK PAID/,
+    // A check card is a debit card: `CHECK CARD PURCHASE` is no check.
+    when: /(?<!BILL PAY )\bCHECK\b(?! ?CARD)|\bCHK\b|CHECK PAID/,
     direction: 'outgoing',
     yields: { type: 'other_money_movement', subType: 'withdrawal', counterparty: 'none', method: 'check' },
     examples: [

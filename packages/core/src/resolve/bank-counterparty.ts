@@ -64,26 +64,30 @@ export function resolveBankCounterparty(
   }
   const named = namedThirdParties(parts.lexicon, text);
 
+  const thirdPartyHosts = anatomy.thirdPartyIds.flatMap((id) => {
+    const website = parts.lexicon.thirdParties.get(id)?.website;
+    return website ? [bareHost(website)] : [];
+  });
   const evidence = {
     mccIndustryId: null,
     country: 'us',
     mccEntry: null,
     behindFacilitator: false,
-    thirdPartyHosts: anatomy.thirdPartyIds.flatMap((id) => {
-      const website = parts.lexicon.thirdParties.get(id)?.website;
-      return website ? [bareHost(website)] : [];
-    }),
+    thirdPartyHosts,
     companyField: anatomy.fields !== null,
   };
+  const ach = (anatomy.fields?.via ?? anatomy.wrapper?.via) === 'ach';
+  const host = anatomy.location.host;
   const match = counterpartyText
     ? parts.matcher.match(
         {
-          // The descriptor with its numbers: `VACP TREAS 310` is a statement form.
+          // An ACH company's descriptor with its numbers: `VACP TREAS 310` is a statement form.
           readings: viaApp
             ? [counterpartyText]
-            : [counterpartyText, ...anatomy.alternates, anatomy.descriptor],
+            : [counterpartyText, ...anatomy.alternates, ...(ach ? [anatomy.descriptor] : [])],
           statementForm: text,
-          host: anatomy.location.host,
+          // A marketplace's own host (`INSTACART.COM`) names the marketplace, not the merchant behind it.
+          host: host && !thirdPartyHosts.includes(host) ? host : null,
         },
         evidence,
         trace,

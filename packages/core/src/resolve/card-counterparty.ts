@@ -77,7 +77,10 @@ export function resolveCardCounterparty(
   );
 
   const evidence = {
-    behindFacilitator: parties.some((party) => party.roles.includes('facilitator')),
+    // A facilitator the catalog knows, or an unknown one (`PY *`, `CLR*`): a small business stands behind it.
+    behindFacilitator:
+      parties.some((party) => party.roles.includes('facilitator')) ||
+      descriptor.prefixes.some((prefix) => prefix.id === 'prefix.unknown-facilitator'),
     mccIndustryId: mcc?.industryId ?? null,
     country:
       place.country?.toLowerCase() ?? (!line.currencyCode || line.currencyCode === 'USD' ? 'us' : null),
