@@ -471,7 +471,12 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     }
     // A near spelling of a brand has a word no dictionary spells so (`STARBUKS`): a name of correctly spelled
     // words (`WAGON WHEEL BAR`), the most common line of all, is no typo and is not searched for one.
-    if (candidates.length === 0 && firstTokens.some((token) => !options.isGeneric(token)))
+    // A typo of a brand is short: a name of four words or more (`SUNSHINE VALLEY FAMILY DENTAL`) is no typo.
+    if (
+      candidates.length === 0 &&
+      firstTokens.length <= 3 &&
+      firstTokens.some((token) => !options.isGeneric(token))
+    )
       candidates.push(...fuzzyCandidates(firstTokens));
     const scores = new Map<number, number>();
     for (const candidate of candidates) {
