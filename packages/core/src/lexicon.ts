@@ -135,6 +135,17 @@ function buildGeography(catalog: Catalog) {
     citiesOfRegion.set(region, list);
   }
   const isCity = (region: string, city: string) => citySets.get(region)?.has(city) ?? false;
+  /** Each region's last words of cities of several words. */
+  const lastWords = new Map<string, Set<string>>();
+  for (const [region, cities] of citySets) {
+    const words = new Set<string>();
+    for (const city of cities) {
+      const space = city.lastIndexOf(' ');
+      if (space > 0) words.add(city.slice(space + 1));
+    }
+    lastWords.set(region, words);
+  }
+  const isLastWordOfCity = (region: string, word: string) => lastWords.get(region)?.has(word) ?? false;
   for (const list of citiesOfRegion.values()) list.sort();
   const completeCity = (region: string, partial: string) => {
     const list = citiesOfRegion.get(region);
@@ -189,11 +200,11 @@ function buildGeography(catalog: Catalog) {
     countryCodes.set(country.alpha2.toUpperCase(), country.alpha2.toUpperCase());
     countryCodes.set(country.alpha3.toUpperCase(), country.alpha2.toUpperCase());
   }
-  return { geography, regionCountry, countryCodes, isCity, completeCity, cityEnding };
+  return { geography, regionCountry, countryCodes, isCity, completeCity, cityEnding, isLastWordOfCity };
 }
 
 export function buildLexicon(catalog: Catalog): Lexicon {
-  const { geography, regionCountry, countryCodes, isCity, completeCity, cityEnding } =
+  const { geography, regionCountry, countryCodes, isCity, completeCity, cityEnding, isLastWordOfCity } =
     buildGeography(catalog);
   return {
     ...buildPrefixTables(catalog.thirdParties, catalog.unknownFacilitatorPrefixes),
@@ -203,6 +214,7 @@ export function buildLexicon(catalog: Catalog): Lexicon {
     isCity,
     completeCity,
     cityEnding,
+    isLastWordOfCity,
     geography,
     mccs: new Map(catalog.mccs.map((mcc) => [mcc.code, mcc])),
     industries: new Map(catalog.industries.map((industry) => [industry.id, industry])),

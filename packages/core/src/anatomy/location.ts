@@ -14,6 +14,8 @@ export interface PlaceGazetteer {
   completeCity(region: string, partial: string): string | null;
   /** The longest city of `region` (5 letters or more) that `text` ends with, inside its first word (`VETERINARBURLINGTON`), else null. */
   cityEnding(region: string, token: string): string | null;
+  /** Whether `word` is the last word of a city of `region` of two words or more (`CITY` of Oklahoma City). */
+  isLastWordOfCity(region: string, word: string): boolean;
 }
 
 export interface LocationParts {
@@ -200,6 +202,8 @@ export function stripPlaceTail(
     // A city run into the name's last word by a fixed-width field: `VETERINARBURLINGTON`,
     // `ACUPUNCTUOKLAHOMA CITY`. The name keeps 3 letters of that word, or 1 when other words stand before it.
     for (let size = Math.min(3, before.length); size >= 1; size--) {
+      // A city of several words ends with a word that ends some city of the region (`CITY`, `PAUL`).
+      if (size > 1 && !gazetteer.isLastWordOfCity(region, before.at(-1)!)) continue;
       const run = before.slice(before.length - size).join(' ');
       const ending = gazetteer.cityEnding(region, run);
       if (!ending || ending.split(' ').length !== size) continue;
