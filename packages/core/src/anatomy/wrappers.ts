@@ -149,10 +149,22 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // TD Bank's card credits: `DEBIT CARD CREDIT, *****32840577658, AUT 022125 VISA DDA REF ...`.
+    id: 'wrapper.kind-card-credit-aut',
+    pattern: /^DEBIT CARD (?:CREDIT|REFUND|RETURN)(?: ?,)+ (?:AUT \d{6} )?/,
+    yields: { via: 'card', refund: true },
+    examples: [
+      {
+        line: 'DEBIT CARD CREDIT, *****32840577658, AUT 022125 VISA DDA REF HOMETOWN HARDWARE MARIETTA * GA',
+        expect: { name: 'HOMETOWN HARDWARE', wrapper: 'wrapper.kind-card-credit-aut' },
+      },
+    ],
+  },
+  {
     // TD Bank: `DEBIT CARD PURCHASE, *****28623279646, AUT 100824 VISA DDA PUR ...`.
     id: 'wrapper.kind-card-aut',
     pattern:
-      /^(?:DEBIT CARD (?:PURCHASE|CREDIT|REFUND|RETURN)|DEBIT POS|POS DEBIT|(?:[A-Z]{2,4} )?ATM (?:DEBIT|CREDIT))(?: ?,)+ (?:AUT \d{6} )?/,
+      /^(?:DEBIT CARD PURCHASE|DEBIT POS|POS DEBIT|(?:[A-Z]{2,4} )?ATM (?:DEBIT|CREDIT))(?: ?,)+ (?:AUT \d{6} )?/,
     yields: { via: 'card' },
     examples: [
       {

@@ -242,10 +242,15 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.government-benefits',
-    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bVACP\b|UNEMPLOY|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|SNAP|\bTANF\b/,
+    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bVACP\b|UNEMPLOY|EMPLOY(?:MENT)? SEC|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|SNAP|\bTANF\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'government_benefits', counterparty: 'party' },
     examples: [
+      {
+        line: 'ELECTRONIC DEPOSIT WA ST EMPLOY SEC',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'government_benefits' },
+      },
       {
         line: 'SSA TREAS 310 DES:XXSOC SEC ID:XXXXXXXXX0985A INDN:ANANYA MULLER CO ID:9031036151 PPD',
         direction: 'incoming',
@@ -268,7 +273,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.payroll',
-    when: /PAYROLL|DIR DEP|DIRECT DEP|NET PAY|\bSALARY\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY/,
+    when: /PAYROLL|DIR DEP|DIRECT DEP|NET PAY|\bSALARY\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
     examples: [

@@ -25,7 +25,8 @@ export function classifyCardPurchase(
   const atm = Boolean(line.mcc?.atm);
   const industryId = merchant?.industryId ?? line.mcc?.industryId ?? parties[0]?.industryId ?? null;
   return {
-    type: atm ? 'atm' : 'spending',
+    // The bank's wrapper says the money came back (`PURCHASE RETURN AUTHORIZED ON`, `DEBIT CARD CREDIT`).
+    type: atm ? 'atm' : descriptor.wrapper?.refund ? 'reimbursement' : 'spending',
     // Card amounts are signed: a negative one at an ATM was paid in.
     subType: atm ? (line.amount !== null && line.amount < 0 ? 'deposit' : 'withdrawal') : null,
     channel: atm ? null : decideChannel(line, descriptor, merchant, parties),
