@@ -105,12 +105,6 @@ export interface MatchTrace {
 const related = (a: string, b: string) =>
   a === b || relatedTopLevels.some((group) => group.includes(a) && group.includes(b));
 
-/** Whether the transaction's MCC agrees with a brand's industry. */
-function mccAgrees(entry: MatchEntry, evidence: MatchEvidence): boolean {
-  if (!evidence.mccIndustryId) return false;
-  return related(topLevel(evidence.mccIndustryId), topLevel(entry.industryId));
-}
-
 /**
  * The precision guard: a name made of generic words (dictionary words, given
  * names: `Target`, `Sprint`, `Thank You Mart`) matches on its own only as the
@@ -135,7 +129,9 @@ function guard(
     candidate.kind === 'leading' && candidate.similarity < 1 && nameWords >= 2 && candidate.truncated;
   const partial = !truncated && (inside || candidate.kind === 'leading' || candidate.kind === 'fuzzy');
   if (!partial) return 0;
-  if (mccAgrees(entry, evidence)) {
+  // The MCC must name the brand's own line of business (a restaurant MCC does not vouch for a grocer
+  // called `LUCKY` inside `LUCKY STAR CHINESE KIT`).
+  if (evidence.mccIndustryId?.slice(0, 7) === entry.industryId.slice(0, 7)) {
     notes.push('generic name, MCC agrees');
     return 0;
   }
