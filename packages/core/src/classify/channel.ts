@@ -33,5 +33,9 @@ export function decideChannel(
       ? 'physical'
       : 'digital';
   if (merchant || mcc) return 'physical';
+  // The city slot of a card-not-present sale carries a phone, a host or `INTERNET`: a city there, or a
+  // bank's in-person card wording (`PURCHASE AUTHORIZED ON`, `POS`), says the card was at a counter.
+  if (descriptor.location.city || descriptor.location.region || descriptor.wrapper?.via === 'card')
+    return 'physical';
   return null;
 }
