@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { type CsvRecord, createCsvRecordReader } from './csv-records.js';
 import { UsageError } from './errors.js';
 import type { InputFile } from './files.js';
-import type { ReadRowsOptions, RowChunk } from './rows.js';
+import type { ReadRowsOptions, RowChunk } from './row-chunk.js';
 
 /** Bytes of the input read so far, for progress. */
 interface Progress {

@@ -6,25 +6,12 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import type { ChunkInput } from '@txenrich/pool';
 import { openCsvRows } from './csv-rows.js';
 import { UsageError } from './errors.js';
 import type { InputFile } from './files.js';
+import type { InputFormat, ReadRowsOptions, RowChunk } from './row-chunk.js';
 
-export const inputFormats = ['jsonl', 'csv'] as const;
-export type InputFormat = (typeof inputFormats)[number];
-
-export type RowChunk = ChunkInput & {
-  /** Bytes of the input read so far, for progress. */
-  bytesRead: number;
-};
-
-export interface ReadRowsOptions {
-  format: InputFormat;
-  chunkSize: number;
-  /** CSV: request field -> CSV header, for headers that differ from the field names. */
-  columns?: Readonly<Record<string, string>>;
-}
+export { type InputFormat, inputFormats, type ReadRowsOptions, type RowChunk } from './row-chunk.js';
 
 /** `merchantName=Description,amount=Amount` -> `{merchantName: 'Description', amount: 'Amount'}`. */
 export function parseColumnMapping(text: string): Record<string, string> {
