@@ -159,10 +159,12 @@ function build<K extends TransactionKind>(
   const asCard = () => cardPurchase(parts, row.readAsCard(body, line, parts.lexicon), read, options);
   if (route === 'card') return asCard().shape();
   const bank = bankMovement(parts, line, rule, read, options);
-  if (route === 'bank' || bank.kind.type !== 'other_money_movement') return bank.shape();
-  // No transfer wording and no merchant on the bank path: a merchant the card path names makes it card spending.
+  if (route === 'bank' || (bank.kind.type !== 'other_money_movement' && bank.kind.type !== 'spending'))
+    return bank.shape();
+  // No transfer wording: spending, or a merchant the card path names, is a card purchase, which says more
+  // (its channel, the processor between, the place).
   const card = asCard();
-  return card.namesCounterparty ? card.shape() : bank.shape();
+  return bank.kind.type === 'spending' || card.namesCounterparty ? card.shape() : bank.shape();
 }
 
 /** Enriches a validated body of `kind`: every stage once, the context last. */

@@ -98,7 +98,9 @@ export function shapeBankMovement(
   const chain = parts.industryChain(kind.industryId);
   const unverifiedName = person ?? namedParty;
   const unverified = unverifiedName ? unverifiedCounterparty(parts, unverifiedName, noPlace, null) : null;
-  const displayName = merchant?.name ?? person ?? namedParty ?? app?.name ?? anatomy.display;
+  // A line that names no one still shows its words (`REMOTE ONLINE DEPOSIT #1` -> Remote Online Deposit #1).
+  const displayName =
+    merchant?.name ?? person ?? namedParty ?? app?.name ?? (anatomy.display || displayCase(anatomy.raw));
   return {
     enrichmentId: parts.newId(),
     transactionInfo: {
