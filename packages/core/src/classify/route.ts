@@ -1,8 +1,8 @@
 /**
  * The path of a universal line: a card purchase or a bank movement, decided once, from its words.
  * Card wording or card fields make it a purchase unless a bank rule (other than a refund) says
- * otherwise; a bank rule makes it a bank movement. A line with neither is `either`: a bank movement,
- * unless the card path names a merchant the bank path does not (see pipeline.ts).
+ * otherwise; a bank rule makes it a bank movement. A line with neither is `either`: a card purchase when
+ * it is spending or the card path names a merchant, else a bank movement (see pipeline.ts).
  */
 import type { Anatomy } from '../anatomy/anatomy.js';
 import type { Line } from '../normalize/line.js';
