@@ -468,8 +468,11 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     // A near spelling of a brand has a word no dictionary spells so (`STARBUKS`): a name of correctly spelled
     // words (`WAGON WHEEL BAR`), the most common line of all, is no typo and is not searched for one.
     // A typo of a brand is short: a name of four words or more (`SUNSHINE VALLEY FAMILY DENTAL`) is no typo.
+    // A near spelling is looked for where something vouches for a business: a card line's MCC, or an ACH
+    // company field (`VA BENEFIT` for VA Benefits); not in the free text of other bank lines.
     if (
       candidates.length === 0 &&
+      (evidence.mccIndustryId !== null || evidence.companyField === true) &&
       firstTokens.length <= 3 &&
       firstTokens.some((token) => !options.isGeneric(token))
     )
