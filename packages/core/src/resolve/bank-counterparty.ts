@@ -24,6 +24,8 @@ export interface BankCounterparty {
   person: string | null;
   /** The party as the line names it, when the catalog knows it not: the employer, the ACH company. */
   namedParty: string | null;
+  /** The bank rule says nobody stands on the other side (a fee, a check by number, an own-account transfer). */
+  nobody: boolean;
 }
 
 /** What the line's bank rule (classify/bank-rules.ts) says of the other side; none when no rule fired. */
@@ -127,5 +129,5 @@ export function resolveBankCounterparty(
     !merchant && !app && rule?.counterparty !== 'none' && rule?.type !== 'atm' && counterpartyText
       ? anatomy.display
       : null;
-  return { match, merchant, app, parties, person, namedParty };
+  return { match, merchant, app, parties, person, namedParty, nobody: rule?.counterparty === 'none' };
 }

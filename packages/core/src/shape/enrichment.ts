@@ -85,6 +85,14 @@ export function shapeCardPurchase(
   };
 }
 
+/** A line's words without its numbers, codes and dangling prepositions, in display case. */
+function wordingOf(raw: string): string {
+  const words = raw.split(' ').filter((word) => /^[A-Z][A-Z'&-]*$/.test(word));
+  while (words.length > 1 && /^(?:TO|FROM|FOR|ON|AT|OF|REF|NO|NUMBER|ACCT|TRANSACTION)$/.test(words.at(-1)!))
+    words.pop();
+  return displayCase(words.join(' '));
+}
+
 export function shapeBankMovement(
   parts: EngineParts,
   line: Line,
@@ -93,14 +101,19 @@ export function shapeBankMovement(
   counterparty: BankCounterparty,
   kind: BankMovementKind,
 ): Enrichment {
-  const { match, merchant, app, parties, person, namedParty } = counterparty;
+  const { match, merchant, app, parties, person, namedParty, nobody } = counterparty;
   const { type } = kind;
   const chain = parts.industryChain(kind.industryId);
   const unverifiedName = person ?? namedParty;
   const unverified = unverifiedName ? unverifiedCounterparty(parts, unverifiedName, noPlace, null) : null;
-  // A line that names no one still shows its words (`REMOTE ONLINE DEPOSIT #1` -> Remote Online Deposit #1).
+  // A line that names no one shows its own words, without its numbers (`ONLINE TRANSFER TO SAV ...1234
+  // TRANSACTION#: 123456789` -> Online Transfer to Sav).
   const displayName =
-    merchant?.name ?? person ?? namedParty ?? app?.name ?? (anatomy.display || displayCase(anatomy.raw));
+    merchant?.name ??
+    person ??
+    namedParty ??
+    app?.name ??
+    ((nobody ? wordingOf(anatomy.raw) : anatomy.display) || displayCase(anatomy.raw));
   return {
     enrichmentId: parts.newId(),
     transactionInfo: {
