@@ -19,7 +19,8 @@ export interface BankMovementKind {
 }
 
 /** Wire wording with no party field to read (`WIRE TRANSFER`, `WT 240214`). */
-const wireWording = /\bWIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
+const wireWording =
+  /\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
 
 /** How the money moved when no rule says: the anatomy's fields, wire wording, else the declared type. */
 function methodOf(anatomy: Anatomy, declaredType: string | null): Method {

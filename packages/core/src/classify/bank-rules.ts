@@ -416,7 +416,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.wire',
-    when: /WIRE|^WT\b|FEDWIRE|BOOK TRANSFER/,
+    // Wire wording, not the word in a name (`IN *LIVE WIRE ELECTRICAL`).
+    when: /WIRE_|\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/,
     yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'none', method: 'wire' },
     examples: [
       {

@@ -113,7 +113,8 @@ export function shapeBankMovement(
     person ??
     namedParty ??
     app?.name ??
-    ((nobody ? wordingOf(anatomy.raw) : anatomy.display) || displayCase(anatomy.raw));
+    // A wire's party (a field the anatomy read) is still its name.
+    ((nobody && !anatomy.fields ? wordingOf(anatomy.raw) : anatomy.display) || displayCase(anatomy.raw));
   return {
     enrichmentId: parts.newId(),
     transactionInfo: {
