@@ -492,7 +492,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   text = withoutReferences;
   // Nothing left but ids: the line's own text is the best name there is.
-  const name = nameless ? '' : firstWords(text || fields?.party || whole);
+  // A wallet or app that was all the line named (`WEB AUTHORIZED PMT VENMO`) is the name, not the whole line.
+  const name = nameless ? '' : firstWords(text || fields?.party || stripped[0] || whole);
   return {
     raw: whole,
     wrapper,
