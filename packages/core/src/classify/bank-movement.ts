@@ -50,18 +50,29 @@ export function classifyBankMovement(
   // A bill the line says it pays (`CITY OF CEDAR FA UTILITIES`, an ACH entry of a bill) is spending too,
   // although the catalog knows not the biller.
   const bill = direction === 'outgoing' && anatomy.rules.includes('entry.bill');
-  const type: TransactionType =
-    yields?.type ??
-    (lender ? 'debt' : (merchant || bill) && direction === 'outgoing' ? 'spending' : 'other_money_movement');
-  const subType: TransactionSubType | null = yields
-    ? yields.subType
-    : lender
-      ? 'payment'
-      : type === 'spending'
-        ? null
-        : direction === 'incoming'
-          ? 'deposit'
-          : 'withdrawal';
+  // Billers print the same payment words as lenders (`AUTOPAY`, `ONLINE PMT`): a payment the rule calls a
+  // debt is spending when the catalog names a merchant that lends nothing (an insurer, a utility).
+  const notLender =
+    rule?.id === 'bank.debt-payment' && merchant !== null && !merchant.industryId.startsWith('005');
+  const type: TransactionType = notLender
+    ? 'spending'
+    : (yields?.type ??
+      (lender
+        ? 'debt'
+        : (merchant || bill) && direction === 'outgoing'
+          ? 'spending'
+          : 'other_money_movement'));
+  const subType: TransactionSubType | null = notLender
+    ? null
+    : yields
+      ? yields.subType
+      : lender
+        ? 'payment'
+        : type === 'spending'
+          ? null
+          : direction === 'incoming'
+            ? 'deposit'
+            : 'withdrawal';
   const industryId = merchant?.industryId ?? app?.industryId ?? null;
   return {
     type,

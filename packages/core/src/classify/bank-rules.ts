@@ -92,10 +92,15 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.fee',
-    when: /\bFEE\b|SERVICE CHARGE|\bMAINTENANCE CHARGE/,
+    when: /\bFEE\b|SERVICE CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'other', counterparty: 'none' },
     examples: [
+      {
+        line: 'INTEREST CHARGE ON PURCHASES',
+        direction: 'outgoing',
+        expect: { type: 'fee', subType: 'other' },
+      },
       { line: 'MONTHLY SERVICE FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'other' } },
       { line: 'FOREIGN TRANSACTION FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'other' } },
     ],
@@ -103,9 +108,14 @@ export const bankRules: readonly BankRule[] = [
   {
     // A payment received on a card or loan account (`ONLINE PAYMENT - THANK YOU`): the debt paid down.
     id: 'bank.payment-received',
-    when: /(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: - | -|,| )?THANK ?YOU/,
+    when: /(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: ?[-,] ?| )?THANK ?YOU/,
     yields: { type: 'debt', subType: 'payment', counterparty: 'none' },
     examples: [
+      {
+        line: 'ONLINE PAYMENT, THANK YOU',
+        direction: 'incoming',
+        expect: { type: 'debt', subType: 'payment' },
+      },
       {
         line: 'INTERNET PAYMENT - THANK YOU',
         direction: 'incoming',
@@ -200,8 +210,21 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    id: 'bank.wire',
+    // Wire wording, not the word in a name (`IN *LIVE WIRE ELECTRICAL`).
+    when: /WIRE_|\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/,
+    yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'none', method: 'wire' },
+    examples: [
+      {
+        line: 'WT FED#62441 BANK OF AMERICA /ORG=BLUE HERON CONSULTING INC SRF# 0077202593 TRN#250219732343 RFB# 248422',
+        transactionType: 'US_WIRE_INCOMING',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|FUNDS TRANSFER|BANKING TRANSFER/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -210,6 +233,11 @@ export const bankRules: readonly BankRule[] = [
       method: 'intrabank',
     },
     examples: [
+      {
+        line: 'USAA FUNDS TRANSFER CR',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
       {
         line: 'ONLINE TRANSFER TO SAV XXXXXX1234',
         direction: 'outgoing',
@@ -351,7 +379,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.debt-payment',
-    when: /CRCARDPMT|CRDT CRD|\bCARD\b.*(?:PAYMENT|PMT)|PAYMT|GSBANK|SYNCHRONY|CREDIT CRD|CREDIT CARD|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN|FINANCIAL SVC|\bFINANCE\b/,
+    when: /CRCARDPMT|CRDT CRD|PAYMENT TO CRD|\bCARD\b.*(?:PAYMENT|PMT)|PAYMT|GSBANK|SYNCHRONY|CREDIT CRD|CREDIT CARD|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN|FINANCIAL SVC|\bFINANCE\b/,
     direction: 'outgoing',
     yields: { type: 'debt', subType: 'payment', counterparty: 'party' },
     examples: [
@@ -369,7 +397,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.rent',
-    when: /\bRENT|PROPERTY|APARTMENTS?\b|\bLEASING\b|RESIDENTIAL|COMMUNITIES/,
+    // Not a car rental (`HERTZ RENT-A-CAR`).
+    when: /\bRENT(?!-A-CAR| A CAR)|PROPERTY|APARTMENTS?\b|\bLEASING\b|RESIDENTIAL|COMMUNITIES/,
     direction: 'outgoing',
     yields: { type: 'other_money_movement', subType: 'rental', counterparty: 'party' },
     examples: [
@@ -411,19 +440,6 @@ export const bankRules: readonly BankRule[] = [
         line: 'CHECK 371',
         transactionType: 'CHECK_PAYMENT',
         expect: { type: 'other_money_movement', subType: 'withdrawal' },
-      },
-    ],
-  },
-  {
-    id: 'bank.wire',
-    // Wire wording, not the word in a name (`IN *LIVE WIRE ELECTRICAL`).
-    when: /WIRE_|\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/,
-    yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'none', method: 'wire' },
-    examples: [
-      {
-        line: 'WT FED#62441 BANK OF AMERICA /ORG=BLUE HERON CONSULTING INC SRF# 0077202593 TRN#250219732343 RFB# 248422',
-        transactionType: 'US_WIRE_INCOMING',
-        expect: { type: 'other_money_movement', subType: 'transfer' },
       },
     ],
   },

@@ -15,6 +15,9 @@ const cardWording =
   /^(?:POS\b|PURCHASE\b|CHECKCARD\b|CHECK CARD\b|DEBIT CARD\b|DEBIT POS\b|DEBIT FOR CHECK ?CARD\b|DBT CRD\b|CARD PURCHASE|RECURRING PAYMENT AUTHORIZED|VISA\b|PUR\b)|\bCARD \d{4}$|PURCHASE AUTHORIZED ON/;
 
 export function routeOf(line: Line, anatomy: Anatomy, rule: BankRule | undefined): Route {
+  // Money sent to a person or out of an app with a card (`PURCHASE AUTHORIZED ON ... CASH APP*JANE DOE`)
+  // is a transfer, whatever card wording wraps it.
+  if (rule?.yields.peerToPeer || rule?.yields.counterparty === 'app') return 'bank';
   const cardWords = cardWording.test(anatomy.raw);
   const looksLikeCard = cardWords || anatomy.wrapper?.via === 'card' || line.cardFields;
   if (looksLikeCard && (!rule || rule.yields.type === 'reimbursement' || cardWords)) return 'card';
