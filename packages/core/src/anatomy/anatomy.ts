@@ -386,8 +386,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   const descriptor = text;
 
   let host: string | null = null;
+  // A phone or host right before the state took the city's slot (`BLUE JEAN JUNCTION 801-571-6957 UT`):
+  // no city is looked for in the name then.
+  let citySlotTaken = false;
   const hostMatch = hostPattern.exec(text);
   if (hostMatch) {
+    citySlotTaken = /^ ?[A-Z]{2}$/.test(text.slice(hostMatch.index + hostMatch[0].length));
     host = hostMatch[1]!.toLowerCase();
     const without = squeeze(text.replace(hostMatch[0], ' '));
     rules.push('location.host');
@@ -411,6 +415,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   const phoneMatch = phonePattern.exec(text);
   if (phoneMatch && phoneMatch.index > 0) {
     phone = `${phoneMatch[1]}-${phoneMatch[2]}-${phoneMatch[3]}`;
+    citySlotTaken ||= /^ ?[A-Z]{2}$/.test(text.slice(phoneMatch.index + phoneMatch[0].length));
     text = squeeze(text.replace(phoneMatch[0], ' '));
     rules.push('location.phone');
   }
@@ -465,7 +470,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
         country: null,
         postalCode: null,
       }
-    : stripPlaceTail(text, lexicon, cardNotPresent);
+    : stripPlaceTail(text, lexicon, cardNotPresent, false, citySlotTaken);
   if (place.region || place.postalCode) rules.push('location.place');
   text = place.text;
   const street = stripStreetAddress(` ${text}`);

@@ -125,6 +125,7 @@ export function stripPlaceTail(
   gazetteer: PlaceGazetteer,
   afterContact: boolean,
   runIn = false,
+  citySlotTaken = false,
 ): Tail {
   const none: Tail = { text, address: null, city: null, region: null, country: null, postalCode: null };
   let rest = text.replace(countryTail, '');
@@ -174,6 +175,7 @@ export function stripPlaceTail(
   const before = tokens.slice(0, -1);
   const zipBefore = /^\d{5}$/.test(before.at(-1) ?? '') ? before.pop() : undefined;
   if (zipBefore && !postalCode) postalCode = zipBefore;
+  if (citySlotTaken) return { ...none, text: before.join(' '), region, country, postalCode };
   const found = (kept: string[], city: string): Tail => ({
     ...none,
     text: withoutRepeatedCity(kept, city).join(' '),
@@ -242,7 +244,9 @@ function withoutRepeatedCity(kept: string[], city: string): string[] {
         ? word === words[index] || (words.length > size && words[index]!.startsWith(word) && word.length >= 3)
         : word === words[index],
     );
-    if (repeats) return kept.slice(0, kept.length - size);
+    // `MATTRESS BARN OF FARGO  FARGO ND`: a name that ends `OF <city>` keeps it.
+    if (repeats && !/^(?:OF|AT|IN)$/.test(kept[kept.length - size - 1] ?? ''))
+      return kept.slice(0, kept.length - size);
   }
   return kept;
 }

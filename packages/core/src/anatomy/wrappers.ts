@@ -35,7 +35,8 @@ export type WrapperRule = Rule<WrapperYield>;
 export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.authorized-on',
-    pattern: /^(?:RECURRING )?(?:PURCHASE|PAYMENT|MONEY TRANSFER) AUTHORIZED ON \d{2}\/\d{2}(?:\/\d{2,4})? /,
+    pattern:
+      /^(?:RECURRING )?(?:PURCHASE|PAYMENT|MONEY TRANSFER)(?: WITH CASH BACK \$ ?[\d.,]+)? AUTHORIZED ON \d{2}\/\d{2}(?:\/\d{2,4})? /,
     yields: { via: 'card' },
     examples: [
       {
