@@ -84,6 +84,15 @@ export const locationRules: readonly LocationRule[] = [
     examples: [
       { line: 'BURLINGTON VETERINARBURLINGTON CT', expect: { city: 'BURLINGTON', region: 'CT' } },
       { line: 'IKEA WEST CHESTER        WEST CHESTER US', expect: { name: 'IKEA', city: 'WEST CHESTER' } },
+      // The phone took the city's slot: JUNCTION is the name's, not Junction, Utah.
+      {
+        line: 'PURCHASE 1124 BLUE JEAN JUNCTION 801-571-6957 UT',
+        expect: { name: 'BLUE JEAN JUNCTION', city: null },
+      },
+      {
+        line: 'MATTRESS BARN OF FARGO FARGO * ND',
+        expect: { name: 'MATTRESS BARN OF FARGO', city: 'FARGO' },
+      },
       {
         line: 'HAPPY GARDEN CHINESE SAN FRANCISC CA',
         expect: { name: 'HAPPY GARDEN CHINESE', city: 'SAN FRANCISCO' },
