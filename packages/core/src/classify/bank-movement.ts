@@ -6,7 +6,7 @@ import type { RiskInsights, TransactionSubType, TransactionType, TransferInfo } 
 import type { Anatomy } from '../anatomy/anatomy.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
-import type { BankRule, Method } from './bank-rules.js';
+import { type BankRule, checkWording, type Method, wireWording } from './bank-rules.js';
 import { bankRiskInsights } from './risk.js';
 
 export interface BankMovementKind {
@@ -18,10 +18,6 @@ export interface BankMovementKind {
   riskInsights: RiskInsights;
 }
 
-/** Wire wording with no party field to read (`WIRE TRANSFER`, `WT 240214`). */
-const wireWording =
-  /\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
-
 /** How the money moved when no rule says: the anatomy's fields, wire wording, else the declared type. */
 function methodOf(anatomy: Anatomy, declaredType: string | null): Method {
   const type = declaredType?.toUpperCase() ?? '';
@@ -32,7 +28,7 @@ function methodOf(anatomy: Anatomy, declaredType: string | null): Method {
   if (via === 'p2p') return 'unknown';
   if (type.startsWith('ACH')) return 'ach';
   if (type.startsWith('RTP')) return 'rtp';
-  if (type.startsWith('CHECK') || /\bCHECK\b|\bCHK #?\d/.test(anatomy.raw)) return 'check';
+  if (type.startsWith('CHECK') || checkWording.test(anatomy.raw)) return 'check';
   return type === 'ATM' ? 'cash' : 'unknown';
 }
 

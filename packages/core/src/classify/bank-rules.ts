@@ -40,6 +40,12 @@ export interface BankRule {
   examples: readonly BankRuleExample[];
 }
 
+/** Wire wording, not the word in a name (`IN *LIVE WIRE ELECTRICAL`): `WIRE TRANSFER`, `WT 240214`. */
+export const wireWording =
+  /\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
+/** A check by its word; a check card is a debit card and a bank's bill-pay check names its payee. */
+export const checkWording = /(?<!BILL PAY )\bCHECK\b(?! ?CARD)|\bCHK\b/;
+
 export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.account-verification',
@@ -211,8 +217,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.wire',
-    // Wire wording, not the word in a name (`IN *LIVE WIRE ELECTRICAL`).
-    when: /WIRE_|\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/,
+    // Wire wording, or a declared wire type (`US_WIRE_INCOMING`).
+    when: new RegExp(`WIRE_|${wireWording.source}`),
     yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'none', method: 'wire' },
     examples: [
       {
@@ -412,7 +418,9 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.check-deposit',
     // `BKOFAMERICA MOBILE 07/11 XXXXX53702 DEPOSIT`: the deposit's date and id between its words.
-    when: /MOBILE DEPOSIT|MOBILE \d\d\/\d\d .*DEPOSIT|REMOTE (?:ONLINE )?DEPOSIT|CHECK DEPOSIT|DEPOSITED CHECK|\bCHECK\b(?! ?CARD)|\bCHK\b/,
+    when: new RegExp(
+      `MOBILE DEPOSIT|MOBILE \\d\\d\\/\\d\\d .*DEPOSIT|REMOTE (?:ONLINE )?DEPOSIT|CHECK DEPOSIT|DEPOSITED CHECK|${checkWording.source}`,
+    ),
     direction: 'incoming',
     yields: { type: 'other_money_movement', subType: 'deposit', counterparty: 'none', method: 'check' },
     examples: [
@@ -431,8 +439,7 @@ export const bankRules: readonly BankRule[] = [
   {
     // A bill-pay check names its payee: it is a payment, not a check by number.
     id: 'bank.check-paid',
-    // A check card is a debit card: `CHECK CARD PURCHASE` is no check.
-    when: /(?<!BILL PAY )\bCHECK\b(?! ?CARD)|\bCHK\b|CHECK PAID/,
+    when: new RegExp(`${checkWording.source}|CHECK PAID`),
     direction: 'outgoing',
     yields: { type: 'other_money_movement', subType: 'withdrawal', counterparty: 'none', method: 'check' },
     examples: [
