@@ -202,6 +202,46 @@ describe('mergeMerchants', () => {
     ]);
   });
 
+  it('names a brand as its descriptor aliases agree, unless only case or accents differ', () => {
+    const alias = (descriptor: string, merchant: string, domain: string): CuratedDescriptorAlias => ({
+      descriptor,
+      merchant,
+      domain,
+      mcc: null,
+    });
+    const { merchants } = merge({
+      nsi: [
+        nsi({ key: 'wikidata:Q41171672', names: ['Aldi Süd'], domain: 'aldi.us', domains: ['aldi.us'] }),
+        nsi({ key: 'wikidata:Q1', names: ['ARCO'], domain: 'arco.com', domains: ['arco.com'] }),
+        nsi({ key: 'wikidata:Q2', names: ['Amazon'], domain: 'amazon.com', domains: ['amazon.com'] }),
+      ],
+      descriptorAliases: [
+        alias('ALDI', 'Aldi', 'aldi.us'),
+        alias('ARCO', 'Arco', 'arco.com'),
+        alias('AMZN MKTP', 'Amazon Marketplace', 'amazon.com'),
+        alias('AMAZON.COM', 'Amazon', 'amazon.com'),
+      ],
+    });
+    expect(merchants.map((m) => m.name).sort()).toEqual(['ARCO', 'Aldi', 'Amazon']);
+  });
+
+  it("drops an alias that is a better-known merchant's name in the same country, never a curated one", () => {
+    const { merchants } = merge({
+      nsi: [
+        nsi({ key: 'wikidata:Q5495932', names: ['Fred Meyer'], domain: 'fredmeyer.com' }, []),
+        nsi({ key: 'wikidata:Q5495935', names: ['Fred Meyer Jewelers'], aliases: ['fred meyer', 'fmj'] }),
+        nsi({ key: 'wikidata:Q3', names: ['MetaBank'], domain: 'mbank.com.ua' }, ['ua']),
+        nsi({ key: 'wikidata:Q4', names: ['Pathward'], aliases: ['metabank'] }),
+        nsi({ key: 'wikidata:Q5', names: ['Citibank'] }, []),
+      ],
+      curated: [curated({ name: 'Citi', domain: 'citi.com', aliases: ['CITIBANK'], countries: ['us'] })],
+    });
+    const aliasesOf = (name: string) => merchants.find((m) => m.name === name)!.aliases;
+    expect(aliasesOf('Fred Meyer Jewelers')).toEqual(['fmj']);
+    expect(aliasesOf('Pathward')).toEqual(['metabank']);
+    expect(aliasesOf('Citi')).toEqual(['CITIBANK']);
+  });
+
   it('gives a generic curated counterparty without a website a name key', () => {
     const { merchants } = merge({ curated: [curated({ name: 'State Tax Department', countries: ['us'] })] });
     expect(merchants[0]).toMatchObject({

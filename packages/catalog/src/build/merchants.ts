@@ -43,6 +43,8 @@ interface Acc {
   descriptorAliases: number;
   /** MCCs of the descriptor aliases that point to it. */
   aliasMccs: string[];
+  /** The names its curated descriptor aliases give it: the name US statements' readers know it by. */
+  aliasNames: Set<string>;
   /** The domain curated descriptor aliases give it when they joined it by name (its Wikidata site differs). */
   aliasDomain: string | null;
   order: number;
@@ -101,7 +103,7 @@ export function mergeMerchants(input: MergeInput): MergeResult {
 
   /** A new merchant, or the one that already has its key. */
   const add = (
-    acc: Omit<Acc, 'order' | 'descriptorAliases' | 'aliasMccs' | 'aliasDomain'>,
+    acc: Omit<Acc, 'order' | 'descriptorAliases' | 'aliasMccs' | 'aliasNames' | 'aliasDomain'>,
     attach: (existing: Acc) => void,
   ): Acc => {
     const existing = byKey.get(acc.key);
@@ -114,6 +116,7 @@ export function mergeMerchants(input: MergeInput): MergeResult {
       order: accs.length,
       descriptorAliases: 0,
       aliasMccs: [],
+      aliasNames: new Set(),
       aliasDomain: null,
     };
     accs.push(created);
@@ -274,17 +277,20 @@ export function mergeMerchants(input: MergeInput): MergeResult {
 
   const aliasKeys = new Map<CuratedDescriptorAlias, string>();
   for (const alias of input.descriptorAliases) {
-    // The curator named the domain: fall back to its best owner when no name agrees.
-    let acc = best(alias.domain, alias.merchant, true) ?? best(alias.domain, alias.merchant, false);
+    // The owner of the curated domain whose names agree; else a US brand of that exact name (Wikidata
+    // gives Foot Locker footlocker.eu, and footlocker.com to House of Hoops); else the domain's owner.
+    const owner = best(alias.domain, alias.merchant, false);
+    let acc = best(alias.domain, alias.merchant, true);
     if (!acc) {
-      // No merchant has the domain: a US brand of that exact name whose Wikidata site differs
-      // (Texas Roadhouse); the curated domain then becomes its website.
       acc = usBrandsByName.get(squash(alias.merchant)) ?? null;
-      if (acc) {
+      // The curated domain becomes its website when no merchant had it (Texas Roadhouse) or its own
+      // is a foreign one.
+      if (acc && (!owner || isForeignSite(domainOf(acc)))) {
         acc.aliasDomain ??= alias.domain;
         indexAll(acc);
       }
     }
+    acc ??= owner;
     if (!acc) {
       acc = add(
         {
@@ -303,11 +309,13 @@ export function mergeMerchants(input: MergeInput): MergeResult {
       );
     }
     acc.descriptorAliases++;
+    acc.aliasNames.add(alias.merchant);
     if (alias.mcc) acc.aliasMccs.push(alias.mcc);
     aliasKeys.set(alias, acc.key);
   }
 
   const merchants = accs.map((acc) => finalize(acc, input));
+  dropBorrowedNames(merchants, accs);
   merchants.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   const keyOfDomain = (domain: string) => (best(domain, '', false) ?? null)?.key ?? null;
@@ -317,7 +325,7 @@ export function mergeMerchants(input: MergeInput): MergeResult {
 function finalize(acc: Acc, input: MergeInput): MergedMerchant {
   const { nsi, curated, icons, fromAlias } = acc;
   const facts = acc.wikidata ? input.wikidata(acc.wikidata) : null;
-  const name = curated?.name ?? nsi?.names[0] ?? icons[0]?.title ?? fromAlias!.merchant;
+  const name = curated?.name ?? statementName(acc) ?? nsi?.names[0] ?? icons[0]?.title ?? fromAlias!.merchant;
 
   const domain = domainOf(acc);
   let logo: string | null = null;
@@ -396,6 +404,55 @@ function finalize(acc: Acc, input: MergeInput): MergedMerchant {
     nsiKind: nsi?.kind ?? null,
     logoSource,
   };
+}
+
+/**
+ * Drops the aliases that are the name of a better-known merchant of the same countries: `fred meyer`
+ * is an alias of Fred Meyer Jewelers in Wikidata, and a statement's `FRED MEYER` is the stores.
+ * Curated aliases stay: they are statement forms (`CITIBANK` is Citi's). Names compare as spelt, only
+ * case and accents aside (`AMC+` is not `AMC`). `merchants[i]` is `accs[i]` finalized.
+ */
+function dropBorrowedNames(merchants: MergedMerchant[], accs: readonly Acc[]): void {
+  const spelling = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
+  const byName = new Map<string, MergedMerchant[]>();
+  for (const merchant of merchants) {
+    const key = spelling(merchant.name);
+    byName.set(key, [...(byName.get(key) ?? []), merchant]);
+  }
+  const sharesCountry = (a: MergedMerchant, b: MergedMerchant) =>
+    a.countries.length === 0 || b.countries.length === 0 || a.countries.some((c) => b.countries.includes(c));
+  merchants.forEach((merchant, index) => {
+    const curated = new Set(accs[index]!.curated?.aliases.map(spelling));
+    merchant.aliases = merchant.aliases.filter((alias) => {
+      const key = spelling(alias);
+      if (curated.has(key)) return true;
+      const owners = byName.get(key) ?? [];
+      return !owners.some(
+        (owner) =>
+          owner !== merchant && owner.popularity > merchant.popularity && sharesCountry(owner, merchant),
+      );
+    });
+  });
+}
+
+/** A website under a country's domain other than the US one (`footlocker.eu`, `aldi.de`). */
+function isForeignSite(domain: string | null): boolean {
+  const tld = domain?.slice(domain.lastIndexOf('.') + 1);
+  return tld !== undefined && !['com', 'net', 'org', 'us', 'co'].includes(tld);
+}
+
+/**
+ * The one name the curated descriptor aliases agree on, when it differs from the sources' only by
+ * a qualifier a US reader does not say: NSI's `Aldi Süd` is `Aldi` on a US statement, `Pilot Travel
+ * Centers` is `Pilot Flying J`. Aliases that disagree (`Amazon` and `Amazon Marketplace`) name nothing.
+ */
+function statementName(acc: Acc): string | undefined {
+  if (acc.aliasNames.size !== 1) return undefined;
+  const [name] = acc.aliasNames;
+  // Only case or accents apart (`Swissôtel`, `ARCO`): the sources' spelling is the brand's own.
+  const sourceName = acc.nsi?.names[0];
+  if (!name || (sourceName && duplicateKey(sourceName) === duplicateKey(name))) return undefined;
+  return name;
 }
 
 /**
