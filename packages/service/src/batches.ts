@@ -4,11 +4,21 @@
  * transaction. A batch the process left `pending` or `running` resumes at
  * its first unsaved chunk; the history of the chunks already saved is in the
  * store, so recurrence comes out as if the run had never stopped.
+ *
+ * A store fault that may pass by itself (a full disk, a lock held too long,
+ * an outage) does not fail the batch at once: it resumes the same way, from
+ * its first unsaved chunk, after a wait that doubles each time, and fails
+ * only when the fault outlasts `storeFaultRetries`.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EnrichmentPool } from '@txenrich/pool';
 import type { Logger } from './logger.js';
 import type { BatchRecord, EnrichmentRecord, NewDelivery, Store } from './store.js';
+import { isTransientStoreError } from './store-errors.js';
 import type { TenantRulesCache } from './tenant-rules.js';
+
+/** Resumptions of a batch after transient store faults, and the first wait (then doubling): 31 s in all. */
+export const STORE_FAULT_RETRIES = { retries: 5, firstDelayMs: 1000 } as const;
 
 export interface BatchRunnerOptions {
   store: Store;
@@ -21,6 +31,8 @@ export interface BatchRunnerOptions {
   /** Called after a batch ended, so the dispatcher sends its callback at once. */
   onFinished(batch: BatchRecord): void;
   now: () => number;
+  /** `STORE_FAULT_RETRIES` by default (tests shorten the wait). */
+  storeFaultRetries?: { retries: number; firstDelayMs: number };
 }
 
 export interface BatchRunner {
@@ -92,16 +104,34 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
     options.onFinished(batch);
   }
 
+  /** The batch as stored now: where a resumed run starts. */
+  async function reread(batch: BatchRecord): Promise<BatchRecord> {
+    return (await store.findBatch(batch.scope, batch.id)) ?? batch;
+  }
+
   async function runOrFail(batch: BatchRecord): Promise<void> {
-    if (stop.signal.aborted) return;
-    try {
-      await run(batch);
-    } catch (error) {
-      if (stop.signal.aborted) return; // interrupted by shutdown: resumed at the next start
-      logger.error({ batch: batch.id, err: error }, 'batch failed');
-      await finish(batch, 'failed').catch((finishError: unknown) =>
-        logger.error({ batch: batch.id, err: finishError }, 'could not mark the batch failed'),
-      );
+    const { retries, firstDelayMs } = options.storeFaultRetries ?? STORE_FAULT_RETRIES;
+    for (let retry = 0; !stop.signal.aborted; retry++) {
+      try {
+        await run(retry === 0 ? batch : await reread(batch));
+        return;
+      } catch (error) {
+        if (stop.signal.aborted) return; // interrupted by shutdown: resumed at the next start
+        if (isTransientStoreError(error) && retry < retries) {
+          const waitMs = firstDelayMs * 2 ** retry;
+          logger.warn(
+            { batch: batch.id, err: error, waitMs },
+            'batch interrupted by a store fault, will resume',
+          );
+          await sleep(waitMs, undefined, { signal: stop.signal }).catch(() => {});
+          continue;
+        }
+        logger.error({ batch: batch.id, err: error }, 'batch failed');
+        await finish(batch, 'failed').catch((finishError: unknown) =>
+          logger.error({ batch: batch.id, err: finishError }, 'could not mark the batch failed'),
+        );
+        return;
+      }
     }
   }
 

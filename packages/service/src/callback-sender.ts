@@ -26,11 +26,19 @@ export interface CallbackSender {
   close(): void;
 }
 
-export function createCallbackSender(policy: CallbackPolicy): CallbackSender {
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 16 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 16 }),
+export interface CallbackSenderOptions {
+  /** Connections open at once, in all and per host: the dispatcher's bounds on deliveries under way. */
+  maxConcurrent: number;
+  maxConcurrentPerHost: number;
+}
+
+export function createCallbackSender(policy: CallbackPolicy, options: CallbackSenderOptions): CallbackSender {
+  const sockets = {
+    keepAlive: true,
+    maxSockets: options.maxConcurrentPerHost,
+    maxTotalSockets: options.maxConcurrent,
   };
+  const agents = { 'http:': new http.Agent(sockets), 'https:': new https.Agent(sockets) };
 
   return {
     post(url, body, headers, timeoutMs) {

@@ -1,15 +1,22 @@
 /**
  * The callback outbox's dispatcher: POSTs due deliveries with the webhook
  * token, and on a non-2xx answer (a redirect included: it is not followed)
- * or a network error tries again later, with exponential backoff and jitter,
- * for the configured retry window (24 hours by default). Deliveries live in
- * the store, so they survive restarts; a lease keeps two dispatchers from
- * sending the same one at once. Only destinations the callback policy allows
- * are connected to (checked again at connect time); a URL the policy refuses
+ * or a network error tries again on the schedule of `callback-schedule.ts`
+ * for the retry window (72 hours by default), then abandons the delivery,
+ * which stays for an operator to see and replay. Deliveries live in the
+ * store, so they survive restarts; a lease keeps two dispatchers from
+ * sending the same one at once.
+ *
+ * Deliveries run concurrently, up to `maxConcurrent` in all and
+ * `maxConcurrentPerHost` per destination (host and port), and the next one
+ * starts as soon as one ends: a slow receiver holds its own few slots, not
+ * everyone's callbacks. Only destinations the callback policy allows are
+ * connected to (checked again at connect time); a URL the policy refuses
  * without DNS (an internal address, credentials) is abandoned at once. Log
  * lines show a URL without its credentials and query string.
  */
 import { type CallbackPolicy, redactUrl } from './callback-policy.js';
+import { nextAttemptAt } from './callback-schedule.js';
 import { createCallbackSender } from './callback-sender.js';
 import type { Logger } from './logger.js';
 import type { Delivery, Store } from './store.js';
@@ -21,12 +28,14 @@ export interface DispatcherOptions {
   /** Where deliveries may go (`createCallbackPolicy`). */
   policy: CallbackPolicy;
   logger: Logger;
-  /** How long a failing delivery is retried. */
+  /** How long a failing delivery is retried, from its creation (or replay). */
   retryWindowMs: number;
   timeoutMs: number;
-  /** The first retry's delay; each later one doubles it (with jitter), up to `maxBackoffMs`. */
-  initialBackoffMs?: number;
-  maxBackoffMs?: number;
+  /** Deliveries under way at once, in all and per destination (`callbacks.maxConcurrent...`). */
+  maxConcurrent: number;
+  maxConcurrentPerHost: number;
+  /** The delays between attempts; `retrySchedule` by default (tests shorten them). */
+  schedule?: readonly number[];
   /** How often the outbox is polled when nothing wakes the dispatcher. */
   pollMs?: number;
   now?: () => number;
@@ -40,43 +49,40 @@ export interface Dispatcher {
   close(): Promise<void>;
 }
 
-const CLAIM_LIMIT = 16;
-
-/** The delay before attempt `attempts + 1`: doubling from `initial`, capped, times a jitter in [0.5, 1.5). */
-export function backoffDelay(attempts: number, initial: number, max: number, random: () => number): number {
-  const base = Math.min(initial * 2 ** Math.max(0, attempts - 1), max);
-  return Math.round(base * (0.5 + random()));
-}
-
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { store, logger } = options;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const sender = createCallbackSender(options.policy);
+  const { maxConcurrent, maxConcurrentPerHost } = options;
+  const sender = createCallbackSender(options.policy, { maxConcurrent, maxConcurrentPerHost });
   const headers = { 'content-type': 'application/json', 'x-webhook-token': options.webhookToken };
-  const initialBackoff = options.initialBackoffMs ?? 1000;
-  const maxBackoff = options.maxBackoffMs ?? 3_600_000;
+  // A delivery under way takes at most its timeout; past twice that, its dispatcher is taken for dead.
+  const leaseMs = options.timeoutMs * 2;
   const pollMs = options.pollMs ?? 1000;
+  /** Deliveries under way, and how many of them go to each destination. */
+  const underway = new Set<Promise<void>>();
+  const inProgress = new Map<string, number>();
   let closed = false;
-  let running: Promise<void> | null = null;
+  let claiming: Promise<void> | null = null;
   let again = false;
 
   async function deliver(delivery: Delivery): Promise<void> {
     const attempts = delivery.attempts + 1;
     const about = { delivery: delivery.id, kind: delivery.kind, url: redactUrl(delivery.url), attempts };
-    // What DNS cannot change (an internal address, credentials) is not worth a day of retries.
+    // What DNS cannot change (an internal address, credentials) is not worth days of retries.
     const refused = options.policy.checkWithoutDns(delivery.url);
     if (refused !== null) {
       const failure = `CallbackRefusedError: ${refused}`;
-      await options.store.abandonDelivery(delivery.id, attempts, failure);
-      options.logger.error({ ...about, failure }, 'callback refused');
+      await store.abandonDelivery(delivery.id, attempts, failure, now());
+      logger.error({ ...about, failure }, 'callback refused');
       return;
     }
     let failure: string;
     try {
       const status = await sender.post(delivery.url, delivery.body, headers, options.timeoutMs);
       if (status >= 200 && status < 300) {
-        await options.store.markDelivered(delivery.id, now());
-        options.logger.info(about, 'callback delivered');
+        await store.markDelivered(delivery.id, now());
+        logger.info(about, 'callback delivered');
         return;
       }
       failure =
@@ -85,35 +91,69 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
     const at = now();
-    if (at - delivery.createdAt >= options.retryWindowMs) {
-      await options.store.abandonDelivery(delivery.id, attempts, failure);
-      options.logger.error({ ...about, failure }, 'callback abandoned');
+    const next = nextAttemptAt({
+      attempts,
+      at,
+      windowStart: delivery.replayedAt ?? delivery.createdAt,
+      windowMs: options.retryWindowMs,
+      ...(options.schedule ? { schedule: options.schedule } : {}),
+      random,
+    });
+    if (next === null) {
+      await store.abandonDelivery(delivery.id, attempts, failure, at);
+      logger.error({ ...about, failure }, 'callback abandoned');
       return;
     }
-    const next = at + backoffDelay(attempts, initialBackoff, maxBackoff, random);
-    await options.store.rescheduleDelivery(delivery.id, attempts, next, failure);
-    options.logger.warn({ ...about, failure }, 'callback failed, will retry');
+    await store.rescheduleDelivery(delivery.id, attempts, next, failure);
+    logger.warn({ ...about, failure, retryAt: new Date(next).toISOString() }, 'callback failed, will retry');
   }
 
-  async function drain(): Promise<void> {
+  function track(destination: string, change: 1 | -1) {
+    const count = (inProgress.get(destination) ?? 0) + change;
+    if (count === 0) inProgress.delete(destination);
+    else inProgress.set(destination, count);
+  }
+
+  function start(delivery: Delivery) {
+    track(delivery.destination, 1);
+    const run: Promise<void> = deliver(delivery)
+      // Its lease ends and it is due again: a store fault while recording the outcome loses nothing.
+      .catch((error: unknown) =>
+        logger.error({ delivery: delivery.id, err: error }, 'callback delivery failed'),
+      )
+      .finally(() => {
+        track(delivery.destination, -1);
+        underway.delete(run);
+        tick(); // a slot is free
+      });
+    underway.add(run);
+  }
+
+  /** Claims due deliveries and starts them while slots are free. */
+  async function fill(): Promise<void> {
     do {
       again = false;
-      const due = await options.store.claimDueDeliveries(now(), CLAIM_LIMIT, options.timeoutMs * 2);
-      await Promise.all(due.map(deliver));
-      if (due.length === CLAIM_LIMIT) again = true;
+      while (!closed && underway.size < maxConcurrent) {
+        const due = await store.claimDueDeliveries(now(), maxConcurrent - underway.size, leaseMs, {
+          max: maxConcurrentPerHost,
+          inProgress,
+        });
+        for (const delivery of due) start(delivery);
+        if (due.length === 0) break;
+      }
     } while (again && !closed);
   }
 
   const tick = () => {
     if (closed) return;
-    if (running) {
+    if (claiming) {
       again = true;
       return;
     }
-    running = drain()
-      .catch((error: unknown) => options.logger.error({ err: error }, 'callback dispatcher failed'))
+    claiming = fill()
+      .catch((error: unknown) => logger.error({ err: error }, 'callback dispatcher failed'))
       .finally(() => {
-        running = null;
+        claiming = null;
       });
   };
   const timer = setInterval(tick, pollMs);
@@ -125,7 +165,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     async close() {
       closed = true;
       clearInterval(timer);
-      await running;
+      await claiming;
+      await Promise.allSettled([...underway]);
       sender.close();
     },
   };

@@ -13,10 +13,24 @@ describe('parseConfig', () => {
       host: '127.0.0.1',
       synchronousMax: 100,
       rateLimits: { batchPerSecond: 10, searchPerSecond: 20 },
-      callbacks: { retryHours: 24 },
+      callbacks: {
+        retryHours: 72,
+        timeoutMs: 10_000,
+        maxConcurrent: 32,
+        maxConcurrentPerHost: 4,
+        allowlist: [],
+      },
     });
     expect(config.keys[0]?.features).toEqual([]);
     expect(Object.isFrozen(config)).toBe(true);
+    // A callbacks section that sets one option keeps the defaults of the others.
+    expect(parseConfig({ keys: [key], callbacks: { retryHours: 24 } }).callbacks).toEqual({
+      retryHours: 24,
+      timeoutMs: 10_000,
+      maxConcurrent: 32,
+      maxConcurrentPerHost: 4,
+      allowlist: [],
+    });
   });
 
   it('names every problem of an invalid configuration', () => {

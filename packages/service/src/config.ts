@@ -61,9 +61,12 @@ export const configSchema = z
       .default({ batchPerSecond: 10, searchPerSecond: 20 }),
     callbacks: z
       .object({
-        /** Failed deliveries are retried with backoff for this long. */
-        retryHours: z.number().positive().default(24),
+        /** Failed deliveries are retried on the schedule of `callback-schedule.ts` for this long. */
+        retryHours: z.number().positive().default(72),
         timeoutMs: z.number().int().positive().default(10_000),
+        /** Deliveries under way at once, in all and to one destination (host and port). */
+        maxConcurrent: z.number().int().positive().max(1000).default(32),
+        maxConcurrentPerHost: z.number().int().positive().max(100).default(4),
         /**
          * Destinations callbacks may reach although they are internal (loopback, private...): host names
          * (any port), `host:port`, IP addresses, `address:port` and CIDRs. Empty by default.
@@ -71,7 +74,7 @@ export const configSchema = z
         allowlist: z.array(allowlistEntry).default([]),
       })
       .strict()
-      .default({ retryHours: 24, timeoutMs: 10_000, allowlist: [] }),
+      .prefault({}),
     /** Base URL of the industry icons in results; `http://localhost:<port>/icons/` by default. */
     assetBaseUrl: z.url().optional(),
   })

@@ -6,6 +6,8 @@
  * and its errors (`StoreError`), which the store adapters implement (see
  * `test/store-conformance.ts`).
  */
+export { STORE_FAULT_RETRIES } from './batches.js';
+export { type DeliveryView, deliveryListLimits } from './callback-admin.js';
 export {
   type AllowlistEntry,
   type CallbackPolicy,
@@ -20,8 +22,9 @@ export {
   redactUrl,
   resolveHost,
 } from './callback-policy.js';
-export { type CallbackSender, createCallbackSender } from './callback-sender.js';
-export { backoffDelay, createDispatcher, type Dispatcher, type DispatcherOptions } from './callbacks.js';
+export { JITTER, nextAttemptAt, type RetryTiming, retrySchedule } from './callback-schedule.js';
+export { type CallbackSender, type CallbackSenderOptions, createCallbackSender } from './callback-sender.js';
+export { createDispatcher, type Dispatcher, type DispatcherOptions } from './callbacks.js';
 export {
   type Config,
   type ConfigInput,
@@ -31,10 +34,12 @@ export {
   loadConfig,
   parseConfig,
 } from './config.js';
+export { destinationOf, newDelivery } from './deliveries.js';
 export { isServiceError, ServiceError, type ServiceErrorCode, serviceErrorCodes } from './errors.js';
 export { createGroupCommit, type GroupCommit } from './group-commit.js';
 export { createKeyring, type Keyring, type Principal } from './keys.js';
 export { type Logger, silentLogger } from './logger.js';
+export type { Readiness } from './readiness.js';
 export {
   type ReportCorrection,
   type ReportView,
@@ -52,6 +57,7 @@ export {
 export * from './store.js';
 export {
   isStoreError,
+  isTransientStoreError,
   StoreError,
   type StoreErrorCode,
   type StoreErrorOptions,

@@ -28,6 +28,7 @@ import {
 } from '@txenrich/schema';
 import * as z from 'zod';
 import type { Config } from './config.js';
+import { newDelivery } from './deliveries.js';
 import { ServiceError } from './errors.js';
 import type { EnrichmentRecord, NewDelivery, ReportRecord, ReportStatus, Scope, Store } from './store.js';
 import type { TenantRulesCache } from './tenant-rules.js';
@@ -237,17 +238,7 @@ export function createReports(options: ReportsOptions): Reports {
       };
       const url = config.tenants[scope.tenant]?.returnedEnrichmentUrl;
       const delivery: NewDelivery | null =
-        url && config.webhookToken
-          ? {
-              id: randomUUID(),
-              kind: 'returned_enrichment',
-              scope,
-              url,
-              body: JSON.stringify(enrichment),
-              createdAt: now(),
-              nextAttemptAt: now(),
-            }
-          : null;
+        url && config.webhookToken ? newDelivery('returned_enrichment', scope, url, enrichment, now()) : null;
       if (!(await store.closeReport(id, { status: 'resolved', rule, delivery }, now()))) {
         throw notOpen((await store.findReport(id))?.status ?? 'resolved');
       }

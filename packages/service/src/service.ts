@@ -28,14 +28,17 @@ import {
   type TriggerRegistration,
   type TriggerScopeStatus,
 } from '@txenrich/schema';
-import { type BatchRunner, createBatchRunner } from './batches.js';
+import { type BatchRunner, createBatchRunner, STORE_FAULT_RETRIES } from './batches.js';
+import { type CallbackAdmin, createCallbackAdmin } from './callback-admin.js';
 import { createCallbackPolicy, type ResolveHost } from './callback-policy.js';
 import { createDispatcher, type Dispatcher } from './callbacks.js';
 import type { Config } from './config.js';
+import { newDelivery } from './deliveries.js';
 import { ServiceError } from './errors.js';
 import { createGroupCommit } from './group-commit.js';
 import { createKeyring, type Keyring } from './keys.js';
 import { type Logger, silentLogger } from './logger.js';
+import { createReadiness, type Readiness } from './readiness.js';
 import { createReports, type ReportCorrection, type ReportView } from './reports.js';
 import type { BatchRecord, EnrichmentRecord, NewDelivery, ReportStatus, Scope, Store } from './store.js';
 import { createTenantRulesCache, type TenantRulesCache } from './tenant-rules.js';
@@ -59,8 +62,10 @@ export interface ServiceOptions {
   now?: () => number;
   /** The DNS of callback hosts, at submission and at delivery; the system's resolver by default (tests). */
   resolveHost?: ResolveHost;
-  /** The first callback retry's delay (then doubling, with jitter). */
+  /** Tests: every callback retry waits this long (with jitter), instead of the schedule's hours. */
   callbackBackoffMs?: number;
+  /** Tests: the first wait before a batch interrupted by a transient store fault resumes (then doubling). */
+  storeFaultDelayMs?: number;
   /**
    * A full garbage collection of this thread's heap (the CLI passes V8's), run after a large trigger
    * list is compiled: see `LARGE_TRIGGER_LIST`.
@@ -115,6 +120,12 @@ export interface Service extends Keyring {
   resolveReport(id: string, correction: ReportCorrection): Promise<Enrichment>;
   /** Admin: the usage counters of every tenant. */
   usage(): Promise<UsageView[]>;
+  /** Admin: callback deliveries by state (abandoned ones above all), the latest first. */
+  listCallbacks: CallbackAdmin['list'];
+  /** Admin: sends an abandoned callback again, with a fresh retry window. */
+  replayCallback: CallbackAdmin['replay'];
+  /** Whether the service can serve now (`/readyz`): its store is usable, the catalog loaded everywhere. */
+  readiness(): Promise<Readiness>;
   /**
    * Resumes the batches and trigger registrations a stopped process left
    * unfinished and starts the callback dispatcher.
@@ -161,15 +172,7 @@ export function createService(options: ServiceOptions): Service {
 
   const callbackOf = (batch: BatchRecord, status: 'completed' | 'failed'): NewDelivery | null =>
     batch.callbackUrl && config.webhookToken
-      ? {
-          id: randomUUID(),
-          kind: 'batch_callback',
-          scope: batch.scope,
-          url: batch.callbackUrl,
-          body: JSON.stringify({ batchId: batch.id, status }),
-          createdAt: now(),
-          nextAttemptAt: now(),
-        }
+      ? newDelivery('batch_callback', batch.scope, batch.callbackUrl, { batchId: batch.id, status }, now())
       : null;
 
   const triggers = createTriggerRegistrations({ store, rules, logger, now });
@@ -183,6 +186,8 @@ export function createService(options: ServiceOptions): Service {
     onDelivery: () => dispatcher?.wake(),
   });
   const usage = createUsageCounter({ store, logger, now });
+  const callbackAdmin = createCallbackAdmin({ store, now, onReplay: () => dispatcher?.wake() });
+  const readiness = createReadiness({ store, engine, pool, logger });
   const groupCommit = createGroupCommit(store);
 
   const runner: BatchRunner = createBatchRunner({
@@ -194,6 +199,9 @@ export function createService(options: ServiceOptions): Service {
     callbackOf,
     onFinished: () => dispatcher?.wake(),
     now,
+    ...(options.storeFaultDelayMs
+      ? { storeFaultRetries: { ...STORE_FAULT_RETRIES, firstDelayMs: options.storeFaultDelayMs } }
+      : {}),
   });
 
   async function findRecord(scope: Scope, batchId: string): Promise<BatchRecord> {
@@ -337,6 +345,9 @@ export function createService(options: ServiceOptions): Service {
     rejectReport: reports.reject,
     resolveReport: reports.resolve,
     usage: usage.list,
+    listCallbacks: callbackAdmin.list,
+    replayCallback: callbackAdmin.replay,
+    readiness: readiness.check,
 
     async start() {
       const unfinished = await store.unfinishedBatches();
@@ -356,8 +367,10 @@ export function createService(options: ServiceOptions): Service {
           logger,
           retryWindowMs: config.callbacks.retryHours * 3_600_000,
           timeoutMs: config.callbacks.timeoutMs,
+          maxConcurrent: config.callbacks.maxConcurrent,
+          maxConcurrentPerHost: config.callbacks.maxConcurrentPerHost,
           now,
-          ...(options.callbackBackoffMs ? { initialBackoffMs: options.callbackBackoffMs } : {}),
+          ...(options.callbackBackoffMs ? { schedule: [options.callbackBackoffMs] } : {}),
         });
       }
     },

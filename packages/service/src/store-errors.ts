@@ -53,3 +53,15 @@ export function isStoreError(error: unknown): error is StoreError {
   const { name, code } = error as { name?: unknown; code?: unknown };
   return name === 'StoreError' && typeof code === 'string' && knownCodes.has(code);
 }
+
+/** The codes of a store that cannot be used now but may recover by itself: the same call may then succeed. */
+const transientCodes: ReadonlySet<StoreErrorCode> = new Set([
+  'STORE_UNAVAILABLE',
+  'STORE_BUSY',
+  'STORE_FULL',
+]);
+
+/** A `StoreError` worth retrying later unchanged (an outage, a lock, a full disk). */
+export function isTransientStoreError(error: unknown): error is StoreError {
+  return isStoreError(error) && transientCodes.has(error.code);
+}

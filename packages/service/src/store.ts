@@ -104,11 +104,17 @@ export interface BatchChunk {
 export const deliveryKinds = ['batch_callback', 'returned_enrichment'] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];
 
+/** `pending` until a 2xx answer (`delivered`) or the end of its retry window (`abandoned`). */
+export const deliveryStates = ['pending', 'delivered', 'abandoned'] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
 export interface NewDelivery {
   id: string;
   kind: DeliveryKind;
   scope: Scope;
   url: string;
+  /** The URL's host and port (`destinationOf`): concurrent deliveries are bounded per destination. */
+  destination: string;
   /** JSON text of the POST body. */
   body: string;
   createdAt: number;
@@ -119,6 +125,22 @@ export interface NewDelivery {
 export interface Delivery extends NewDelivery {
   attempts: number;
   lastError: string | null;
+  /** When an operator last replayed it after it was abandoned (its retry window starts again then). */
+  replayedAt: number | null;
+}
+
+/** A delivery in any state: what operators see. */
+export interface DeliveryRecord extends Delivery {
+  state: DeliveryState;
+  deliveredAt: number | null;
+  abandonedAt: number | null;
+}
+
+/** At most `max` deliveries under way per destination, counting the `inProgress` ones. */
+export interface DestinationLimit {
+  max: number;
+  /** Deliveries already under way, by destination. */
+  inProgress: ReadonlyMap<string, number>;
 }
 
 // ---------------------------------------------------------------- triggers
@@ -255,16 +277,31 @@ export interface Store {
    * Up to `limit` deliveries due at `now` (oldest due first), leased until
    * `now + leaseMs` so that no other dispatcher takes them meanwhile: their
    * `nextAttemptAt` becomes the lease's end, when they are due again unless
-   * marked delivered, rescheduled or abandoned first.
+   * marked delivered, rescheduled or abandoned first. With `perDestination`,
+   * a destination's deliveries past its limit are left for a later claim,
+   * and the next due ones of other destinations are taken instead.
    */
-  claimDueDeliveries(now: number, limit: number, leaseMs: number): Promise<Delivery[]>;
+  claimDueDeliveries(
+    now: number,
+    limit: number,
+    leaseMs: number,
+    perDestination?: DestinationLimit,
+  ): Promise<Delivery[]>;
   markDelivered(id: string, at: number): Promise<void>;
   /** Records a failed attempt and when to try next; ignored once the delivery was delivered or abandoned. */
   rescheduleDelivery(id: string, attempts: number, nextAttemptAt: number, lastError: string): Promise<void>;
   /** Gives a delivery up after its retry window; it stays readable for operators. */
-  abandonDelivery(id: string, attempts: number, lastError: string): Promise<void>;
+  abandonDelivery(id: string, attempts: number, lastError: string, at: number): Promise<void>;
   /** Deliveries not yet delivered nor abandoned (operators' view and tests). */
   pendingDeliveries(): Promise<Delivery[]>;
+  /** Up to `limit` deliveries of every tenant, in `state` (any without it), the latest created first. */
+  listDeliveries(state: DeliveryState | undefined, limit: number): Promise<DeliveryRecord[]>;
+  findDelivery(id: string): Promise<DeliveryRecord | null>;
+  /**
+   * Makes an abandoned delivery pending again, due at `at`, its attempts counted from 0 and its retry
+   * window starting at `at` (`replayedAt`). Answers false when it is not abandoned (or unknown).
+   */
+  replayDelivery(id: string, at: number): Promise<boolean>;
 
   // Merchant action triggers.
   findTriggerScope(scope: Scope, path: TriggerScopePath): Promise<TriggerScopeState | null>;
@@ -317,6 +354,11 @@ export interface Store {
   countUsage(key: UsageKey, count: number): Promise<void>;
   usage(): Promise<UsageRow[]>;
 
+  /**
+   * Resolves when the store can be used now; else rejects with a `StoreError` (`STORE_UNAVAILABLE`: it
+   * cannot be reached, or, for a file, the file at its path is no longer the one it opened).
+   */
+  check(): Promise<void>;
   /** Closing twice is harmless; any other call after `close` rejects. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;

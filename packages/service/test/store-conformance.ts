@@ -125,6 +125,7 @@ const delivery = (id: string, fields: Partial<NewDelivery> = {}): NewDelivery =>
   kind: 'batch_callback',
   scope: acme,
   url: 'https://client.example/hooks?batch=1',
+  destination: 'client.example',
   body: `{"batchId":"${id}","status":"completed"}`,
   createdAt: at,
   nextAttemptAt: at,
@@ -134,6 +135,7 @@ const pending = (d: NewDelivery, fields: Partial<Delivery> = {}): Delivery => ({
   ...d,
   attempts: 0,
   lastError: null,
+  replayedAt: null,
   ...fields,
 });
 const ids = (records: readonly { id: string }[]) => records.map((record) => record.id);
@@ -192,6 +194,7 @@ const returned = (id: string) =>
   delivery(id, {
     kind: 'returned_enrichment',
     url: 'https://acme.example/returned',
+    destination: 'acme.example',
     body: '{"enrichmentId":"e"}',
   });
 
@@ -596,7 +599,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         expect(ids(await store.claimDueDeliveries(at, 10, 1000)).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
         await store.rescheduleDelivery('a', 1, at + 60_000, 'HTTP 503');
         await store.markDelivered('b', at + 10);
-        await store.abandonDelivery('c', 12, 'connect ECONNREFUSED');
+        await store.abandonDelivery('c', 12, 'connect ECONNREFUSED', at + 20);
         await store.rescheduleDelivery('e', 3, at + 120_000, 'HTTP 500');
         // A late dispatcher's failure report does not bring a delivered one back.
         await store.rescheduleDelivery('b', 1, at + 60_000, 'HTTP 502');
@@ -621,6 +624,116 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           'd',
           'e',
         ]);
+      });
+    });
+
+    describe('callback outbox: destinations, operators, replay', () => {
+      /** A delivery to `host`, due `dueIn` ms after `at`. */
+      const to = (id: string, host: string, dueIn: number) =>
+        delivery(id, { url: `https://${host}/hooks`, destination: host, nextAttemptAt: at + dueIn });
+
+      it('claims at most the per-destination limit, counting deliveries in progress', async () => {
+        const { store } = await fresh();
+        for (const each of [
+          to('slow-1', 'slow.example', 0),
+          to('slow-2', 'slow.example', 1),
+          to('slow-3', 'slow.example', 2),
+          to('fast-1', 'fast.example', 3),
+          to('fast-2', 'fast.example', 4),
+          to('fast-3', 'fast.example', 5),
+          to('other-1', 'other.example', 6),
+        ])
+          await store.enqueueDelivery(each);
+
+        const inProgress = new Map([['slow.example', 1]]);
+        const claimed = await store.claimDueDeliveries(at + 10, 10, 1000, { max: 2, inProgress });
+        // slow.example had one under way: one more of it; then two of each other destination, oldest due first.
+        expect(ids(claimed)).toEqual(['slow-1', 'fast-1', 'fast-2', 'other-1']);
+        expect(claimed[0]).toEqual(pending(to('slow-1', 'slow.example', 0), { nextAttemptAt: at + 1010 }));
+
+        // The limit applies before `limit`: the next due of other destinations come first.
+        expect(
+          ids(await store.claimDueDeliveries(at + 10, 1, 1000, { max: 2, inProgress: new Map() })),
+        ).toEqual(['slow-2']);
+        expect(
+          ids(
+            await store.claimDueDeliveries(at + 10, 10, 1000, {
+              max: 1,
+              inProgress: new Map([['slow.example', 1]]),
+            }),
+          ),
+        ).toEqual(['fast-3']);
+      });
+
+      it('lists deliveries by state for operators, the latest created first, with when they ended', async () => {
+        const { store, reopen } = await fresh();
+        const [a, b, c] = [0, 1, 2].map((n) => delivery(`d${n}`, { createdAt: at + n })) as [
+          NewDelivery,
+          NewDelivery,
+          NewDelivery,
+        ];
+        for (const each of [a, b, c]) await store.enqueueDelivery(each);
+        await store.claimDueDeliveries(at + 10, 10, 1000);
+        await store.markDelivered('d0', at + 20);
+        await store.abandonDelivery('d1', 13, 'HTTP 500', at + 30);
+
+        const abandoned = {
+          ...pending(b, { attempts: 13, lastError: 'HTTP 500', nextAttemptAt: at + 1010 }),
+          state: 'abandoned',
+          deliveredAt: null,
+          abandonedAt: at + 30,
+        };
+        expect(await store.listDeliveries('abandoned', 10)).toEqual([abandoned]);
+        expect(ids(await store.listDeliveries('delivered', 10))).toEqual(['d0']);
+        expect(await store.listDeliveries('pending', 10)).toEqual([
+          {
+            ...pending(c, { nextAttemptAt: at + 1010 }),
+            state: 'pending',
+            deliveredAt: null,
+            abandonedAt: null,
+          },
+        ]);
+        expect(ids(await store.listDeliveries(undefined, 10))).toEqual(['d2', 'd1', 'd0']);
+        expect(ids(await store.listDeliveries(undefined, 2))).toEqual(['d2', 'd1']);
+        expect((await store.findDelivery('d0'))?.deliveredAt).toBe(at + 20);
+        expect(await store.findDelivery('nope')).toBeNull();
+        await store.close();
+        expect(await (await reopen()).findDelivery('d1')).toEqual(abandoned);
+      });
+
+      it('replays an abandoned delivery only: pending again, due now, attempts from 0, window from now', async () => {
+        const { store } = await fresh();
+        for (const each of ['gone', 'done', 'waiting']) await store.enqueueDelivery(delivery(each));
+        await store.claimDueDeliveries(at, 10, 1000);
+        await store.abandonDelivery('gone', 13, 'HTTP 500', at + 30);
+        await store.markDelivered('done', at + 40);
+
+        expect(await store.replayDelivery('done', at + hour)).toBe(false);
+        expect(await store.replayDelivery('waiting', at + hour)).toBe(false);
+        expect(await store.replayDelivery('nope', at + hour)).toBe(false);
+        expect(await store.replayDelivery('gone', at + hour)).toBe(true);
+        expect(await store.findDelivery('gone')).toEqual({
+          ...pending(delivery('gone'), {
+            lastError: 'HTTP 500',
+            nextAttemptAt: at + hour,
+            replayedAt: at + hour,
+          }),
+          state: 'pending',
+          deliveredAt: null,
+          abandonedAt: null,
+        });
+        // Pending once more: claimed when due, and it can be replayed again only once abandoned again.
+        expect(await store.replayDelivery('gone', at + hour)).toBe(false);
+        expect(ids(await store.claimDueDeliveries(at + hour, 10, 1000))).toEqual(['waiting', 'gone']);
+      });
+    });
+
+    describe('check', () => {
+      it('resolves while the store can be used, and rejects with STORE_UNAVAILABLE once closed', async () => {
+        const { store } = await fresh();
+        await expect(store.check()).resolves.toBeUndefined();
+        await store.close();
+        await expect(store.check()).rejects.toMatchObject({ name: 'StoreError', code: 'STORE_UNAVAILABLE' });
       });
     });
 

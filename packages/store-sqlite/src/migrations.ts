@@ -155,6 +155,20 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX usage_key ON usage (tenant, environment, endpoint, day, billing_profile, organization_id);
     `,
   },
+  {
+    version: 2,
+    name: 'delivery destinations, abandonment and replay',
+    sql: `
+      -- The URL's host and port, to bound concurrent deliveries per destination. Deliveries stored
+      -- before this migration share the destination '' (a bound on them together, no more).
+      ALTER TABLE deliveries ADD COLUMN destination TEXT NOT NULL DEFAULT '';
+      ALTER TABLE deliveries ADD COLUMN abandoned_at INTEGER;
+      -- When an operator last replayed an abandoned delivery: its retry window starts again then.
+      ALTER TABLE deliveries ADD COLUMN replayed_at INTEGER;
+      -- The admin API lists deliveries by state, the latest first.
+      CREATE INDEX deliveries_by_state ON deliveries (state, created_at);
+    `,
+  },
 ];
 
 /** Applies the migrations `db` lacks, in one transaction; refuses a file migrated by a newer version. */

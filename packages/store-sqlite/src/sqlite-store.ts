@@ -5,6 +5,9 @@ import type {
   BatchChunk,
   BatchRecord,
   Delivery,
+  DeliveryRecord,
+  DeliveryState,
+  DestinationLimit,
   EnrichmentRecord,
   EnrichmentWrite,
   Environment,
@@ -26,6 +29,7 @@ import type {
 import { StoreError } from '@txenrich/service';
 import Database from 'better-sqlite3';
 import { toStoreError } from './errors.js';
+import { createFileGuard, type FileGuard } from './file-guard.js';
 import { migrate } from './migrations.js';
 
 type HistoryEntry = Omit<HistoryRow, 'userId'>;
@@ -95,15 +99,30 @@ interface DeliveryRow {
   tenant: string;
   environment: Environment;
   url: string;
+  destination: string;
   body: string;
   created_at: number;
   next_attempt_at: number;
   attempts: number;
   last_error: string | null;
+  replayed_at: number | null;
 }
 
 const deliveryColumns =
-  'id, kind, tenant, environment, url, body, created_at, next_attempt_at, attempts, last_error';
+  'id, kind, tenant, environment, url, destination, body, created_at, next_attempt_at, attempts, last_error, replayed_at';
+
+interface DeliveryRecordRow extends DeliveryRow {
+  state: DeliveryState;
+  delivered_at: number | null;
+  abandoned_at: number | null;
+}
+
+const deliveryRecordColumns = `${deliveryColumns}, state, delivered_at, abandoned_at`;
+/** The delivery columns of the table aliased `d`, where a joined one has columns of the same names. */
+const deliveryColumnsOfD = deliveryColumns
+  .split(', ')
+  .map((column) => `d.${column}`)
+  .join(', ');
 
 interface TriggerScopeRow {
   version: number;
@@ -157,11 +176,20 @@ const toDelivery = (row: DeliveryRow): Delivery => ({
   kind: row.kind,
   scope: { tenant: row.tenant, environment: row.environment },
   url: row.url,
+  destination: row.destination,
   body: row.body,
   createdAt: row.created_at,
   nextAttemptAt: row.next_attempt_at,
   attempts: row.attempts,
   lastError: row.last_error,
+  replayedAt: row.replayed_at,
+});
+
+const toDeliveryRecord = (row: DeliveryRecordRow): DeliveryRecord => ({
+  ...toDelivery(row),
+  state: row.state,
+  deliveredAt: row.delivered_at,
+  abandonedAt: row.abandoned_at,
 });
 
 const toReport = (row: ReportRow): ReportRecord => ({
@@ -200,8 +228,15 @@ function unpackChunk(row: ChunkRow, into: string[]): void {
 
 // ---------------------------------------------------------------- the store
 
-/** The configured, migrated connection; `owned` when the store opened it (and so closes it). */
-function openDatabase(options: SqliteStoreOptions): { db: Database.Database; owned: boolean } {
+/**
+ * The configured, migrated connection; `owned` when the store opened it (and so closes it), and the guard
+ * of its file (none in memory).
+ */
+function openDatabase(options: SqliteStoreOptions): {
+  db: Database.Database;
+  owned: boolean;
+  guard: FileGuard | null;
+} {
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
     throw new StoreError('INVALID_CONFIG', 'createSqliteStore: `busyTimeoutMs` must be an integer >= 0');
@@ -215,7 +250,8 @@ function openDatabase(options: SqliteStoreOptions): { db: Database.Database; own
     db = 'database' in options ? options.database : openFile(options.path);
     configure(db, busyTimeoutMs);
     migrate(db, Date.now());
-    return { db, owned };
+    const onDisk = !db.memory && db.name !== '';
+    return { db, owned, guard: onDisk ? createFileGuard(db.name) : null };
   } catch (error) {
     if (owned) db?.close();
     throw toStoreError('createSqliteStore', error);
@@ -252,7 +288,7 @@ function configure(db: Database.Database, busyTimeoutMs: number): void {
  * can interleave with; writes take the write lock up front (`BEGIN IMMEDIATE`).
  */
 export function createSqliteStore(options: SqliteStoreOptions): Store {
-  const { db, owned } = openDatabase(options);
+  const { db, owned, guard } = openDatabase(options);
 
   const s = {
     insertBatch: db.prepare<
@@ -351,17 +387,34 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         kind: string,
         ...ScopeParams,
         url: string,
+        destination: string,
         body: string,
         createdAt: number,
         nextAttemptAt: number,
       ]
     >(
-      `INSERT INTO deliveries (id, kind, tenant, environment, url, body, created_at, next_attempt_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO deliveries (id, kind, tenant, environment, url, destination, body, created_at, next_attempt_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     dueDeliveries: db.prepare<[now: number, limit: number], DeliveryRow>(
       `SELECT ${deliveryColumns} FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ?
        ORDER BY next_attempt_at, created_at, id LIMIT ?`,
+    ),
+    // Each due delivery ranked within its destination, oldest due first; a destination takes as many as
+    // its limit leaves after those in progress (`inProgress`: a JSON object, destination -> count).
+    dueDeliveriesPerDestination: db.prepare<
+      [inProgress: string, now: number, max: number, limit: number],
+      DeliveryRow
+    >(
+      `WITH busy (destination, count) AS (SELECT key, value FROM json_each(?)),
+       ranked AS (
+         SELECT id, destination,
+           row_number() OVER (PARTITION BY destination ORDER BY next_attempt_at, created_at, id) AS rank
+         FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ?
+       )
+       SELECT ${deliveryColumnsOfD} FROM ranked JOIN deliveries d ON d.id = ranked.id
+       WHERE ranked.rank + coalesce((SELECT count FROM busy WHERE busy.destination = ranked.destination), 0) <= ?
+       ORDER BY d.next_attempt_at, d.created_at, d.id LIMIT ?`,
     ),
     leaseDelivery: db.prepare<[until: number, id: string]>(
       'UPDATE deliveries SET next_attempt_at = ? WHERE id = ?',
@@ -372,12 +425,26 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     rescheduleDelivery: db.prepare<[attempts: number, nextAttemptAt: number, lastError: string, id: string]>(
       `UPDATE deliveries SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ? AND state = 'pending'`,
     ),
-    abandonDelivery: db.prepare<[attempts: number, lastError: string, id: string]>(
-      `UPDATE deliveries SET state = 'abandoned', attempts = ?, last_error = ? WHERE id = ? AND state = 'pending'`,
+    abandonDelivery: db.prepare<[attempts: number, lastError: string, at: number, id: string]>(
+      `UPDATE deliveries SET state = 'abandoned', attempts = ?, last_error = ?, abandoned_at = ?
+       WHERE id = ? AND state = 'pending'`,
     ),
     pendingDeliveries: db.prepare<[], DeliveryRow>(
       `SELECT ${deliveryColumns} FROM deliveries WHERE state = 'pending'
        ORDER BY next_attempt_at, created_at, id`,
+    ),
+    deliveries: db.prepare<[limit: number], DeliveryRecordRow>(
+      `SELECT ${deliveryRecordColumns} FROM deliveries ORDER BY created_at DESC, id LIMIT ?`,
+    ),
+    deliveriesByState: db.prepare<[state: DeliveryState, limit: number], DeliveryRecordRow>(
+      `SELECT ${deliveryRecordColumns} FROM deliveries WHERE state = ? ORDER BY created_at DESC, id LIMIT ?`,
+    ),
+    delivery: db.prepare<[id: string], DeliveryRecordRow>(
+      `SELECT ${deliveryRecordColumns} FROM deliveries WHERE id = ?`,
+    ),
+    replayDelivery: db.prepare<[at: number, at: number, id: string]>(
+      `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, replayed_at = ?, abandoned_at = NULL
+       WHERE id = ? AND state = 'abandoned'`,
     ),
 
     triggerScope: db.prepare<[...ScopeParams, path: string], TriggerScopeRow>(
@@ -488,6 +555,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       `INSERT INTO usage (tenant, environment, billing_profile, organization_id, endpoint, day, count)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
+    reachable: db.prepare('SELECT 1'),
+
     usage: db.prepare<[], UsageRowRow>(
       `SELECT tenant, environment, billing_profile, organization_id, endpoint, day, count FROM usage
        ORDER BY day, tenant, environment, endpoint, billing_profile, organization_id`,
@@ -530,7 +599,16 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   }
 
   function insertDelivery(d: NewDelivery): void {
-    s.insertDelivery.run(d.id, d.kind, ...scopeParams(d.scope), d.url, d.body, d.createdAt, d.nextAttemptAt);
+    s.insertDelivery.run(
+      d.id,
+      d.kind,
+      ...scopeParams(d.scope),
+      d.url,
+      d.destination,
+      d.body,
+      d.createdAt,
+      d.nextAttemptAt,
+    );
   }
 
   /** A scope's rows of `subject` with its revision, read in one transaction (one snapshot). */
@@ -558,6 +636,14 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     };
   }
 
+  /** A store method that writes: it also rejects once the database file is not the one opened. */
+  function write<A extends unknown[], R>(name: string, run: (...args: A) => R): (...args: A) => Promise<R> {
+    return op(name, (...args: A) => {
+      guard?.check(name);
+      return run(...args);
+    });
+  }
+
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
@@ -567,7 +653,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   // ------------------------------------------------------------ the port
 
   return {
-    createBatch: op(
+    createBatch: write(
       'createBatch',
       db.transaction((batch: NewBatch): IdempotentBatch | null => {
         const idempotency = batch.idempotency;
@@ -603,14 +689,14 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
     batchItems: op('batchItems', (id: string) => s.items.get(id) ?? batchNotFound(id)),
 
-    startBatch: op(
+    startBatch: write(
       'startBatch',
       db.transaction((id: string) => {
         if (s.startBatch.run(id).changes === 0) requireBatch(id);
       }).immediate,
     ),
 
-    saveBatchChunk: op(
+    saveBatchChunk: write(
       'saveBatchChunk',
       db.transaction((id: string, chunk: BatchChunk) => {
         const batch = requireBatch(id);
@@ -627,7 +713,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }).immediate,
     ),
 
-    finishBatch: op(
+    finishBatch: write(
       'finishBatch',
       db.transaction(
         (id: string, status: 'completed' | 'failed', finishedAt: number, callback: NewDelivery | null) => {
@@ -651,7 +737,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
     unfinishedBatches: op('unfinishedBatches', () => s.unfinishedBatches.all().map(toBatch)),
 
-    recordEnrichments: op(
+    recordEnrichments: write(
       'recordEnrichments',
       db.transaction((writes: readonly EnrichmentWrite[]) => {
         for (const { scope, enrichments, history, usage } of writes) {
@@ -688,36 +774,63 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }),
     ),
 
-    enqueueDelivery: op('enqueueDelivery', insertDelivery),
+    enqueueDelivery: write('enqueueDelivery', insertDelivery),
 
-    claimDueDeliveries: op(
+    claimDueDeliveries: write(
       'claimDueDeliveries',
-      db.transaction((now: number, limit: number, leaseMs: number) => {
+      db.transaction((now: number, limit: number, leaseMs: number, perDestination?: DestinationLimit) => {
         if (limit < 1) return [];
         const leasedUntil = now + leaseMs;
-        return s.dueDeliveries.all(now, limit).map((row) => {
+        const due = perDestination
+          ? s.dueDeliveriesPerDestination.all(
+              JSON.stringify(Object.fromEntries(perDestination.inProgress)),
+              now,
+              perDestination.max,
+              limit,
+            )
+          : s.dueDeliveries.all(now, limit);
+        return due.map((row) => {
           s.leaseDelivery.run(leasedUntil, row.id);
           return toDelivery({ ...row, next_attempt_at: leasedUntil });
         });
       }).immediate,
     ),
 
-    markDelivered: op('markDelivered', (id: string, at: number) => {
+    markDelivered: write('markDelivered', (id: string, at: number) => {
       s.markDelivered.run(at, id);
     }),
 
-    rescheduleDelivery: op(
+    rescheduleDelivery: write(
       'rescheduleDelivery',
       (id: string, attempts: number, nextAttemptAt: number, lastError: string) => {
         s.rescheduleDelivery.run(attempts, nextAttemptAt, lastError, id);
       },
     ),
 
-    abandonDelivery: op('abandonDelivery', (id: string, attempts: number, lastError: string) => {
-      s.abandonDelivery.run(attempts, lastError, id);
-    }),
+    abandonDelivery: write(
+      'abandonDelivery',
+      (id: string, attempts: number, lastError: string, at: number) => {
+        s.abandonDelivery.run(attempts, lastError, at, id);
+      },
+    ),
 
     pendingDeliveries: op('pendingDeliveries', () => s.pendingDeliveries.all().map(toDelivery)),
+
+    listDeliveries: op('listDeliveries', (state: DeliveryState | undefined, limit: number) =>
+      (state === undefined ? s.deliveries.all(limit) : s.deliveriesByState.all(state, limit)).map(
+        toDeliveryRecord,
+      ),
+    ),
+
+    findDelivery: op('findDelivery', (id: string) => {
+      const row = s.delivery.get(id);
+      return row === undefined ? null : toDeliveryRecord(row);
+    }),
+
+    replayDelivery: write(
+      'replayDelivery',
+      (id: string, at: number) => s.replayDelivery.run(at, at, id).changes === 1,
+    ),
 
     findTriggerScope: op('findTriggerScope', (scope: Scope, path: TriggerScopePath) => {
       const row = s.triggerScope.get(...scopeParams(scope), path);
@@ -730,7 +843,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       };
     }),
 
-    writeTriggers: op(
+    writeTriggers: write(
       'writeTriggers',
       db.transaction((write: TriggerWrite): { version: number } | 'conflict' => {
         const current = s.triggerScope.get(...scopeParams(write.scope), write.path);
@@ -753,7 +866,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }).immediate,
     ),
 
-    setTriggerWriteStatus: op(
+    setTriggerWriteStatus: write(
       'setTriggerWriteStatus',
       db.transaction(
         (
@@ -796,7 +909,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       return revisions;
     }),
 
-    createReport: op('createReport', (report: ReportRecord) => {
+    createReport: write('createReport', (report: ReportRecord) => {
       s.insertReport.run(
         report.id,
         ...scopeParams(report.scope),
@@ -816,7 +929,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       return row === undefined ? null : toReport(row);
     }),
 
-    closeReport: op(
+    closeReport: write(
       'closeReport',
       db.transaction(
         (
@@ -849,7 +962,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       ),
     ),
 
-    countUsage: op('countUsage', db.transaction(addUsage).immediate),
+    countUsage: write('countUsage', db.transaction(addUsage).immediate),
 
     usage: op('usage', () =>
       s.usage.all().map(
@@ -863,6 +976,11 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         }),
       ),
     ),
+
+    check: op('check', () => {
+      s.reachable.get();
+      guard?.check('check');
+    }),
 
     close,
     [Symbol.asyncDispose]: close,

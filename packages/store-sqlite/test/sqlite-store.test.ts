@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scope } from '@txenrich/service';
@@ -170,6 +170,77 @@ describe('createSqliteStore', () => {
     await restarted.finishBatch('b1', 'completed', 1, null);
     expect(await restarted.batchResults('b1')).toEqual(['{"n":1.50}', '{"n":2}']);
     await restarted.close();
+  });
+
+  it('keeps the deliveries of a version-1 file, each of destination ""', async () => {
+    const path = join(dir, 'version-1.db');
+    const db = new Database(path);
+    db.exec(migrations[0]!.sql);
+    db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL);
+      INSERT INTO schema_migrations VALUES (1, 'initial', 0);
+      INSERT INTO deliveries (id, kind, tenant, environment, url, body, created_at, next_attempt_at)
+        VALUES ('d1', 'batch_callback', 'acme', 'production', 'https://hooks.example/cb', '{}', 5, 5);`);
+    db.close();
+    const store = createSqliteStore({ path });
+    expect(await store.claimDueDeliveries(10, 10, 1000, { max: 1, inProgress: new Map() })).toEqual([
+      expect.objectContaining({ id: 'd1', destination: '', replayedAt: null, nextAttemptAt: 1010 }),
+    ]);
+    await store.close();
+  });
+
+  describe('a database file lost under a running store', () => {
+    /** A store on a new file holding batch b1, and the file's path. */
+    async function storeWithBatch(name: string) {
+      const path = join(dir, 'lost', `${name}.db`);
+      const store = createSqliteStore({ path });
+      await store.createBatch(batch('b1'));
+      await store.check();
+      return { store, path };
+    }
+
+    /** Writes and `check` reject with STORE_UNAVAILABLE naming what happened; reads still answer. */
+    async function expectLost(store: Awaited<ReturnType<typeof storeWithBatch>>['store'], what: RegExp) {
+      const refused = await failure(store.createBatch(batch('b2')));
+      expect(refused).toMatchObject({ code: 'STORE_UNAVAILABLE', details: { operation: 'createBatch' } });
+      expect(refused.message).toMatch(what);
+      expect(await failure(store.check())).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+      expect(
+        await failure(
+          store.countUsage(
+            { scope: acme, billingProfile: null, organizationId: null, endpoint: 'x', day: '2025-06-01' },
+            1,
+          ),
+        ),
+      ).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+      expect(await store.findBatch(acme, 'b1')).toMatchObject({ id: 'b1' });
+      expect(await store.findBatch(acme, 'b2')).toBeNull();
+    }
+
+    it('refuses writes once the file is deleted (they would be gone at the next start)', async () => {
+      const { store, path } = await storeWithBatch('deleted');
+      unlinkSync(path);
+      await expectLost(store, /deleted\.db was deleted/);
+      // For good: a new file at the path is not the one this store has open.
+      await createSqliteStore({ path }).close();
+      expect(await failure(store.check())).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+      await store.close();
+    });
+
+    it('refuses writes once another file takes its place', async () => {
+      const { store, path } = await storeWithBatch('replaced');
+      const other = join(dir, 'lost', 'other.db');
+      await createSqliteStore({ path: other }).close();
+      renameSync(other, path);
+      await expectLost(store, /replaced\.db was replaced by another file/);
+      await store.close();
+    });
+
+    it('refuses writes once its WAL is deleted', async () => {
+      const { store, path } = await storeWithBatch('wal');
+      unlinkSync(`${path}-wal`);
+      await expectLost(store, /wal\.db-wal was deleted/);
+      await store.close();
+    });
   });
 
   it('turns driver errors into StoreErrors with a code and the cause', async () => {

@@ -1,0 +1,94 @@
+/**
+ * The operator's view of the callback outbox (admin API): deliveries of
+ * every tenant by state (the abandoned ones, above all), and the replay of an
+ * abandoned one, which makes it pending again with a fresh retry window.
+ */
+import { redactUrl } from './callback-policy.js';
+import { ServiceError } from './errors.js';
+import type { DeliveryKind, DeliveryRecord, DeliveryState, Environment, Store } from './store.js';
+
+/** How many deliveries one list answers: by default, and at most. */
+export const deliveryListLimits = { default: 100, max: 1000 } as const;
+
+/** A delivery as the admin API shows it; its URL as log lines show it (no credentials nor query). */
+export interface DeliveryView {
+  id: string;
+  kind: DeliveryKind;
+  tenant: string;
+  environment: Environment;
+  url: string;
+  state: DeliveryState;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  /** When the next attempt is due (pending deliveries only). */
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  abandonedAt: string | null;
+  replayedAt: string | null;
+  /** What is POSTed. */
+  body: unknown;
+}
+
+const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+export function deliveryView(record: DeliveryRecord): DeliveryView {
+  return {
+    id: record.id,
+    kind: record.kind,
+    tenant: record.scope.tenant,
+    environment: record.scope.environment,
+    url: redactUrl(record.url),
+    state: record.state,
+    attempts: record.attempts,
+    lastError: record.lastError,
+    createdAt: new Date(record.createdAt).toISOString(),
+    nextAttemptAt: record.state === 'pending' ? new Date(record.nextAttemptAt).toISOString() : null,
+    deliveredAt: isoOrNull(record.deliveredAt),
+    abandonedAt: isoOrNull(record.abandonedAt),
+    replayedAt: isoOrNull(record.replayedAt),
+    body: JSON.parse(record.body) as unknown,
+  };
+}
+
+export interface CallbackAdmin {
+  /** The latest `limit` deliveries in `state` (of any state without it), the latest created first. */
+  list(state: DeliveryState | undefined, limit?: number): Promise<DeliveryView[]>;
+  /** Sends an abandoned delivery again: `NOT_FOUND` for an unknown id, `CONFLICT` unless abandoned. */
+  replay(id: string): Promise<DeliveryView>;
+}
+
+export interface CallbackAdminOptions {
+  store: Store;
+  now: () => number;
+  /** Called after a replay, so the dispatcher sends it at once. */
+  onReplay(): void;
+}
+
+const notFoundDetails = 'Callback not found.';
+
+export function createCallbackAdmin(options: CallbackAdminOptions): CallbackAdmin {
+  const { store, now } = options;
+
+  async function find(id: string): Promise<DeliveryRecord> {
+    const record = await store.findDelivery(id);
+    if (!record) throw new ServiceError('NOT_FOUND', notFoundDetails, { body: { details: notFoundDetails } });
+    return record;
+  }
+
+  return {
+    async list(state, limit = deliveryListLimits.default) {
+      return (await store.listDeliveries(state, limit)).map(deliveryView);
+    },
+
+    async replay(id) {
+      if (!(await store.replayDelivery(id, now()))) {
+        const { state } = await find(id);
+        const details = `Only an abandoned callback can be replayed; this one is ${state}.`;
+        throw new ServiceError('CONFLICT', details, { body: { details } });
+      }
+      options.onReplay();
+      return deliveryView(await find(id));
+    },
+  };
+}
