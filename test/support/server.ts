@@ -79,6 +79,8 @@ export async function startServer(
   options: {
     dataDir?: string;
     callbackBackoffMs?: number;
+    /** The first wait before a batch interrupted by a transient store fault resumes. */
+    storeFaultDelayMs?: number;
     collectGarbage?: () => void;
     /** A ready connection for the store (the test keeps it, to break it); a file in `dataDir` by default. */
     database?: Database.Database;
@@ -102,6 +104,7 @@ export async function startServer(
     engine,
     pool,
     ...(options.callbackBackoffMs ? { callbackBackoffMs: options.callbackBackoffMs } : {}),
+    ...(options.storeFaultDelayMs ? { storeFaultDelayMs: options.storeFaultDelayMs } : {}),
     ...(options.collectGarbage ? { collectGarbage: options.collectGarbage } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });
