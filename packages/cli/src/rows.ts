@@ -1,29 +1,16 @@
 /**
  * Reading request rows from a file or standard input, chunk by chunk, never the whole input:
  * JSON lines (blocks of whole lines go to the workers as bytes; they parse them) or
- * CSV with a header row (parsed here, headers mapped to request fields). Every row keeps its
+ * CSV (parsed here, its columns read into request fields: `csv-rows.ts`). Every row keeps its
  * line number, which the results of rows that fail carry; blank lines are no rows.
  */
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { openCsvRows } from './csv-rows.js';
-import { UsageError } from './errors.js';
 import type { InputFile } from './files.js';
 import type { InputFormat, ReadRowsOptions, RowChunk } from './row-chunk.js';
 
 export { type InputFormat, inputFormats, type ReadRowsOptions, type RowChunk } from './row-chunk.js';
-
-/** `merchantName=Description,amount=Amount` -> `{merchantName: 'Description', amount: 'Amount'}`. */
-export function parseColumnMapping(text: string): Record<string, string> {
-  const mapping: Record<string, string> = {};
-  for (const pair of text.split(',')) {
-    const [field, header, ...rest] = pair.split('=').map((part) => part.trim());
-    if (!field || !header || rest.length > 0)
-      throw new Error(`--columns expects field=Header pairs separated by commas, not "${pair}".`);
-    mapping[field] = header;
-  }
-  return mapping;
-}
 
 /** The format a file name suggests: `.csv` is CSV, anything else JSON lines. */
 export function formatOfPath(path: string): InputFormat {
@@ -31,21 +18,14 @@ export function formatOfPath(path: string): InputFormat {
 }
 
 /**
- * The input's rows, chunk by chunk. A CSV input's header row is read first: a header row that is not
- * CSV, or `columns` naming headers it does not have, is a `UsageError` before any row is read.
+ * The input's rows, chunk by chunk. A CSV input is read up to its header row first: a header row that is
+ * not CSV, or lacks a column the layout needs, is a `UsageError` before any row is read.
  */
 export async function openRows(
   input: InputFile,
   options: ReadRowsOptions,
 ): Promise<AsyncGenerator<RowChunk>> {
-  if (options.format !== 'csv') {
-    if (options.columns) {
-      throw new UsageError(
-        `--columns applies to CSV input; ${input.name} is read as JSON lines (see --format).`,
-      );
-    }
-    return readLineBlocks(input.stream, options.chunkSize);
-  }
+  if (options.format !== 'csv') return readLineBlocks(input.stream, options.chunkSize);
   try {
     return await openCsvRows(input, options);
   } catch (error) {

@@ -1,8 +1,9 @@
 /**
  * `txenrich enrich --kind <kind> <input> [-o output] [--threads N]`: a file of
  * request bodies (JSON lines or CSV; `-` reads standard input) through the
- * worker pool, streaming in and out, one result per row in input order. Exits
- * 2 when any row failed (`exitCodes.rowsFailed`), after the summary line.
+ * worker pool, streaming in and out, one result per row in input order. A CSV
+ * input may be a bank's export (`--preset`, `csv-options.ts`). Exits 2 when
+ * any row failed (`exitCodes.rowsFailed`), after the summary line.
  */
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
@@ -15,23 +16,25 @@ import {
   outputFormatNames,
   outputFormats,
 } from '@txenrich/pool';
+import { transferTransactionSchema, universalTransactionSchema } from '@txenrich/schema';
 import { SingleBar } from 'cli-progress';
 import { type Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { exitCodes } from '../errors.js';
+import { PRESET_KIND } from '../bank-presets.js';
+import { exitCodes, UsageError } from '../errors.js';
 import { openInput, openOutput } from '../files.js';
 import { capHeapGrowth, turnOffPretenuring } from '../heap.js';
 import type { CliIo } from '../io.js';
-import { formatOfPath, type InputFormat, inputFormats, openRows, parseColumnMapping } from '../rows.js';
+import { formatOfPath, type InputFormat, inputFormats, openRows } from '../rows.js';
+import { addCsvOptions, type CsvFlags, csvFlagsGiven, csvLayoutOf } from './csv-options.js';
 
 export const enrichableKinds: readonly EnrichableKind[] = ['card', 'de43', 'transfer', 'universal'];
 
-interface EnrichFlags {
-  kind: EnrichableKind;
+interface EnrichFlags extends CsvFlags {
+  kind?: EnrichableKind;
   output?: string;
   threads: number;
   format?: InputFormat;
   outputFormat?: OutputFormatName;
-  columns?: Record<string, string>;
   chunkSize: number;
   progress: boolean;
   explain: boolean;
@@ -43,13 +46,13 @@ function positiveInteger(value: string): number {
   return number;
 }
 
-function columnMapping(value: string): Record<string, string> {
-  try {
-    return parseColumnMapping(value);
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
-}
+/** Kinds whose requests need a `userId`, as the contract's schemas say (transfer and universal). */
+const userRequired: Readonly<Record<EnrichableKind, boolean>> = {
+  card: false,
+  de43: false,
+  transfer: !transferTransactionSchema.shape.userId.safeParse(undefined).success,
+  universal: !universalTransactionSchema.shape.userId.safeParse(undefined).success,
+};
 
 /** The end-of-run line: rows, errors, match rate, speed and wall time. */
 export function summaryLine(rows: number, errors: number, matched: number, seconds: number): string {
@@ -60,12 +63,16 @@ export function summaryLine(rows: number, errors: number, matched: number, secon
 }
 
 export function registerEnrich(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('enrich')
     .description(
       'enrich a JSONL or CSV file of request bodies on all cores, one result per row in input order',
     )
-    .addOption(new Option('--kind <kind>', 'transaction kind').choices(enrichableKinds).makeOptionMandatory())
+    .addOption(
+      new Option('--kind <kind>', 'transaction kind (required, unless --preset says it)').choices(
+        enrichableKinds,
+      ),
+    )
     .argument(
       '<input>',
       'JSONL (one request body per line) or CSV (a header row, one request per row); - reads standard input',
@@ -79,12 +86,8 @@ export function registerEnrich(program: Command, io: CliIo): void {
         '--output-format <format>',
         'output format (default: from the output file name, else jsonl)',
       ).choices(outputFormatNames),
-    )
-    .option(
-      '--columns <mapping>',
-      'CSV headers that differ from the request fields, e.g. merchantName=Description,amount=Amount',
-      columnMapping,
-    )
+    );
+  addCsvOptions(command)
     .option('--threads <n>', 'worker threads', positiveInteger, availableParallelism())
     .option('--chunk-size <n>', 'rows per worker task', positiveInteger, DEFAULT_CHUNK_SIZE)
     .option('--no-progress', 'no progress bar, even on a terminal')
@@ -95,13 +98,25 @@ export function registerEnrich(program: Command, io: CliIo): void {
     .action(async (inputName: string, flags: EnrichFlags) => {
       const started = performance.now();
       // Everything that can be the user's mistake is checked before the pool starts or a file is written.
+      const kind = flags.kind ?? (flags.preset ? PRESET_KIND : undefined);
+      if (!kind) {
+        const kinds = new Intl.ListFormat('en', { type: 'disjunction' }).format(enrichableKinds);
+        throw new UsageError(`--kind is required (${kinds}) unless --preset gives it.`);
+      }
+      const inputFormat = flags.format ?? (flags.preset ? 'csv' : formatOfPath(inputName));
+      const csvFlags = csvFlagsGiven(flags);
+      if (inputFormat !== 'csv' && csvFlags.length > 0)
+        throw new UsageError(
+          `${csvFlags.join(', ')} ${csvFlags.length === 1 ? 'applies' : 'apply'} to CSV input; ` +
+            `${inputName === '-' ? 'standard input' : inputName} is read as JSON lines (see --format).`,
+        );
       const input = openInput(inputName, io.stdin);
-      const inputFormat = flags.format ?? formatOfPath(inputName);
       const outputFormat = flags.outputFormat ?? (flags.output ? formatOfPath(flags.output) : 'jsonl');
       const chunks = await openRows(input, {
         format: inputFormat,
         chunkSize: flags.chunkSize,
-        ...(flags.columns ? { columns: flags.columns } : {}),
+        csv: csvLayoutOf(flags),
+        ...(userRequired[kind] ? { userRequiredBy: kind } : {}),
       });
       let out: ReturnType<typeof openOutput> | null = null;
       try {
@@ -154,7 +169,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
             yield chunk;
           }
         })();
-        for await (const chunk of pool.enrichChunks(flags.kind, tracked, {
+        for await (const chunk of pool.enrichChunks(kind, tracked, {
           output: outputFormat,
           ...(flags.explain ? { explain: true } : {}),
         })) {
