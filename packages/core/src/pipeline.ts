@@ -114,6 +114,8 @@ function cardPurchase(
   return {
     /** A catalog merchant, or the merchant read from the line. */
     namesCounterparty: counterparty.merchant !== null || counterparty.unverifiedName !== null,
+    /** A catalog merchant, or a merchant behind a processor's prefix: who refunds a card. */
+    refunds: counterparty.merchant !== null || anatomy.prefixes.length > 0,
     shape: (): Built => ({
       enrichment: shapeCardPurchase(parts, line, anatomy, place, trace, counterparty, kind),
       facts: contextFacts(line, anatomy, place),
@@ -162,9 +164,15 @@ function build<K extends TransactionKind>(
   if (route === 'bank' || (bank.kind.type !== 'other_money_movement' && bank.kind.type !== 'spending'))
     return bank.shape();
   // No transfer wording: spending, or a merchant the card path names, is a card purchase, which says more
-  // (its channel, the processor between, the place).
+  // (its channel, the processor between, the place). Money in is a card refund only from a catalog
+  // merchant or through a processor (`SQ *`), never by ACH (`GUSTO DES:PAY ... PPD`): else it is a
+  // deposit from the name read.
   const card = asCard();
-  return bank.kind.type === 'spending' || card.namesCounterparty ? card.shape() : bank.shape();
+  const purchase =
+    line.direction === 'outgoing'
+      ? bank.kind.type === 'spending' || card.namesCounterparty
+      : card.refunds && read(line.text, false).fields?.via !== 'ach';
+  return purchase ? card.shape() : bank.shape();
 }
 
 /** Enriches a validated body of `kind`: every stage once, the context last. */

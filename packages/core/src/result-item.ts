@@ -1,5 +1,6 @@
 import {
   batchItemSchemas,
+  echoedCustomAttributes,
   type ResultItem,
   type TransactionByKind,
   type TransactionKind,
@@ -32,14 +33,12 @@ export function enrichResultItem(
   const body = validate(schema, raw);
   if (!body.ok) {
     const transactionId = rawField(raw, 'transactionId');
-    const attributes = rawField(raw, 'customAttributes');
+    const attributes = echoedCustomAttributes(raw);
     return {
       statusCode: 400,
       errors: body.errors,
       transactionInfo: { transactionId: typeof transactionId === 'string' ? transactionId : null },
-      ...(typeof attributes === 'object' && attributes !== null && !Array.isArray(attributes)
-        ? { customAttributes: attributes as Record<string, unknown> }
-        : {}),
+      ...(attributes ? { customAttributes: attributes } : {}),
     };
   }
   const enrichment = enrichByKind(engine, kind, body.value, options.context, {

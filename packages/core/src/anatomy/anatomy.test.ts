@@ -2,6 +2,7 @@ import { loadCatalog } from '@txenrich/catalog';
 import { describe, expect, it } from 'vitest';
 import { buildLexicon } from '../lexicon.js';
 import { achEntries } from './ach-entries.js';
+import { atmExamples } from './atm.js';
 import { type Anatomy, readAnatomy } from './anatomy.js';
 import { bankFields } from './bank-fields.js';
 import { locationRules } from './location.js';
@@ -53,6 +54,12 @@ describe('every example of every anatomy table', () => {
         }
       }
     });
+  }
+});
+
+describe('ATM lines: the owner of the machine, if the line names one', () => {
+  for (const { line, owner } of atmExamples) {
+    it(line, () => expect(readAnatomy(line, lexicon, { atm: true }).name).toBe(owner));
   }
 });
 

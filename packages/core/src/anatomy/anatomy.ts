@@ -8,6 +8,7 @@
  */
 import { canonical } from '../normalize/text.js';
 import { cutEntries } from './ach-entries.js';
+import { atmOwner } from './atm.js';
 import { bankFields, type FieldsRule } from './bank-fields.js';
 import { cleanDisplayName } from './clean-name.js';
 import {
@@ -129,9 +130,6 @@ const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
 const anyFields =
   /DES:|ORIG CO NAME:|COMP NAME:| CO: |^REAL TIME |^RTP |^INSTANT |ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| \d{6} \S*\d\S* [A-Z'.-]+(?: [A-Z'.-]+){1,3}$/;
 const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
-/** The street an ATM stands on, at the end of its line: `N CLARK ST`, `MADISON AVE`, `5TH AVE`. */
-const atmStreet =
-  / (?:[NSEW] )?(?:\d+(?:ST|ND|RD|TH)|[A-Z]+)(?: [A-Z]+)? (?:ST|AVE|AV|BLVD|RD|DR|WAY|PL|PKWY|HWY|SQ)(?: [NSEW])?(?= \d|$)/;
 /** Words of the kind of charge (`BILL PAYMENT`, `SUBSCRIPTION`): they name no one. */
 const chargeWords = new Set(
   'BILL PAYMENT PMT PYMT SUBSCRIPTION RENEWAL MEMBERSHIP ORDER ONLINE AUTOPAY RECURRING MONTHLY'.split(' '),
@@ -146,9 +144,6 @@ function namesNoOne(after: string): boolean {
     (word, index) => chargeWords.has(word) || (index === words.length - 1 && word.length === 2),
   );
 }
-/** ATM wording around the bank's name. */
-const atmNoise = /\b(?:ATM|WITHDRAWAL|WITHDRWL|WDRL|CASH WITHDRAWAL|CASH)\b/g;
-
 /** Characters that pad a part at its start (` * # , . - / : ;`) and at its end (the same but `.`: `CO.`). */
 const leadingPad = new Set([...' *#,.-/:;'].map((char) => char.charCodeAt(0)));
 const trailingPad = new Set([...' *#,-/:;'].map((char) => char.charCodeAt(0)));
@@ -425,10 +420,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     text = text.replace(/ (?:INTERNET|ONLINE|WWW|WEB|RECURRING)$/, '');
   }
 
+  // An ATM line that names no owner names no one: its numbers and street are no name.
+  let ownerless = false;
   if (options.atm) {
-    text = squeeze(text.replace(atmNoise, ' '));
-    // An ATM line ends with the machine's street, often without a number (`CHASE N CLARK ST`).
-    text = text.replace(atmStreet, '');
+    text = atmOwner(text);
+    if (text) rules.push('atm.owner');
+    ownerless = !text;
   }
 
   // Ids and noise: references, cards and dates first; store numbers once the place tail is off
@@ -498,7 +495,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   text = withoutReferences;
   // Nothing left but ids: the line's own text is the best name there is.
   // A wallet or app that was all the line named (`WEB AUTHORIZED PMT VENMO`) is the name, not the whole line.
-  const name = nameless ? '' : firstWords(text || fields?.party || stripped[0] || whole);
+  const name = nameless || ownerless ? '' : firstWords(text || fields?.party || stripped[0] || whole);
   return {
     raw: whole,
     wrapper,

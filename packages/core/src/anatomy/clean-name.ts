@@ -3,6 +3,7 @@
  * title case with possessives (`JOES PIZZA` -> Joe's Pizza, `BIG AL S DELI`
  * -> Big Al's Deli), acronyms (`BBQ`, `BJS` -> BJ's, `A&W`) and `Mc` names.
  */
+import { acronyms } from '../normalize/text.js';
 import { givenNames } from './given-names.js';
 
 const smallWords = new Set([
@@ -25,36 +26,6 @@ const smallWords = new Set([
 // `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
 const legalForms = new Set(['LLC', 'INC', 'CORP', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA']);
 const vowels = /[AEIOUY]/;
-/** Upper-case tokens that are acronyms although they have vowels. */
-const acronyms = new Set([
-  'USA',
-  'LLC',
-  'INC',
-  'IHOP',
-  'YMCA',
-  'YWCA',
-  'UPS',
-  'USPS',
-  'DMV',
-  'IRS',
-  'AAA',
-  'ATM',
-  'BBQ',
-  'TV',
-  'II',
-  'III',
-  'IV',
-  'NY',
-  'LA',
-  'DC',
-  'UCLA',
-  'NASA',
-  'ACE',
-  'KFC',
-  'HVAC',
-  'CPA',
-  'DDS',
-]);
 
 function capitalise(lower: string): string {
   return lower.replace(

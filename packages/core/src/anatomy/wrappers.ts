@@ -217,7 +217,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.point-of-sale',
     pattern:
-      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|WITHDRAWAL|WITHDRAW|WD|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: \d{4,}(?= [A-Z]))? /,
+      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|WITHDRAWAL|WITHDRAW|WD|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHECK CRD|CHK CRD|CRD)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: \d{4,}(?= [A-Z]))? /,
     yields: { via: 'card' },
     examples: [
       { line: 'POS PURCH BIG AL S DELI', expect: { name: 'BIG AL S DELI', display: "Big Al's Deli" } },
@@ -227,6 +227,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
         expect: { name: 'OCEAN BREEZE CAR WASH' },
       },
       { line: 'POS DEBIT 0327 TRADER JOE S #552 QPS SEATTLE WA', expect: { city: 'SEATTLE' } },
+      {
+        line: 'POS DEBIT VISA CHECK CRD PURCHASE 04/11 LUCKY DRAGON BUFFET FRESNO CA',
+        expect: { name: 'LUCKY DRAGON BUFFET', city: 'FRESNO' },
+      },
     ],
   },
   {

@@ -307,7 +307,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.payroll',
-    when: /PAYROLL|DIR DEP|DIRECT DEP|NET PAY|\bSALARY\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY/,
+    // Money in from a payroll provider is pay too (`GUSTO DES:PAY`, `ADP WAGE PAY`).
+    when: /PAYROLL|DIR DEP|DIRECT DEP|NET PAY|\bSALARY\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^(?:ADP|GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
     examples: [
@@ -318,6 +319,11 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'GUSTO NET PAY 251026 6HED9NNX CHEN, EMILY',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'earned_income' },
+      },
+      {
+        line: 'GUSTO DES:PAY 758204 ID:7KD20QX INDN:EMILY CHEN CO ID:9138522007 PPD',
         direction: 'incoming',
         expect: { type: 'income', subType: 'earned_income' },
       },
@@ -431,6 +437,25 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'BKOFAMERICA MOBILE 07/11 XXXXX53702 DEPOSIT *MOBILE CA',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
+    ],
+  },
+  {
+    // Money in that says no more than a deposit (`DEPOSIT`, `ELECTRONIC DEPOSIT NORTHSIDE ANIMAL CLINIC`).
+    id: 'bank.deposit',
+    when: /\bDEPOSIT\b|\bDEP\b/,
+    direction: 'incoming',
+    yields: { type: 'other_money_movement', subType: 'deposit', counterparty: 'party' },
+    examples: [
+      {
+        line: 'DEPOSIT',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
+      {
+        line: 'COUNTER DEPOSIT 0412 BRANCH 118',
         direction: 'incoming',
         expect: { type: 'other_money_movement', subType: 'deposit' },
       },

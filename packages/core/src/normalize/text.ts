@@ -36,6 +36,36 @@ export function compactKey(key: string): string {
 
 const smallWords = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to']);
 const vowels = /[AEIOUY]/;
+/** Upper-case tokens that are acronyms although they have vowels. */
+export const acronyms = new Set([
+  'USA',
+  'LLC',
+  'INC',
+  'IHOP',
+  'YMCA',
+  'YWCA',
+  'UPS',
+  'USPS',
+  'DMV',
+  'IRS',
+  'AAA',
+  'ATM',
+  'BBQ',
+  'TV',
+  'II',
+  'III',
+  'IV',
+  'NY',
+  'LA',
+  'DC',
+  'UCLA',
+  'NASA',
+  'ACE',
+  'KFC',
+  'HVAC',
+  'CPA',
+  'DDS',
+]);
 
 /** `BLUE BOTTLE COFFEE` -> `Blue Bottle Coffee`; vowel-less short tokens stay upper case (`BBQ`, `LLC`). */
 export function displayCase(text: string): string {
@@ -44,7 +74,8 @@ export function displayCase(text: string): string {
     .filter(Boolean)
     .map((word, index) => {
       const upper = word.toUpperCase();
-      if (upper.length <= 4 && !vowels.test(upper) && /[A-Z]/.test(upper)) return upper;
+      if (acronyms.has(upper) || (upper.length <= 4 && !vowels.test(upper) && /[A-Z]/.test(upper)))
+        return upper;
       const lower = word.toLowerCase();
       if (index > 0 && smallWords.has(lower)) return lower;
       return lower.replace(

@@ -48,7 +48,10 @@ export function shapeCardPurchase(
   const unverified = unverifiedName
     ? unverifiedCounterparty(parts, unverifiedName, place, line.mcc?.industryId ?? null)
     : null;
-  const displayName = merchant?.name ?? lone?.name ?? (descriptor.display || displayCase(descriptor.raw));
+  const displayName =
+    merchant?.name ??
+    lone?.name ??
+    (kind.atm ? atmWording('withdrawal') : descriptor.display || displayCase(descriptor.raw));
   const partyLogo = parties.find((party) => party.logo)?.logo ?? null;
   const [graphic, graphicSource] = merchant?.logo
     ? [merchant.logo, 'counterparty' as const]
@@ -85,6 +88,9 @@ export function shapeCardPurchase(
   };
 }
 
+/** What an ATM line whose machine's owner is unknown shows: the terminal's numbers and street say nothing. */
+const atmWording = (subType: string | null) => (subType === 'deposit' ? 'ATM Deposit' : 'ATM Withdrawal');
+
 /** A line's words without its numbers, codes and dangling prepositions, in display case. */
 function wordingOf(raw: string): string {
   const words = raw.split(' ').filter((word) => /^[A-Z][A-Z'&-]*$/.test(word));
@@ -113,6 +119,7 @@ export function shapeBankMovement(
     person ??
     namedParty ??
     app?.name ??
+    (type === 'atm' ? atmWording(kind.subType) : null) ??
     // A wire's party (a field the anatomy read) is still its name.
     ((nobody && !anatomy.fields ? wordingOf(anatomy.raw) : anatomy.display) || displayCase(anatomy.raw));
   return {

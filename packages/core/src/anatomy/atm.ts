@@ -1,0 +1,50 @@
+/**
+ * ATM lines. Around the name of the machine's owner (a bank, a store) stand the bank's ATM wording, the
+ * machine's terminal number, the date and time, and the street it stands on:
+ * `BKOFAMERICA ATM 03/18 #000001120 WITHDRWL FIGUEROA & ADAMS`, `ATM WITHDRAWAL 003555 04/0445 WALL S`.
+ * Only the owner's name is kept, when the line names one; `NON-CHASE` says whose machine it is not.
+ */
+
+/** The bank's ATM wording, and another bank's name after `NON` (`NON-CHASE ATM`, `NONTD ATM`). */
+const atmWording =
+  /\b(?:ATM|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|AT|NON-?[A-Z]+)\b/g;
+
+/** The street the machine stands on, after its owner, often without a number: `CHASE N CLARK ST`, `5TH AVE`. */
+const streetAfterOwner =
+  / (?:[NSEW] )?(?:\d+(?:ST|ND|RD|TH)|[A-Z]+) (?:ST|AVE|AV|BLVD|RD|DR|WAY|PL|PKWY|HWY|SQ)(?: [NSEW])?$/;
+
+/** A number of the machine's line: terminal or card number, date, time, street number (`5TH`), not `7-ELEVEN`. */
+const numberToken = /^#?\d[\d/:.-]*(?:[AP]M?|ST|ND|RD|TH)?$/;
+/** A street number, alone or run into the date before it (`04/0445` is April 4th and number 45). */
+const streetNumber = /^(?:\d{1,5}(?:ST|ND|RD|TH)?|\d{2}[/-]\d{3,})$/;
+
+/**
+ * The text of an ATM line (its wrappers already off) reduced to the owner's name and what follows it:
+ * the name before the machine's numbers when it stands first, else what follows the numbers unless
+ * they end with a street number (then the rest is the street).
+ */
+export function atmOwner(text: string): string {
+  const tokens = text
+    .replace(atmWording, ' ')
+    .split(' ')
+    .filter((token) => /[A-Z0-9]/.test(token));
+  const firstNumber = tokens.findIndex((token) => numberToken.test(token));
+  if (firstNumber !== 0) {
+    const owner = firstNumber === -1 ? tokens : tokens.slice(0, firstNumber);
+    return owner.join(' ').replace(streetAfterOwner, '');
+  }
+  let rest = 0;
+  while (rest < tokens.length && (numberToken.test(tokens[rest]!) || tokens[rest] === '#')) rest++;
+  return streetNumber.test(tokens[rest - 1]!) ? '' : tokens.slice(rest).join(' ');
+}
+
+/** Lines and the owner's name the anatomy reads from them (`''`: the line names no owner); tests run them. */
+export const atmExamples: readonly { line: string; owner: string }[] = [
+  { line: 'BKOFAMERICA ATM 03/18 #000001120 WITHDRWL FIGUEROA & ADAMS', owner: 'BKOFAMERICA' },
+  { line: 'ATM WITHDRAWAL - CHASE MADISON AVE 12/20', owner: 'CHASE' },
+  { line: 'ATM Withdrawal 07-01-25 Navy Federal San Diego CA', owner: 'NAVY FEDERAL' },
+  { line: 'ATM WITHDRAWAL 003555 04/0445 WALL S', owner: '' },
+  { line: 'NON-CHASE ATM WITHDRAW 03/01 1234 MAIN ST SPRINGFIELD IL', owner: '' },
+  { line: 'CASH WITHDRAWAL ATM 7-ELEVEN 12345 DALLAS TX', owner: '7-ELEVEN' },
+  { line: 'WITHDRAWAL ATM 1234 5TH AVE NEW YORK NY', owner: '' },
+];
