@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBatchRequest } from './batches.js';
+import { echoedCustomAttributes, parseBatchRequest } from './batches.js';
 
 const item = (id: string, fields: Record<string, unknown> = {}) => ({
   transactionId: id,
@@ -90,5 +90,38 @@ describe('parseBatchRequest', () => {
     });
     const de43 = parseBatchRequest('de43', { transactions: [{ transactionId: 'a', de43: 'x'.repeat(300) }] });
     expect(de43.ok && de43.value.items[0]?.ok).toBe(true);
+  });
+
+  it('echoes the custom attributes of an invalid item only when they pass their limits', () => {
+    const tooMany = Object.fromEntries(Array.from({ length: 31 }, (_, index) => [`k${index}`, 'v']));
+    const result = parseBatchRequest('card', {
+      transactions: [
+        { transactionId: 'a', customAttributes: { ref: '9' } },
+        { transactionId: 'b', customAttributes: tooMany },
+        { transactionId: 'c', customAttributes: { ref: 'x'.repeat(251) } },
+      ],
+    });
+    const echoed = result.ok ? result.value.items.map((item) => !item.ok && item.customAttributes) : [];
+    expect(echoed).toEqual([{ ref: '9' }, undefined, undefined]);
+  });
+
+  it('fails the request on an item over the size bound, before validating any item', () => {
+    const result = parseBatchRequest('card', {
+      transactions: [item('a'), item('b', { merchantName: 'x'.repeat(60_000) })],
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: { 'transactions.1.merchantName': ['Ensure this field has no more than 1024 characters.'] },
+    });
+  });
+});
+
+describe('echoedCustomAttributes', () => {
+  it('answers the attributes when valid, else nothing', () => {
+    expect(echoedCustomAttributes({ customAttributes: { a: 'b' } })).toEqual({ a: 'b' });
+    expect(echoedCustomAttributes({ customAttributes: { a: { b: 'c' } } })).toBeUndefined();
+    expect(echoedCustomAttributes({ customAttributes: ['a'] })).toBeUndefined();
+    expect(echoedCustomAttributes({})).toBeUndefined();
+    expect(echoedCustomAttributes('text')).toBeUndefined();
   });
 });

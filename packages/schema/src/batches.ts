@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { resultItemSchema } from './enrichment.js';
-import { httpUrl, uuid } from './fields.js';
+import { type CustomAttributes, customAttributes, httpUrl, uuid } from './fields.js';
+import { oversizedItemErrors } from './item-size.js';
 import { messages } from './messages.js';
 import { batchItemSchemas, type TransactionByKind, type TransactionKind } from './transactions.js';
 import { type FieldErrors, type Validation, validate } from './validate.js';
@@ -33,7 +34,7 @@ export type BatchItem<K extends TransactionKind> =
       ok: false;
       errors: FieldErrors;
       transactionId: string | null;
-      customAttributes?: Record<string, unknown>;
+      customAttributes?: CustomAttributes;
     };
 
 export interface ParsedBatch<K extends TransactionKind> {
@@ -50,14 +51,18 @@ function rawTransactionId(item: unknown): string | null {
   return typeof id === 'string' ? id : null;
 }
 
-function rawCustomAttributes(item: unknown): Record<string, unknown> | undefined {
+/**
+ * The `customAttributes` an invalid item echoes: the caller's own when they pass their limits, else none
+ * (the errors name them). Never the raw value, which may be of any size.
+ */
+export function echoedCustomAttributes(item: unknown): CustomAttributes | undefined {
   const value =
     typeof item === 'object' && item !== null
       ? (item as { customAttributes?: unknown }).customAttributes
       : undefined;
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  if (value === undefined) return undefined;
+  const attributes = customAttributes.safeParse(value);
+  return attributes.success ? attributes.data : undefined;
 }
 
 /** The index of the first item whose `transactionId` was already used by an earlier item. */
@@ -72,27 +77,46 @@ export function findDuplicateTransactionId(items: readonly unknown[]): number | 
   return undefined;
 }
 
+/** A batch request whose batch-level rules hold; its items are still unknown. */
+export interface BatchEnvelope {
+  transactions: unknown[];
+  callbackUrl?: string | undefined;
+}
+
 /**
- * Validates a batch request. Batch-level faults (not an object, no
- * `transactions` array, 0 or more than 50,000 items, a duplicate
- * `transactionId`) fail the request; an invalid item only fails itself.
+ * Checks the batch-level rules of a request: an object with a `transactions` list of 1 to 50,000
+ * items, none over the size bound (`item-size.ts`), no `transactionId` used twice. Items are not
+ * validated here: an invalid item only fails itself, later.
+ */
+export function validateBatchEnvelope(kind: TransactionKind, body: unknown): Validation<BatchEnvelope> {
+  const envelope = validate(batchEnvelopeSchema, body);
+  if (!envelope.ok) return envelope;
+  const { transactions } = envelope.value;
+  const oversized = oversizedItemErrors(kind, transactions);
+  if (oversized) return { ok: false, errors: oversized };
+  const duplicate = findDuplicateTransactionId(transactions);
+  if (duplicate !== undefined) {
+    return { ok: false, errors: { transactions: [messages.duplicateTransactionId(duplicate)] } };
+  }
+  return envelope;
+}
+
+/**
+ * Validates a batch request. Batch-level faults (`validateBatchEnvelope`) fail the request; an invalid
+ * item only fails itself.
  */
 export function parseBatchRequest<K extends TransactionKind>(
   kind: K,
   body: unknown,
 ): Validation<ParsedBatch<K>> {
-  const envelope = validate(batchEnvelopeSchema, body);
+  const envelope = validateBatchEnvelope(kind, body);
   if (!envelope.ok) return envelope;
   const { transactions, callbackUrl } = envelope.value;
-  const duplicate = findDuplicateTransactionId(transactions);
-  if (duplicate !== undefined) {
-    return { ok: false, errors: { transactions: [messages.duplicateTransactionId(duplicate)] } };
-  }
   const schema = batchItemSchemas[kind];
   const items = transactions.map((raw): BatchItem<K> => {
     const item = validate(schema, raw);
     if (item.ok) return { ok: true, value: item.value as TransactionByKind[K] };
-    const attributes = rawCustomAttributes(raw);
+    const attributes = echoedCustomAttributes(raw);
     return {
       ok: false,
       errors: item.errors,

@@ -209,7 +209,8 @@ export const failedResultItemSchema = z.object({
   statusCode: z.literal(400),
   errors: z.record(z.string(), z.array(z.string())),
   transactionInfo: z.object({ transactionId: z.string().nullable() }),
-  customAttributes: z.record(z.string(), z.unknown()).optional(),
+  /** The caller's, when they pass their limits (else the errors name them). */
+  customAttributes: customAttributes.optional(),
 });
 
 /**

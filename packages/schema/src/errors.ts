@@ -7,11 +7,11 @@ export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 /** 400 for a body that is not JSON or has the wrong content type. */
 export const nonFieldErrorsSchema = z.object({ [NON_FIELD_ERRORS]: z.array(z.string()) });
 
-/** 403, 404, 413, 429, 500: one human-readable sentence. */
+/**
+ * Every other error status (403, 404, 409, 413, 414, 429, 500, 503): one human-readable sentence. One
+ * shape for all of them, on every endpoint (CONTRACT.md section 8); a 503 adds its stable `code`.
+ */
 export const detailsErrorSchema = z.object({ details: z.string() });
-
-/** 404 and 409 of the trigger endpoints, which say `detail` (as the service they mirror does). */
-export const detailErrorSchema = z.object({ detail: z.string() });
 
 /** The fixed sentences of CONTRACT.md sections 3, 5, 6 and 8. */
 export const errorDetails = {

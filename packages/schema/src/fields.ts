@@ -163,6 +163,7 @@ export const customAttributes = z
     }
   })
   .describe('Caller data echoed back unchanged: at most 30 keys of 40 characters, string values of 250.');
+export type CustomAttributes = z.infer<typeof customAttributes>;
 
 export const billingProfile = z.enum(['standard', 'resell']);
 

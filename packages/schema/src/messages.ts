@@ -27,6 +27,9 @@ export const messages = {
   emptyList: 'This list may not be empty.',
   maxKeys: (max: number) => `Ensure this field has no more than ${max} keys.`,
   keyTooLong: (key: string, max: number) => `Ensure this key has no more than ${max} characters: "${key}".`,
+  maxItemSize: (max: number) =>
+    `Ensure this item holds no more than ${max} characters (keys and text values together).`,
+  maxDepth: (max: number) => `Ensure the body nests no more than ${max} levels deep.`,
   maxValue: (max: number | bigint) => `Ensure this value is less than or equal to ${max}.`,
   minValue: (min: number | bigint) => `Ensure this value is greater than or equal to ${min}.`,
   notAList: (type: string) => `Expected a list of items but got type "${type}".`,

@@ -11,13 +11,7 @@ import {
 } from './batches.js';
 import { corporationsSchema } from './corporations.js';
 import { enrichmentSchema } from './enrichment.js';
-import {
-  detailErrorSchema,
-  detailsErrorSchema,
-  errorDetails,
-  fieldErrorsSchema,
-  nonFieldErrorsSchema,
-} from './errors.js';
+import { detailsErrorSchema, errorDetails, fieldErrorsSchema, nonFieldErrorsSchema } from './errors.js';
 import * as examples from './examples.js';
 import { messages } from './messages.js';
 import { errorReportSchema, reportAcceptedDetails, reportAcceptedSchema } from './reports.js';
@@ -65,7 +59,6 @@ export const componentSchemas = {
   FieldErrors: { schema: fieldErrorsSchema, io: 'output' },
   NonFieldErrors: { schema: nonFieldErrorsSchema, io: 'output' },
   DetailsError: { schema: detailsErrorSchema, io: 'output' },
-  DetailError: { schema: detailErrorSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
 
 export type ComponentName = keyof typeof componentSchemas;
@@ -119,7 +112,7 @@ const notJson: ResponseSpec = {
   description: 'Invalid input: field errors, or a body that is not JSON.',
   body: {
     schema: 'NonFieldErrors',
-    example: { non_field_errors: ['JSON parse error - Unexpected end of JSON input'] },
+    example: { non_field_errors: ['JSON parse error - the body is empty.'] },
   },
 };
 
@@ -298,10 +291,10 @@ function triggerOperations(scope: (typeof triggerScopes)[number]): OperationSpec
     schema: 'TriggerRegistration',
     example: { status, version },
   });
-  const inProgress: ResponseSpec = {
-    description: 'Another registration of this scope is in progress.',
-    body: { schema: 'DetailError', example: { detail: errorDetails.registrationInProgress } },
-  };
+  const inProgress = details(
+    'Another registration of this scope is in progress.',
+    errorDetails.registrationInProgress,
+  );
   return [
     {
       ...common,
@@ -315,10 +308,7 @@ function triggerOperations(scope: (typeof triggerScopes)[number]): OperationSpec
           body: { schema: 'TriggerScopeStatus', example: examples.triggerStatusExample },
         },
         '403': forbidden,
-        '404': {
-          description: 'The scope never had triggers.',
-          body: { schema: 'DetailError', example: { detail: errorDetails.noTriggers } },
-        },
+        '404': details('The scope never had triggers.', errorDetails.noTriggers),
       },
     },
     {
