@@ -15,12 +15,12 @@ import {
   createDispatcher,
   type Dispatcher,
   type DispatcherOptions,
-  type Logger,
   newDelivery,
   type Store,
 } from '@txenrich/service';
 import { createSqliteStore } from '@txenrich/store-sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { capturingLogger } from './support/logger.ts';
 import { waitFor } from './support/server.ts';
 
 const scope = { tenant: 'acme', environment: 'production' } as const;
@@ -69,17 +69,6 @@ async function receiver(options: { delayMs?: number; status?: number; everywhere
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** A logger keeping every line it is given. */
-function capturingLogger() {
-  const lines: Array<{ level: string; object: Record<string, unknown>; message?: string | undefined }> = [];
-  const logger: Logger = {
-    info: (object, message) => lines.push({ level: 'info', object, message }),
-    warn: (object, message) => lines.push({ level: 'warn', object, message }),
-    error: (object, message) => lines.push({ level: 'error', object, message }),
-  };
-  return { logger, lines };
 }
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -14,6 +14,7 @@ import { createPool, type EnrichmentPool } from '@txenrich/pool';
 import {
   type ConfigInput,
   createService,
+  type Logger,
   parseConfig,
   type ResolveHost,
   type Service,
@@ -81,6 +82,8 @@ export async function startServer(
     callbackBackoffMs?: number;
     /** The first wait before a batch interrupted by a transient store fault resumes. */
     storeFaultDelayMs?: number;
+    /** The service's logger (silent by default; the HTTP server's stays off). */
+    logger?: Logger;
     collectGarbage?: () => void;
     /** A ready connection for the store (the test keeps it, to break it); a file in `dataDir` by default. */
     database?: Database.Database;
@@ -105,6 +108,7 @@ export async function startServer(
     pool,
     ...(options.callbackBackoffMs ? { callbackBackoffMs: options.callbackBackoffMs } : {}),
     ...(options.storeFaultDelayMs ? { storeFaultDelayMs: options.storeFaultDelayMs } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
     ...(options.collectGarbage ? { collectGarbage: options.collectGarbage } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });

@@ -81,7 +81,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     try {
       const status = await sender.post(delivery.url, delivery.body, headers, options.timeoutMs);
       if (status >= 200 && status < 300) {
-        await store.markDelivered(delivery.id, now());
+        await store.markDelivered(delivery.id, attempts, now());
         logger.info(about, 'callback delivered');
         return;
       }

@@ -287,7 +287,8 @@ export interface Store {
     leaseMs: number,
     perDestination?: DestinationLimit,
   ): Promise<Delivery[]>;
-  markDelivered(id: string, at: number): Promise<void>;
+  /** Records the attempt that succeeded (the `attempts`-th); ignored unless the delivery is pending. */
+  markDelivered(id: string, attempts: number, at: number): Promise<void>;
   /** Records a failed attempt and when to try next; ignored once the delivery was delivered or abandoned. */
   rescheduleDelivery(id: string, attempts: number, nextAttemptAt: number, lastError: string): Promise<void>;
   /** Gives a delivery up after its retry window; it stays readable for operators. */

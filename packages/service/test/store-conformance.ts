@@ -598,7 +598,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
 
         expect(ids(await store.claimDueDeliveries(at, 10, 1000)).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
         await store.rescheduleDelivery('a', 1, at + 60_000, 'HTTP 503');
-        await store.markDelivered('b', at + 10);
+        await store.markDelivered('b', 1, at + 10);
         await store.abandonDelivery('c', 12, 'connect ECONNREFUSED', at + 20);
         await store.rescheduleDelivery('e', 3, at + 120_000, 'HTTP 500');
         // A late dispatcher's failure report does not bring a delivered one back.
@@ -674,7 +674,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         ];
         for (const each of [a, b, c]) await store.enqueueDelivery(each);
         await store.claimDueDeliveries(at + 10, 10, 1000);
-        await store.markDelivered('d0', at + 20);
+        await store.markDelivered('d0', 2, at + 20);
         await store.abandonDelivery('d1', 13, 'HTTP 500', at + 30);
 
         const abandoned = {
@@ -695,7 +695,11 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         ]);
         expect(ids(await store.listDeliveries(undefined, 10))).toEqual(['d2', 'd1', 'd0']);
         expect(ids(await store.listDeliveries(undefined, 2))).toEqual(['d2', 'd1']);
-        expect((await store.findDelivery('d0'))?.deliveredAt).toBe(at + 20);
+        expect(await store.findDelivery('d0')).toMatchObject({
+          state: 'delivered',
+          attempts: 2,
+          deliveredAt: at + 20,
+        });
         expect(await store.findDelivery('nope')).toBeNull();
         await store.close();
         expect(await (await reopen()).findDelivery('d1')).toEqual(abandoned);
@@ -706,7 +710,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         for (const each of ['gone', 'done', 'waiting']) await store.enqueueDelivery(delivery(each));
         await store.claimDueDeliveries(at, 10, 1000);
         await store.abandonDelivery('gone', 13, 'HTTP 500', at + 30);
-        await store.markDelivered('done', at + 40);
+        await store.markDelivered('done', 1, at + 40);
 
         expect(await store.replayDelivery('done', at + hour)).toBe(false);
         expect(await store.replayDelivery('waiting', at + hour)).toBe(false);

@@ -419,8 +419,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     leaseDelivery: db.prepare<[until: number, id: string]>(
       'UPDATE deliveries SET next_attempt_at = ? WHERE id = ?',
     ),
-    markDelivered: db.prepare<[at: number, id: string]>(
-      `UPDATE deliveries SET state = 'delivered', delivered_at = ? WHERE id = ? AND state = 'pending'`,
+    markDelivered: db.prepare<[attempts: number, at: number, id: string]>(
+      `UPDATE deliveries SET state = 'delivered', attempts = ?, delivered_at = ? WHERE id = ? AND state = 'pending'`,
     ),
     rescheduleDelivery: db.prepare<[attempts: number, nextAttemptAt: number, lastError: string, id: string]>(
       `UPDATE deliveries SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ? AND state = 'pending'`,
@@ -796,8 +796,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }).immediate,
     ),
 
-    markDelivered: write('markDelivered', (id: string, at: number) => {
-      s.markDelivered.run(at, id);
+    markDelivered: write('markDelivered', (id: string, attempts: number, at: number) => {
+      s.markDelivered.run(attempts, at, id);
     }),
 
     rescheduleDelivery: write(

@@ -1,12 +1,36 @@
 /**
  * The operator's API, authenticated by `X-Admin-Key` (the configuration's
  * `adminKey`) instead of an API key: review error reports (list, reject,
- * resolve with a correction) and read the usage counters.
+ * resolve with a correction), read the usage counters, and see callback
+ * deliveries and replay abandoned ones.
  */
 import { messages, validate } from '@txenrich/schema';
-import { type ReportStatus, reportCorrectionSchema, reportStatuses, type Service } from '@txenrich/service';
+import {
+  type DeliveryState,
+  deliveryListLimits,
+  deliveryStates,
+  type ReportStatus,
+  reportCorrectionSchema,
+  reportStatuses,
+  type Service,
+  ServiceError,
+} from '@txenrich/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbiddenBody } from '../errors.js';
+
+/** A 400 on one query parameter. */
+const invalidQuery = (field: string, message: string) =>
+  new ServiceError('INVALID_INPUT', message, { body: { [field]: [message] } });
+
+/** Why a list's `limit` parameter is not acceptable, or null. */
+function limitError(limit: string | undefined): string | null {
+  if (limit === undefined) return null;
+  if (!/^\d+$/.test(limit)) return messages.invalidInteger;
+  const count = Number(limit);
+  if (count < 1) return messages.minValue(1);
+  if (count > deliveryListLimits.max) return messages.maxValue(deliveryListLimits.max);
+  return null;
+}
 
 export function registerAdminRoutes(app: FastifyInstance, service: Service): void {
   const admin = {
@@ -37,4 +61,18 @@ export function registerAdminRoutes(app: FastifyInstance, service: Service): voi
   });
 
   app.get('/admin/usage', admin, async () => ({ usage: await service.usage() }));
+
+  app.get<{ Querystring: { state?: string; limit?: string } }>('/admin/callbacks', admin, async (request) => {
+    const { state, limit } = request.query;
+    if (state !== undefined && !(deliveryStates as readonly string[]).includes(state))
+      throw invalidQuery('state', messages.invalidChoice(state));
+    const invalidLimit = limitError(limit);
+    if (invalidLimit) throw invalidQuery('limit', invalidLimit);
+    const count = limit === undefined ? deliveryListLimits.default : Number(limit);
+    return { callbacks: await service.listCallbacks(state as DeliveryState | undefined, count) };
+  });
+
+  app.post<{ Params: { id: string } }>('/admin/callbacks/:id/replay', admin, async (request) =>
+    service.replayCallback(request.params.id),
+  );
 }

@@ -1,4 +1,8 @@
-/** Public routes: health, the OpenAPI document, and the industry icons the results link to. */
+/**
+ * Public routes: liveness (`/healthz`: the process answers), readiness
+ * (`/readyz`: it can serve, its store and catalog usable), the OpenAPI
+ * document, and the industry icons the results link to.
+ */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOpenApiDocument } from '@txenrich/schema';
@@ -17,6 +21,10 @@ export function registerMetaRoutes(
     status: 'ok',
     region: options.service.config.region,
   }));
+  app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
+    const { ready, checks } = await options.service.readiness();
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
+  });
   app.get('/openapi.json', { config: { public: true } }, async (_request, reply) =>
     reply.type('application/json').send(openApi),
   );
