@@ -17,8 +17,8 @@ const config = {
   ],
 };
 
-const inProgress = { detail: 'An action trigger registration is already in progress for this scope.' };
-const noTriggers = { detail: 'No action triggers exist for this scope' };
+const inProgress = { details: 'An action trigger registration is already in progress for this scope.' };
+const noTriggers = { details: 'No action triggers exist for this scope' };
 
 const netflix = { merchantName: 'NETFLIX.COM', categoryCode: '4899', amount: '15.49', currencyCode: 'USD' };
 const starbucks = { merchantName: 'STARBUCKS STORE 1234 SEATTLE WA', categoryCode: '5814', amount: 4.5 };
@@ -73,7 +73,7 @@ describe('registration', () => {
     expect(noKey.status).toBe(403);
   });
 
-  it('answers 404 with the detail body for a scope that never had triggers', async () => {
+  it('answers 404 with the details body for a scope that never had triggers', async () => {
     for (const path of [
       '/merchant-action-triggers',
       '/programs/never/merchant-action-triggers',

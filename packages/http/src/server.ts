@@ -4,17 +4,22 @@
  * service, and maps every failure to the contract's status and body
  * (`errors.ts`). It holds no state of its own.
  */
-import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import { type Principal, type Service, ServiceError } from '@txenrich/service';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
 import { type Logger, type LoggerOptions, pino } from 'pino';
-import { errorResponse, forbiddenBody, NOT_FOUND } from './errors.js';
+import { clientErrorResponse, errorResponse, forbidden, HttpError, NOT_FOUND } from './errors.js';
+import { registerJsonBodyParser } from './json-body.js';
+import { requestIdOf } from './request-id.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerBatchRoutes } from './routes/batches.js';
 import { registerEnrichRoutes } from './routes/enrich.js';
@@ -59,25 +64,62 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 const isLogger = (value: unknown): value is FastifyBaseLogger =>
   typeof value === 'object' && value !== null && typeof (value as { child?: unknown }).child === 'function';
 
+/** Writes the contract's answer to a request Node's HTTP parser refused, and closes the connection. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const { status, body } = clientErrorResponse(error);
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { service } = options;
   const limits = { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits };
+
+  /** Every error answer: the table's status, body and headers, logged once. */
+  const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, expected, headers } = errorResponse(error);
+    if (expected) request.log.info({ status, code: (error as { code?: string }).code }, 'request rejected');
+    else request.log.error({ status, err: error }, 'request failed');
+    if (headers) reply.headers(headers);
+    return reply.code(status).send(body);
+  };
+  const isAuthenticated = (request: FastifyRequest) => {
+    const { 'x-api-key': apiKey, 'x-admin-key': adminKey } = request.headers;
+    return Boolean(
+      (typeof apiKey === 'string' && service.authenticate(apiKey)) ||
+        (typeof adminKey === 'string' && service.isAdmin(adminKey)),
+    );
+  };
+
   const app = Fastify({
     ...(isLogger(options.logger)
       ? { loggerInstance: options.logger }
       : { logger: options.logger ?? { level: 'info', redact: redactedHeaders } }),
     bodyLimit: limits.single,
-    requestIdHeader: 'x-request-id',
-    // User and card ids in trigger paths may be 512 characters (CONTRACT.md section 1.1).
+    genReqId: requestIdOf,
+    // User and card ids in trigger paths may be 512 characters (CONTRACT.md section 1.1), 1,024 UTF-16
+    // units when every one is outside the BMP.
     routerOptions: { maxParamLength: 1100 },
-    genReqId: () => randomUUID(),
-    return503OnClosing: true,
+    // The framework's own refusals (a path it cannot decode, a parameter over that length) go through
+    // the table too, after the key is checked: a caller without one learns nothing of the routes.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return sendError(isAuthenticated(request) ? error : forbidden(), request, reply);
+    },
+    clientErrorHandler: answerClientError,
+    // Requests arriving while the server closes are answered by the onRequest hook below, not Fastify.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // One log line per request (onResponse below) rather than two.
     logController: new LogController({ disableRequestLogging: true }),
   });
   // JSON only: any other content type is the contract's 400, not a string body.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -90,23 +132,25 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     );
   });
 
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) throw new HttpError('SHUTTING_DOWN', 'The server is shutting down.');
     if (request.is404 || request.routeOptions.config.public) return;
     const principal = service.authenticate(request.headers['x-api-key'] as string | undefined);
-    if (!principal) return reply.code(403).send(forbiddenBody);
+    if (!principal) throw forbidden();
     request.principal = principal;
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ details: NOT_FOUND }));
-  app.setErrorHandler((error, request, reply) => {
-    const { status, body, expected, headers } = errorResponse(error);
-    if (expected) request.log.info({ status, code: (error as { code?: string }).code }, 'request rejected');
-    else request.log.error({ status, err: error }, 'request failed');
-    if (headers) reply.headers(headers);
-    return reply.code(status).send(body);
+  app.setNotFoundHandler(async () => {
+    throw new ServiceError('NOT_FOUND', NOT_FOUND);
   });
+  app.setErrorHandler(sendError);
 
   await app.register(rateLimit, {
     global: false,
@@ -116,7 +160,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       const details = `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`;
-      return new ServiceError('RATE_LIMITED', details, { body: { details } });
+      return new ServiceError('RATE_LIMITED', details);
     },
   });
 

@@ -13,7 +13,11 @@ export type ServiceErrorCode = (typeof serviceErrorCodes)[number];
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
   readonly code: ServiceErrorCode;
-  /** The response body the contract prescribes for this error, when there is one. */
+  /**
+   * The field errors of an `INVALID_INPUT` (the contract's 400 body, `{"field": ["message"]}`). Every
+   * other code's body is built by the HTTP adapter's table from `message`; a body given here with
+   * another code is not sent.
+   */
   readonly body: Record<string, unknown> | undefined;
 
   constructor(

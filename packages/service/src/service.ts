@@ -205,7 +205,8 @@ export function createService(options: ServiceOptions): Service {
   });
 
   async function findRecord(scope: Scope, batchId: string): Promise<BatchRecord> {
-    const record = UUID.test(batchId) ? await store.findBatch(scope, batchId) : null;
+    // Batch ids are UUIDs, written in lower case; a client may have kept one in upper case.
+    const record = UUID.test(batchId) ? await store.findBatch(scope, batchId.toLowerCase()) : null;
     if (!record)
       throw new ServiceError('NOT_FOUND', errorDetails.batchNotFound, {
         body: { details: errorDetails.batchNotFound },

@@ -15,8 +15,8 @@ import {
   type Service,
   ServiceError,
 } from '@txenrich/service';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { forbiddenBody } from '../errors.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, invalidInput, valid } from '../errors.js';
 
 /** A 400 on one query parameter. */
 const invalidQuery = (field: string, message: string) =>
@@ -36,17 +36,16 @@ export function registerAdminRoutes(app: FastifyInstance, service: Service): voi
   const admin = {
     // Public to the API-key check; the admin key is checked before any body is read.
     config: { public: true },
-    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+    onRequest: async (request: FastifyRequest) => {
       const presented = request.headers['x-admin-key'];
-      if (!service.isAdmin(typeof presented === 'string' ? presented : undefined))
-        return reply.code(403).send(forbiddenBody);
+      if (!service.isAdmin(typeof presented === 'string' ? presented : undefined)) throw forbidden();
     },
   };
 
-  app.get<{ Querystring: { status?: string } }>('/admin/reports', admin, async (request, reply) => {
+  app.get<{ Querystring: { status?: string } }>('/admin/reports', admin, async (request) => {
     const { status } = request.query;
     if (status !== undefined && !(reportStatuses as readonly string[]).includes(status))
-      return reply.code(400).send({ status: [messages.invalidChoice(status)] });
+      throw invalidInput({ status: [messages.invalidChoice(status)] });
     return { reports: await service.listReports(status as ReportStatus | undefined) };
   });
 
@@ -54,11 +53,9 @@ export function registerAdminRoutes(app: FastifyInstance, service: Service): voi
     service.rejectReport(request.params.id),
   );
 
-  app.post<{ Params: { id: string } }>('/admin/reports/:id/resolve', admin, async (request, reply) => {
-    const correction = validate(reportCorrectionSchema, request.body);
-    if (!correction.ok) return reply.code(400).send(correction.errors);
-    return service.resolveReport(request.params.id, correction.value);
-  });
+  app.post<{ Params: { id: string } }>('/admin/reports/:id/resolve', admin, async (request) =>
+    service.resolveReport(request.params.id, valid(validate(reportCorrectionSchema, request.body))),
+  );
 
   app.get('/admin/usage', admin, async () => ({ usage: await service.usage() }));
 

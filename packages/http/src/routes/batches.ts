@@ -3,16 +3,11 @@
  * `?synchronous=true`), their `OPTIONS`, batch status and results.
  */
 import { createHash } from 'node:crypto';
-import {
-  type BatchOptions,
-  batchEnvelopeSchema,
-  findDuplicateTransactionId,
-  messages,
-  type TransactionKind,
-  validate,
-} from '@txenrich/schema';
+import { type BatchOptions, messages, type TransactionKind, validateBatchEnvelope } from '@txenrich/schema';
 import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
+import { canonicalJson } from '../canonical-json.js';
+import { invalidInput, valid } from '../errors.js';
 import { multiSourceItemErrors } from './multi-source.js';
 import { booleanQuery } from './query.js';
 import { perSecond } from './rate-limits.js';
@@ -30,23 +25,17 @@ export function registerBatchRoutes(app: FastifyInstance, service: Service, body
     app.post(
       path,
       { bodyLimit, config: { rateLimit: perSecond(service.config.rateLimits.batchPerSecond) } },
-      async (request, reply) => {
+      async (request) => {
         // `?synchronous=true` is a microbatch, else a batch.
         const synchronous = booleanQuery(request.query, 'synchronous');
-        if (synchronous === 'invalid')
-          return reply.code(400).send({ synchronous: [messages.invalidBoolean] });
-        const envelope = validate(batchEnvelopeSchema, request.body);
-        if (!envelope.ok) return reply.code(400).send(envelope.errors);
-        const { transactions, callbackUrl } = envelope.value;
-        const duplicate = findDuplicateTransactionId(transactions);
-        if (duplicate !== undefined)
-          return reply.code(400).send({ transactions: [messages.duplicateTransactionId(duplicate)] });
+        if (synchronous === 'invalid') throw invalidInput({ synchronous: [messages.invalidBoolean] });
+        const { transactions, callbackUrl } = valid(validateBatchEnvelope(kind, request.body));
         const refused = multiSourceItemErrors(request.principal, transactions);
-        if (refused) return reply.code(400).send(refused);
+        if (refused) throw invalidInput(refused);
         const { scope } = request.principal;
         if (synchronous) {
           if (transactions.length > synchronousMax)
-            return reply.code(400).send({ transactions: [messages.maxItems(synchronousMax)] });
+            throw invalidInput({ transactions: [messages.maxItems(synchronousMax)] });
           return { results: await service.enrichMicrobatch(scope, kind, transactions) };
         }
         const idempotencyKey = request.headers['idempotency-key'];
@@ -54,7 +43,7 @@ export function registerBatchRoutes(app: FastifyInstance, service: Service, body
           typeof idempotencyKey === 'string' && idempotencyKey
             ? {
                 key: idempotencyKey,
-                requestHash: createHash('sha256').update(JSON.stringify(request.body)).digest('hex'),
+                requestHash: createHash('sha256').update(canonicalJson(request.body)).digest('hex'),
               }
             : undefined;
         return service.submitBatch(scope, kind, { transactions, callbackUrl }, idempotency);

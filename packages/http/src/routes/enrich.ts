@@ -2,6 +2,7 @@
 import { messages, type TransactionKind, transactionSchemas, validate } from '@txenrich/schema';
 import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
+import { invalidInput, valid } from '../errors.js';
 import { multiSourceErrors } from './multi-source.js';
 import { booleanQuery } from './query.js';
 
@@ -17,15 +18,14 @@ export const singleEnrichPaths: ReadonlyArray<{ path: string; kind: TransactionK
 
 export function registerEnrichRoutes(app: FastifyInstance, service: Service): void {
   for (const { path, kind } of singleEnrichPaths) {
-    app.post(path, async (request, reply) => {
+    app.post(path, async (request) => {
       // `?explain=true` adds the result's explanation (the line's anatomy, rules, candidates).
       const explain = booleanQuery(request.query, 'explain');
-      if (explain === 'invalid') return reply.code(400).send({ explain: [messages.invalidBoolean] });
-      const body = validate(transactionSchemas[kind], request.body);
-      if (!body.ok) return reply.code(400).send(body.errors);
+      if (explain === 'invalid') throw invalidInput({ explain: [messages.invalidBoolean] });
+      const body = valid(validate(transactionSchemas[kind], request.body));
       const refused = multiSourceErrors(request.principal, request.body);
-      if (refused) return reply.code(400).send(refused);
-      return service.enrichOne(request.principal.scope, kind, body.value, { explain });
+      if (refused) throw invalidInput(refused);
+      return service.enrichOne(request.principal.scope, kind, body, { explain });
     });
   }
 }

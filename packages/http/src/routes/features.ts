@@ -1,6 +1,6 @@
 /** Routes of a feature the key must carry (merchant search, triggers): 403 otherwise. */
-import type { Feature } from '@txenrich/service';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Feature, ServiceError } from '@txenrich/service';
+import type { FastifyRequest } from 'fastify';
 
 const names: Readonly<Record<Feature, string>> = {
   merchantSearch: 'Merchant search',
@@ -13,8 +13,8 @@ export function featureDisabledDetails(feature: Feature): string {
 }
 
 export function requireFeature(feature: Feature) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     if (!request.principal.features.has(feature))
-      return reply.code(403).send({ details: featureDisabledDetails(feature) });
+      throw new ServiceError('FORBIDDEN', featureDisabledDetails(feature));
   };
 }

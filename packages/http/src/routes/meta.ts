@@ -6,11 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOpenApiDocument } from '@txenrich/schema';
-import type { Service } from '@txenrich/service';
+import { type Service, ServiceError } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND } from '../errors.js';
 
 const ICON_FILE = /^[a-z0-9][a-z0-9-]*\.svg$/;
+
+const noSuchIcon = () => new ServiceError('NOT_FOUND', NOT_FOUND);
 
 export function registerMetaRoutes(
   app: FastifyInstance,
@@ -36,13 +38,13 @@ export function registerMetaRoutes(
     { config: { public: true } },
     async (request, reply) => {
       const { file } = request.params;
-      if (!ICON_FILE.test(file)) return reply.code(404).send({ details: NOT_FOUND });
+      if (!ICON_FILE.test(file)) throw noSuchIcon();
       let icon = icons.get(file);
       if (!icon) {
         try {
           icon = await readFile(join(iconsDir, file));
         } catch {
-          return reply.code(404).send({ details: NOT_FOUND });
+          throw noSuchIcon();
         }
         icons.set(file, icon);
       }

@@ -2,12 +2,11 @@
 import { errorReportSchema, reportAcceptedDetails, validate } from '@txenrich/schema';
 import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
+import { valid } from '../errors.js';
 
 export function registerReportRoutes(app: FastifyInstance, service: Service): void {
-  app.post('/transactions/report', async (request, reply) => {
-    const report = validate(errorReportSchema, request.body);
-    if (!report.ok) return reply.code(400).send(report.errors);
-    await service.reportEnrichment(request.principal.scope, report.value);
+  app.post('/transactions/report', async (request) => {
+    await service.reportEnrichment(request.principal.scope, valid(validate(errorReportSchema, request.body)));
     return { details: reportAcceptedDetails };
   });
 }

@@ -2,6 +2,7 @@
 import { messages } from '@txenrich/schema';
 import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
+import { invalidInput } from '../errors.js';
 import { requireFeature } from './features.js';
 import { perSecond } from './rate-limits.js';
 
@@ -14,10 +15,10 @@ export function registerSearchRoutes(app: FastifyInstance, service: Service): vo
       config: { rateLimit: perSecond(service.config.rateLimits.searchPerSecond) },
       preHandler: requireFeature('merchantSearch'),
     },
-    async (request, reply) => {
+    async (request) => {
       const { name } = request.query;
       const text = (Array.isArray(name) ? name[0] : name)?.trim();
-      if (!text) return reply.code(400).send({ name: [messages.required] });
+      if (!text) throw invalidInput({ name: [messages.required] });
       return { corporations: service.searchMerchants(text, MAX_CORPORATIONS) };
     },
   );

@@ -6,6 +6,7 @@
 import { patchTriggersSchema, putTriggersSchema, validate } from '@txenrich/schema';
 import type { Service, TriggerScopeRef } from '@txenrich/service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { valid } from '../errors.js';
 import { requireFeature } from './features.js';
 
 /** Room for a `PUT` of 100,000 triggers (the single-call limit is 1 MB). */
@@ -40,19 +41,16 @@ export function registerTriggerRoutes(app: FastifyInstance, service: Service): v
     app.get<{ Params: Params }>(path, guarded, async (request) => service.readTriggers(...scopeOf(request)));
 
     app.put<{ Params: Params }>(path, writable, async (request, reply) => {
-      const body = validate(putTriggersSchema, request.body);
-      if (!body.ok) return reply.code(400).send(body.errors);
+      const body = valid(validate(putTriggersSchema, request.body));
       const written = await service.writeTriggers(...scopeOf(request), {
         operation: 'replace',
-        triggers: body.value.merchantTriggers,
+        triggers: body.merchantTriggers,
       });
       return reply.code(201).send(written);
     });
 
     app.patch<{ Params: Params }>(path, writable, async (request, reply) => {
-      const body = validate(patchTriggersSchema, request.body);
-      if (!body.ok) return reply.code(400).send(body.errors);
-      const change = body.value;
+      const change = valid(validate(patchTriggersSchema, request.body));
       const written = await service.writeTriggers(
         ...scopeOf(request),
         change.operation === 'add'
