@@ -6,7 +6,15 @@
  * `substitutions`; a command this test does not know fails it, so that a new sample needs a decision here.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +125,11 @@ describe('README', () => {
     writeFileSync(
       join(dir, 'export.csv'),
       'Date,Description,Amount,MCC\n2024-06-01,SQ *BLUE BOTTLE COFFEE SF CA,4.50,5814\n2024-06-02,NETFLIX.COM,15.49,4899\n',
+    );
+    // The bank export of the Bank exports sample: the CLI tests' Chase checking export, named as Chase names it.
+    copyFileSync(
+      join(root, 'packages/cli/test/fixtures/bank-exports/chase-checking.csv'),
+      join(dir, 'Chase1234_Activity_20240320.CSV'),
     );
     const commands = ofLanguage('sh')
       .flatMap((sample) => commandsOf(sample.text).map((command) => ({ command, line: sample.line })))
