@@ -31,6 +31,7 @@ import Database from 'better-sqlite3';
 import { toStoreError } from './errors.js';
 import { createFileGuard, type FileGuard } from './file-guard.js';
 import { migrate } from './migrations.js';
+import { createPrivateFile } from './private-file.js';
 
 type HistoryEntry = Omit<HistoryRow, 'userId'>;
 type MerchantTrigger = TriggerWrite['triggers'][number];
@@ -259,7 +260,10 @@ function openDatabase(options: SqliteStoreOptions): {
 }
 
 function openFile(path: string): Database.Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true });
+    createPrivateFile(path);
+  }
   return new Database(path);
 }
 
