@@ -160,14 +160,13 @@ export function createReports(options: ReportsOptions): Reports {
 
   async function openReport(id: string): Promise<ReportRecord> {
     const report = await store.findReport(id);
-    if (!report) throw new ServiceError('NOT_FOUND', notFoundDetails, { body: { details: notFoundDetails } });
+    if (!report) throw new ServiceError('NOT_FOUND', notFoundDetails);
     if (report.status !== 'open') throw notOpen(report.status);
     return report;
   }
 
   function notOpen(status: ReportStatus): ServiceError {
-    const details = `This report is already ${status}.`;
-    return new ServiceError('CONFLICT', details, { body: { details } });
+    return new ServiceError('CONFLICT', `This report is already ${status}.`);
   }
 
   /** The user's history as it stood before the reported enrichment (none when it is no longer kept). */

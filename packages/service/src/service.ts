@@ -106,7 +106,7 @@ export interface Service extends Keyring {
   /** The batch and, once completed, its result items' JSON texts in input order. */
   batchResults(scope: Scope, batchId: string): Promise<{ batch: Batch; results: string[] | null }>;
   searchMerchants(name: string, limit: number): Corporation[];
-  /** A trigger scope's status and active triggers; `NOT_FOUND` (`detail` body) when it never had any. */
+  /** A trigger scope's status and active triggers; `NOT_FOUND` when it never had any. */
   readTriggers(scope: Scope, ref: TriggerScopeRef): Promise<TriggerScopeStatus>;
   /** A new version of a trigger scope: `succeeded` at once, or `pending` above 100 triggers; 409 while one runs. */
   writeTriggers(scope: Scope, ref: TriggerScopeRef, change: TriggerChange): Promise<TriggerRegistration>;
@@ -207,10 +207,7 @@ export function createService(options: ServiceOptions): Service {
   async function findRecord(scope: Scope, batchId: string): Promise<BatchRecord> {
     // Batch ids are UUIDs, written in lower case; a client may have kept one in upper case.
     const record = UUID.test(batchId) ? await store.findBatch(scope, batchId.toLowerCase()) : null;
-    if (!record)
-      throw new ServiceError('NOT_FOUND', errorDetails.batchNotFound, {
-        body: { details: errorDetails.batchNotFound },
-      });
+    if (!record) throw new ServiceError('NOT_FOUND', errorDetails.batchNotFound);
     return record;
   }
 
@@ -319,8 +316,7 @@ export function createService(options: ServiceOptions): Service {
       });
       if (earlier) {
         if (earlier.requestHash === idempotency?.requestHash) return batchView(earlier.batch);
-        const details = 'This Idempotency-Key was used with a different request body.';
-        throw new ServiceError('CONFLICT', details, { body: { details } });
+        throw new ServiceError('CONFLICT', 'This Idempotency-Key was used with a different request body.');
       }
       await usage.count(scope, 'batch', kind, submission.transactions);
       void runner.enqueue(record);

@@ -50,13 +50,9 @@ interface BackgroundWrite {
   version: number;
 }
 
-const noTriggers = () =>
-  new ServiceError('NOT_FOUND', errorDetails.noTriggers, { body: { detail: errorDetails.noTriggers } });
+const noTriggers = () => new ServiceError('NOT_FOUND', errorDetails.noTriggers);
 
-const inProgress = () =>
-  new ServiceError('CONFLICT', errorDetails.registrationInProgress, {
-    body: { detail: errorDetails.registrationInProgress },
-  });
+const inProgress = () => new ServiceError('CONFLICT', errorDetails.registrationInProgress);
 
 /** The most active triggers a scope may hold: 100 for a user or a card, 300,000 otherwise. */
 export function maxActiveTriggers(scope: TriggerScopeRef['scope']): number {

@@ -13,14 +13,9 @@ import {
   reportCorrectionSchema,
   reportStatuses,
   type Service,
-  ServiceError,
 } from '@txenrich/service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, invalidInput, valid } from '../errors.js';
-
-/** A 400 on one query parameter. */
-const invalidQuery = (field: string, message: string) =>
-  new ServiceError('INVALID_INPUT', message, { body: { [field]: [message] } });
 
 /** Why a list's `limit` parameter is not acceptable, or null. */
 function limitError(limit: string | undefined): string | null {
@@ -62,9 +57,9 @@ export function registerAdminRoutes(app: FastifyInstance, service: Service): voi
   app.get<{ Querystring: { state?: string; limit?: string } }>('/admin/callbacks', admin, async (request) => {
     const { state, limit } = request.query;
     if (state !== undefined && !(deliveryStates as readonly string[]).includes(state))
-      throw invalidQuery('state', messages.invalidChoice(state));
+      throw invalidInput({ state: [messages.invalidChoice(state)] });
     const invalidLimit = limitError(limit);
-    if (invalidLimit) throw invalidQuery('limit', invalidLimit);
+    if (invalidLimit) throw invalidInput({ limit: [invalidLimit] });
     const count = limit === undefined ? deliveryListLimits.default : Number(limit);
     return { callbacks: await service.listCallbacks(state as DeliveryState | undefined, count) };
   });
