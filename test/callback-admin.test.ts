@@ -144,4 +144,13 @@ describe('abandoned callbacks', () => {
       });
     expect((await admin('/admin/callbacks?state=delivered&limit=1')).status).toBe(200);
   });
+
+  it('are described in the OpenAPI document the service serves', async () => {
+    const document = (await (await server.request('/openapi.json', { key: null })).json()) as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    expect(document.paths['/admin/callbacks']?.get?.security).toEqual([{ adminKey: [] }]);
+    expect(document.paths['/admin/callbacks/{id}/replay']?.post?.security).toEqual([{ adminKey: [] }]);
+    expect(document.paths['/readyz']?.get?.security).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Batch, BatchOptions } from './batches.js';
 import type { Corporations } from './corporations.js';
 import type { Enrichment, FailedResultItem } from './enrichment.js';
+import type { CallbackDelivery, ReadinessBody } from './operator.js';
 import type {
   CardTransactionInput,
   De43TransactionInput,
@@ -185,3 +186,25 @@ export const errorReportExample = {
   incorrectCategory: true,
   incorrectCategoryDescription: 'Should be Bakeries.',
 };
+
+export const callbackDeliveryExample = {
+  id: '0b5cf0a2-6a4e-4f3b-9d2e-8c1f7a3e5d41',
+  kind: 'batch_callback',
+  tenant: 'acme',
+  environment: 'production',
+  url: 'https://example.com/hooks/batches',
+  state: 'abandoned',
+  attempts: 13,
+  lastError: 'HTTP 503',
+  createdAt: '2024-11-21T20:07:31.402Z',
+  nextAttemptAt: null,
+  deliveredAt: null,
+  abandonedAt: '2024-11-24T20:07:31.655Z',
+  replayedAt: null,
+  body: { batchId: batchExample.batchId, status: 'completed' },
+} satisfies CallbackDelivery;
+
+export const readinessExample = {
+  status: 'ready',
+  checks: { store: 'ok', catalog: 'ok' },
+} satisfies ReadinessBody;

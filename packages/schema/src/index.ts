@@ -14,6 +14,7 @@ export * from './item-size.js';
 export { contractErrorMap, jsonTypeOf, messages } from './messages.js';
 export * from './nesting.js';
 export * from './openapi.js';
+export * from './operator.js';
 export * from './reports.js';
 export * from './transactions.js';
 export * from './triggers.js';

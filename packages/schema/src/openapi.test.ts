@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { componentSchemas, createOpenApiDocument, operations, webhooks } from './openapi.js';
+import {
+  componentSchemas,
+  createOpenApiDocument,
+  operations,
+  operatorOperations,
+  webhooks,
+} from './openapi.js';
 import { validate } from './validate.js';
 
 /** Every path and method of CONTRACT.md that the document must describe. */
@@ -30,6 +36,16 @@ const contractOperations = [
   ].flatMap((path) => ['get', 'put', 'patch', 'delete'].map((method) => `${method} ${path}`)),
 ];
 
+/** The operator's routes the document describes too, and who may call them. */
+const operatorAuth = {
+  'get /admin/callbacks': [{ adminKey: [] }],
+  'post /admin/callbacks/{id}/replay': [{ adminKey: [] }],
+  'get /readyz': [],
+};
+
+/** Operations that take no body although their method could. */
+const bodiless = ['post /admin/callbacks/{id}/replay'];
+
 function satisfies(name: keyof typeof componentSchemas, example: unknown) {
   const { schema, io } = componentSchemas[name];
   // Request examples go through the same validation as real requests.
@@ -52,12 +68,12 @@ describe('OpenAPI document', () => {
     const described = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((m) => `${m} ${path}`),
     );
-    expect(described.sort()).toEqual([...contractOperations].sort());
+    expect(described.sort()).toEqual([...contractOperations, ...Object.keys(operatorAuth)].sort());
     expect(Object.keys(document.webhooks).sort()).toEqual(['batchStatus', 'returnedEnrichment']);
   });
 
   it('has unique operation ids and a JSON Schema for every component', () => {
-    const ids = operations.map((op) => op.operationId);
+    const ids = [...operations, ...operatorOperations].map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const [name, schema] of Object.entries(document.components.schemas)) {
       const alternatives = schema.oneOf ?? schema.anyOf;
@@ -66,13 +82,13 @@ describe('OpenAPI document', () => {
   });
 
   it('gives every operation an example request and response that satisfy their schemas', () => {
-    for (const op of operations) {
+    for (const op of [...operations, ...operatorOperations]) {
       const label = `${op.method} ${op.path}`;
       if (op.request)
         expect(satisfies(op.request.schema, op.request.example), `${label} request`).toMatchObject({
           ok: true,
         });
-      else expect(['get', 'delete', 'options'], label).toContain(op.method);
+      else if (!bodiless.includes(label)) expect(['get', 'delete', 'options'], label).toContain(op.method);
       const withBodies = Object.entries(op.responses).filter(([, response]) => response.body);
       expect(withBodies.length, label).toBeGreaterThan(0);
       for (const [status, response] of withBodies) {
@@ -84,6 +100,17 @@ describe('OpenAPI document', () => {
     for (const [name, hook] of Object.entries(webhooks)) {
       expect(satisfies(hook.body.schema, hook.body.example), name).toMatchObject({ ok: true });
     }
+  });
+
+  it("secures the operator's routes with the admin key, and leaves the probe open", () => {
+    const securityOf = (label: string) => {
+      const [method, path] = label.split(' ') as [string, string];
+      return (document.paths[path]![method] as { security?: unknown }).security;
+    };
+    for (const [label, security] of Object.entries(operatorAuth))
+      expect(securityOf(label), label).toEqual(security);
+    // The contract's operations keep the document's API key.
+    expect(securityOf('get /batches/{batchId}')).toBeUndefined();
   });
 
   it('rejects an example that breaks its schema (the check above can fail)', () => {

@@ -14,6 +14,13 @@ import { enrichmentSchema } from './enrichment.js';
 import { detailsErrorSchema, errorDetails, fieldErrorsSchema, nonFieldErrorsSchema } from './errors.js';
 import * as examples from './examples.js';
 import { messages } from './messages.js';
+import {
+  callbackDeliveriesSchema,
+  callbackDeliverySchema,
+  deliveryListLimits,
+  deliveryStates,
+  readinessSchema,
+} from './operator.js';
 import { errorReportSchema, reportAcceptedDetails, reportAcceptedSchema } from './reports.js';
 import {
   cardTransactionSchema,
@@ -56,6 +63,9 @@ export const componentSchemas = {
   TriggerScopeStatus: { schema: triggerScopeStatusSchema, io: 'output' },
   ReportAccepted: { schema: reportAcceptedSchema, io: 'output' },
   BatchCallback: { schema: batchCallbackSchema, io: 'output' },
+  CallbackDelivery: { schema: callbackDeliverySchema, io: 'output' },
+  CallbackDeliveries: { schema: callbackDeliveriesSchema, io: 'output' },
+  Readiness: { schema: readinessSchema, io: 'output' },
   FieldErrors: { schema: fieldErrorsSchema, io: 'output' },
   NonFieldErrors: { schema: nonFieldErrorsSchema, io: 'output' },
   DetailsError: { schema: detailsErrorSchema, io: 'output' },
@@ -89,6 +99,8 @@ export interface OperationSpec {
   summary: string;
   tag: string;
   deprecated?: boolean;
+  /** Who may call it: an API key (`X-Api-Key`) by default, the operator (`X-Admin-Key`), or anyone. */
+  auth?: 'admin' | 'public';
   parameters?: ParameterSpec[];
   request?: BodySpec;
   responses: Record<string, ResponseSpec>;
@@ -454,6 +466,107 @@ export const operations: readonly OperationSpec[] = [
   },
 ];
 
+const adminForbidden = details('Missing or wrong admin key (X-Admin-Key).', errorDetails.forbidden);
+
+/** The operator's routes beyond the contract: the callback outbox, and the readiness probe. */
+export const operatorOperations: readonly OperationSpec[] = [
+  {
+    method: 'get',
+    path: '/admin/callbacks',
+    operationId: 'listCallbacks',
+    summary:
+      'List callback deliveries of every tenant, the latest first: abandoned ones to replay, pending, delivered.',
+    tag: 'Admin',
+    auth: 'admin',
+    parameters: [
+      {
+        name: 'state',
+        in: 'query',
+        required: false,
+        description: 'Only deliveries in this state (all states without it).',
+        schema: { type: 'string', enum: [...deliveryStates] },
+      },
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        description: 'How many, the latest created first.',
+        schema: {
+          type: 'integer',
+          minimum: 1,
+          maximum: deliveryListLimits.max,
+          default: deliveryListLimits.default,
+        },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'The deliveries.',
+        body: { schema: 'CallbackDeliveries', example: { callbacks: [examples.callbackDeliveryExample] } },
+      },
+      '400': fieldErrors({ state: [messages.invalidChoice('lost')] }),
+      '403': adminForbidden,
+    },
+  },
+  {
+    method: 'post',
+    path: '/admin/callbacks/{id}/replay',
+    operationId: 'replayCallback',
+    summary: 'Send an abandoned callback again: pending, due now, with a fresh retry window.',
+    tag: 'Admin',
+    auth: 'admin',
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: 'The delivery id.',
+        schema: { type: 'string', format: 'uuid' },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'The delivery, pending again.',
+        body: {
+          schema: 'CallbackDelivery',
+          example: {
+            ...examples.callbackDeliveryExample,
+            state: 'pending',
+            attempts: 0,
+            nextAttemptAt: '2024-11-25T09:00:00.000Z',
+            abandonedAt: null,
+            replayedAt: '2024-11-25T09:00:00.000Z',
+          },
+        },
+      },
+      '403': adminForbidden,
+      '404': details('No delivery has this id.', 'Callback not found.'),
+      '409': details(
+        'The delivery is not abandoned.',
+        'Only an abandoned callback can be replayed; this one is pending.',
+      ),
+    },
+  },
+  {
+    method: 'get',
+    path: '/readyz',
+    operationId: 'readiness',
+    summary: 'Readiness: the store is usable (its database file the one opened) and the catalog loaded.',
+    tag: 'Health',
+    auth: 'public',
+    responses: {
+      '200': { description: 'Ready.', body: { schema: 'Readiness', example: examples.readinessExample } },
+      '503': {
+        description: 'Not ready: the failed check names why.',
+        body: {
+          schema: 'Readiness',
+          example: { status: 'unavailable', checks: { store: 'STORE_UNAVAILABLE', catalog: 'ok' } },
+        },
+      },
+    },
+  },
+];
+
 /** The callbacks the service sends (OpenAPI 3.1 `webhooks`). */
 export const webhooks = {
   batchStatus: {
@@ -488,7 +601,7 @@ export interface OpenApiOptions {
 /** The OpenAPI 3.1 document of the whole interface, generated from the zod schemas. */
 export function createOpenApiDocument(options: OpenApiOptions = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of operations) {
+  for (const op of [...operations, ...operatorOperations]) {
     const responses = Object.fromEntries(
       Object.entries(op.responses).map(([status, response]) => [
         status,
@@ -505,6 +618,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): Record<stri
       summary: op.summary,
       tags: [op.tag],
       ...(op.deprecated ? { deprecated: true } : {}),
+      ...(op.auth ? { security: op.auth === 'admin' ? [{ adminKey: [] }] : [] } : {}),
       ...(op.parameters ? { parameters: op.parameters } : {}),
       ...(op.request ? { requestBody: { required: true, content: jsonContent(op.request) } } : {}),
       responses,
@@ -549,7 +663,10 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): Record<stri
     ),
     components: {
       schemas,
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
+      },
     },
   };
 }

@@ -3,32 +3,15 @@
  * every tenant by state (the abandoned ones, above all), and the replay of an
  * abandoned one, which makes it pending again with a fresh retry window.
  */
+import { type CallbackDelivery, deliveryListLimits } from '@txenrich/schema';
 import { redactUrl } from './callback-policy.js';
 import { ServiceError } from './errors.js';
-import type { DeliveryKind, DeliveryRecord, DeliveryState, Environment, Store } from './store.js';
+import type { DeliveryRecord, DeliveryState, Store } from './store.js';
 
-/** How many deliveries one list answers: by default, and at most. */
-export const deliveryListLimits = { default: 100, max: 1000 } as const;
+/** A delivery as the admin API shows it (`callbackDeliverySchema`); its URL as log lines show it. */
+export type DeliveryView = CallbackDelivery;
 
-/** A delivery as the admin API shows it; its URL as log lines show it (no credentials nor query). */
-export interface DeliveryView {
-  id: string;
-  kind: DeliveryKind;
-  tenant: string;
-  environment: Environment;
-  url: string;
-  state: DeliveryState;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  /** When the next attempt is due (pending deliveries only). */
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  abandonedAt: string | null;
-  replayedAt: string | null;
-  /** What is POSTed. */
-  body: unknown;
-}
+export { deliveryListLimits };
 
 const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 

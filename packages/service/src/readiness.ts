@@ -8,18 +8,15 @@
  */
 import type { Engine } from '@txenrich/core';
 import type { EnrichmentPool } from '@txenrich/pool';
+import type { ReadinessBody } from '@txenrich/schema';
 import type { Logger } from './logger.js';
 import type { Store } from './store.js';
 import { isStoreError } from './store-errors.js';
 
+/** Whether every check is `ok`, and each check's outcome (`readinessSchema`). */
 export interface Readiness {
   ready: boolean;
-  checks: {
-    /** `ok`, or the store's error code (`STORE_UNAVAILABLE`...). */
-    store: string;
-    /** `ok`, `loading` (a worker is still loading it) or `failed` (a worker could not). */
-    catalog: 'ok' | 'loading' | 'failed';
-  };
+  checks: ReadinessBody['checks'];
 }
 
 export interface ReadinessOptions {

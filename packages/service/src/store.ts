@@ -12,14 +12,24 @@
 import type { CorrectionRule, HistoryEntry } from '@txenrich/core';
 import type {
   BatchStatus,
+  DeliveryKind,
+  DeliveryState,
+  Environment,
   ErrorReport,
   MerchantTrigger,
   RegistrationStatus,
   TransactionKind,
 } from '@txenrich/schema';
 
-export const environments = ['sandbox', 'production'] as const;
-export type Environment = (typeof environments)[number];
+// The wire's names of environments and of the outbox's kinds and states, for the port's users.
+export {
+  type DeliveryKind,
+  type DeliveryState,
+  deliveryKinds,
+  deliveryStates,
+  type Environment,
+  environments,
+} from '@txenrich/schema';
 
 /** Whose data a record is. */
 export interface Scope {
@@ -100,13 +110,6 @@ export interface BatchChunk {
 }
 
 // ---------------------------------------------------------------- outbox
-
-export const deliveryKinds = ['batch_callback', 'returned_enrichment'] as const;
-export type DeliveryKind = (typeof deliveryKinds)[number];
-
-/** `pending` until a 2xx answer (`delivered`) or the end of its retry window (`abandoned`). */
-export const deliveryStates = ['pending', 'delivered', 'abandoned'] as const;
-export type DeliveryState = (typeof deliveryStates)[number];
 
 export interface NewDelivery {
   id: string;
