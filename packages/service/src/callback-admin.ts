@@ -48,14 +48,12 @@ export interface CallbackAdminOptions {
   onReplay(): void;
 }
 
-const notFoundDetails = 'Callback not found.';
-
 export function createCallbackAdmin(options: CallbackAdminOptions): CallbackAdmin {
   const { store, now } = options;
 
   async function find(id: string): Promise<DeliveryRecord> {
     const record = await store.findDelivery(id);
-    if (!record) throw new ServiceError('NOT_FOUND', notFoundDetails, { body: { details: notFoundDetails } });
+    if (!record) throw new ServiceError('NOT_FOUND', 'Callback not found.');
     return record;
   }
 
@@ -67,8 +65,10 @@ export function createCallbackAdmin(options: CallbackAdminOptions): CallbackAdmi
     async replay(id) {
       if (!(await store.replayDelivery(id, now()))) {
         const { state } = await find(id);
-        const details = `Only an abandoned callback can be replayed; this one is ${state}.`;
-        throw new ServiceError('CONFLICT', details, { body: { details } });
+        throw new ServiceError(
+          'CONFLICT',
+          `Only an abandoned callback can be replayed; this one is ${state}.`,
+        );
       }
       options.onReplay();
       return deliveryView(await find(id));
