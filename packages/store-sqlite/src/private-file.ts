@@ -5,10 +5,23 @@
  * exists keeps its mode: an operator may have chosen it.
  */
 import { closeSync, openSync } from 'node:fs';
+import { StoreError } from '@txenrich/service';
 
 export const PRIVATE_FILE_MODE = 0o600;
 
-/** Creates the file at `path` with mode 0600 when it does not exist; leaves an existing one as it is. */
+/**
+ * Creates the file at `path` with mode 0600, unless something is there already: SQLite then opens it, or
+ * says why it cannot.
+ */
 export function createPrivateFile(path: string): void {
-  closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
+  try {
+    closeSync(openSync(path, 'wx', PRIVATE_FILE_MODE));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    throw new StoreError('STORE_UNAVAILABLE', `createSqliteStore: cannot create ${path}: ${code ?? error}`, {
+      cause: error,
+      details: { operation: 'createSqliteStore', ...(code ? { fsCode: code } : {}) },
+    });
+  }
 }
