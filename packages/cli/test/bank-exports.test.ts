@@ -183,6 +183,10 @@ describe('--preset: the sample export of each bank', () => {
       `txenrich: ${chase} does not read as a Bank of America (checking, savings) export: none of its ` +
         'first 20 lines is a header row with the columns Description, Amount, and Date.',
     );
+    const card = await enrich(['--preset', 'chase', '--kind', 'card', '--user', 'jane', chase]);
+    expect(card.err).toBe(
+      'txenrich: --preset reads a bank export as universal lines, not card: drop --kind.',
+    );
     const noKind = await enrich([chase]);
     expect(noKind.err).toBe(
       'txenrich: --kind is required (card, de43, transfer, or universal) unless --preset gives it.',

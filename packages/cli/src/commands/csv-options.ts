@@ -65,7 +65,7 @@ export function addCsvOptions(command: Command): Command {
     .addOption(
       new Option(
         '--preset <bank>',
-        "read a bank's CSV export as it is: its columns, signs and dates; --kind defaults to universal",
+        "read a bank's CSV export as it is: its columns, signs and dates, as universal lines",
       ).choices(presetIds),
     )
     .option('--user <id>', 'the userId of every row, for a file without a userId column')

@@ -69,7 +69,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
       'enrich a JSONL or CSV file of request bodies on all cores, one result per row in input order',
     )
     .addOption(
-      new Option('--kind <kind>', 'transaction kind (required, unless --preset says it)').choices(
+      new Option('--kind <kind>', 'transaction kind (required, unless --preset: universal)').choices(
         enrichableKinds,
       ),
     )
@@ -103,6 +103,11 @@ export function registerEnrich(program: Command, io: CliIo): void {
         const kinds = new Intl.ListFormat('en', { type: 'disjunction' }).format(enrichableKinds);
         throw new UsageError(`--kind is required (${kinds}) unless --preset gives it.`);
       }
+      // A preset's rows have a description and no transactionType: only universal requests take them.
+      if (flags.preset && kind !== PRESET_KIND)
+        throw new UsageError(
+          `--preset reads a bank export as ${PRESET_KIND} lines, not ${kind}: drop --kind.`,
+        );
       const inputFormat = flags.format ?? (flags.preset ? 'csv' : formatOfPath(inputName));
       const csvFlags = csvFlagsGiven(flags);
       if (inputFormat !== 'csv' && csvFlags.length > 0)
