@@ -92,6 +92,7 @@ export const DEFAULT_ASSET_BASE_URL = 'http://localhost:8080/icons/';
 function matchEntry(merchant: Merchant, statementForms: readonly string[]): MatchEntry {
   return {
     names: [merchant.name, ...merchant.aliases, ...statementForms],
+    statementForms: statementForms.length,
     hosts: merchant.website ? [bareHost(merchant.website)] : [],
     industryId: merchant.industryId,
     countries: merchant.countries,

@@ -168,7 +168,7 @@ export function mergeMerchants(input: MergeInput): MergeResult {
   };
   /**
    * The best merchant of a domain for a brand called `name`: one whose names
-   * agree, then the strongest owner of the domain, a brand before an operator,
+   * agree, then one that shares its first word, then the strongest owner of the domain, a brand before an operator,
    * the widest reach. With `requireName`, only a merchant whose names agree.
    */
   const best = (
@@ -178,6 +178,11 @@ export function mergeMerchants(input: MergeInput): MergeResult {
     accept: (acc: Acc) => boolean = () => true,
   ) => {
     const wanted = squash(name);
+    // Else an owner named like the brand's first word (`Fairfield Inn` for `Fairfield by Marriott`, not
+    // JW Marriott Hotels, which shares marriott.com).
+    const firstWord = squash(name.split(' ')[0] ?? '');
+    const sharesFirstWord = (acc: Acc) =>
+      firstWord.length >= 4 && [...namesOf(acc)].some((known) => known.startsWith(firstWord));
     const candidates = (byDomain.get(domain) ?? [])
       .filter((entry) => accept(entry.acc))
       .map((entry) => {
@@ -187,7 +192,7 @@ export function mergeMerchants(input: MergeInput): MergeResult {
           acc: entry.acc,
           named,
           score: [
-            named ? 0 : 1,
+            named ? 0 : sharesFirstWord(entry.acc) ? 1 : 2,
             entry.strength,
             entry.acc.nsi ? KIND_RANK[entry.acc.nsi.kind] : 0,
             entry.acc.nsi?.coverage.global ? 0 : 1,

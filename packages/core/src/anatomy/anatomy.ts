@@ -12,6 +12,7 @@ import { atmOwner } from './atm.js';
 import { bankFields, type FieldsRule } from './bank-fields.js';
 import { cleanDisplayName } from './clean-name.js';
 import {
+  branchSuffix,
   hostPattern,
   type PlaceGazetteer,
   phonePattern,
@@ -470,6 +471,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     : stripPlaceTail(text, lexicon, cardNotPresent, false, citySlotTaken);
   if (place.region || place.postalCode) rules.push('location.place');
   text = place.text;
+  const branch = branchSuffix.exec(text);
+  if (branch && branch.index > 0) {
+    rules.push('location.branch');
+    text = text.slice(0, branch.index);
+  }
   const street = stripStreetAddress(` ${text}`);
   if (street.address) {
     rules.push('location.address');

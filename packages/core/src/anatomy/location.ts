@@ -26,7 +26,7 @@ export interface LocationParts {
   postalCode: string | null;
 }
 
-export type LocationRule = Rule<{ part: 'host' | 'phone' | 'address' | 'postal-code' | 'place' }>;
+export type LocationRule = Rule<{ part: 'host' | 'phone' | 'address' | 'postal-code' | 'place' | 'branch' }>;
 
 export const hostPattern =
   /(?:HTTPS?:\/\/)?(?:WWW\.)?([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9-]+)*\.(?:COM|NET|ORG|IO|CO|US|TV|APP|AI|ME|LY|GG|FM|BIZ|INFO|CA|UK|EDU|GOV))(?:\/[A-Z0-9/#._-]*)?(?=\s|$|\*)/;
@@ -37,6 +37,13 @@ const streetSuffixes =
 export const streetAddress = new RegExp(
   ` (\\d{1,6}[A-Z]?(?: [NSEW]\\.?)?(?: [A-Z0-9.]+){0,4} (?:${streetSuffixes})\\b(?: [NSEW]{1,2}\\b)?(?: (?:STE|SUITE|UNIT|APT|#) ?[A-Z0-9-]+)?)(?= |$)`,
 );
+
+/**
+ * The branch after a dash that ends a name: Toast and many point-of-sale systems print the location's
+ * own name (`DOS TOROS - MAIDEN L`, `LEE'S DELI - 615 M`, `BERRY BLENDZ - SHIELDS`). At most three
+ * words, and the name keeps what stood before.
+ */
+export const branchSuffix = /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#]+ ?){1,3}$/;
 
 /** Rows documenting the location parts, with their examples (the patterns above do the work). */
 export const locationRules: readonly LocationRule[] = [
@@ -70,6 +77,15 @@ export const locationRules: readonly LocationRule[] = [
     ],
   },
   {
+    id: 'location.branch',
+    pattern: branchSuffix,
+    yields: { part: 'branch' },
+    examples: [
+      { line: 'TST* DOS TOROS - MAIDEN L', expect: { name: 'DOS TOROS', thirdParties: ['Toast'] } },
+      { line: "LEE'S DELI - 615 M SAN FRANCISCO CA", expect: { name: "LEE'S DELI", city: 'SAN FRANCISCO' } },
+    ],
+  },
+  {
     id: 'location.postal-code',
     pattern: / (\d{5})(?:-\d{4})?$/,
     yields: { part: 'postal-code' },
@@ -96,6 +112,10 @@ export const locationRules: readonly LocationRule[] = [
       {
         line: 'HAPPY GARDEN CHINESE SAN FRANCISC CA',
         expect: { name: 'HAPPY GARDEN CHINESE', city: 'SAN FRANCISCO' },
+      },
+      {
+        line: 'BACI CAFE & WINE B HEALDSBURG CAUS',
+        expect: { name: 'BACI CAFE & WINE B', city: 'HEALDSBURG' },
       },
     ],
   },
@@ -138,6 +158,9 @@ export function stripPlaceTail(
 ): Tail {
   const none: Tail = { text, address: null, city: null, region: null, country: null, postalCode: null };
   let rest = text.replace(countryTail, '');
+  // A state and the country run together by a fixed-width field: `BACI CAFE & WINE B HEALDSBURG CAUS`.
+  const runInCountry = / ([A-Z]{2})US$/.exec(rest);
+  if (runInCountry && gazetteer.regionCountry.get(runInCountry[1]!) === 'US') rest = rest.slice(0, -2);
   let postalCode: string | null = null;
   const zip = / (\d{5})(?:-?\d{4})?$/.exec(rest);
   if (zip && rest.length > zip[0].length) {
@@ -248,10 +271,12 @@ function withoutRepeatedCity(kept: string[], city: string): string[] {
   const words = city.split(' ');
   for (let size = Math.min(words.length, kept.length - 1); size >= 1; size--) {
     const tail = kept.slice(kept.length - size);
-    // The whole city again, or the start of a city of several words cut short (`SAN` of San Francisco).
+    // The whole city again, or its start cut short: `SAN` of San Francisco, `SECA` of Secaucus (a store
+    // named after its city in a fixed-width slot: `CUPS FROZEN YOGURT SECA SECAUCUS NJ`).
     const repeats = tail.every((word, index) =>
       index === size - 1
-        ? word === words[index] || (words.length > size && words[index]!.startsWith(word) && word.length >= 3)
+        ? word === words[index] ||
+          (words[index]!.startsWith(word) && word.length >= (words.length > size ? 3 : 4))
         : word === words[index],
     );
     // `MATTRESS BARN OF FARGO  FARGO ND`: a name that ends `OF <city>` keeps it.

@@ -69,6 +69,27 @@ export const noiseRules: readonly NoiseRule[] = [
     ],
   },
   {
+    // A state is the end of a line's place: a number after it is the bank's reference, not a ZIP code
+    // (`H MART LOS ANGELES LOS ANGELES CA 188177 04/11`).
+    id: 'noise.reference-after-state',
+    // Not after a number's or a street's own word (`STATION NO 1234`, `MAIN ST 12`).
+    pattern: /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}) (?:\d{6,8}|\d{1,4})(?= *$)/g,
+    yields: { kind: 'reference' },
+    examples: [
+      {
+        line: 'BROTHERS PRODUCE PATERSON NJ 116895 06/08',
+        expect: { name: 'BROTHERS PRODUCE', city: 'PATERSON', region: 'NJ' },
+      },
+    ],
+  },
+  {
+    // Gas stations print which side of the pump the sale was (`QT 465 INSIDE`, `LOVE'S #0387 INSIDE`).
+    id: 'noise.pump-side',
+    pattern: /(?<=\d) (?:INSIDE|OUTSIDE)(?=\d|\b)/g,
+    yields: { kind: 'reference' },
+    examples: [{ line: 'QT 465 INSIDE 06/16 PURCHASE PHOENIX AZ', expect: { name: 'QT', city: 'PHOENIX' } }],
+  },
+  {
     id: 'noise.store-number',
     pattern:
       / (?:#|NO\.? ?|STORE ?#? ?|STR ?#? ?|STE ?#? ?|UNIT ?#? ?|LOC ?#? ?|LOCATION ?#? ?|BRANCH ?#? ?)\s*([A-Z]?\d+[A-Z]?)\b/g,

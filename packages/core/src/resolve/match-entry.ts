@@ -4,6 +4,8 @@
 export interface MatchEntry {
   /** The display name first, then every alias and statement form. */
   names: readonly string[];
+  /** How many of the names, at the end, are curated statement forms (`WM SUPERCENTER`, `QT`). */
+  statementForms: number;
   /** Bare hosts of its websites (`netflix.com`). */
   hosts: readonly string[];
   /** Its industry id (`011-003-000-000`). */

@@ -77,6 +77,8 @@ interface Candidate {
   unexplained: readonly string[];
   /** Whether the merchant's own name (not an alias) matched. */
   primary: boolean;
+  /** Whether a curated statement form matched: what US statements print for it, the surest alias. */
+  statementForm?: boolean;
   /** Which reading of the descriptor found it (0 = the first). */
   reading: number;
   /** The name key that matched (`sprint`), for the precision guard. */
@@ -198,7 +200,8 @@ function score(
   // Small businesses take cards through Square or Toast; a brand behind one is rarely more than its own name.
   if (evidence.behindFacilitator && !exact) result -= unexplainedWords + conflictingWords > 0 ? 25 : 10;
   // Uncapped, so that ties at the top still rank by evidence; capped at 100 on output.
-  return result + 2 * entry.popularity + (candidate.primary ? 2 : 0) - candidate.reading;
+  const nameWeight = candidate.primary ? 2 : candidate.statementForm ? 3 : 0;
+  return result + 2 * entry.popularity + nameWeight - candidate.reading;
 }
 
 /** Whether each word is a near spelling (or the truncated start) of the name's word in the same place. */
@@ -263,6 +266,10 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     (compactNames[entry] ??= entries[entry]!.names.map((name) => compactKey(nameKey(name))));
   const firstWords = entries.map((entry) => entry.names.map((name) => nameKey(name).split(' ')[0] ?? ''));
   const isPrimary = (entry: number, key: string) => primaryKeys[entry] === key;
+  /** Each entry's curated statement forms as keys (the last names of the entry). */
+  const statementKeys = entries.map(
+    (entry) => new Set(entry.names.slice(entry.names.length - entry.statementForms).map(nameKey)),
+  );
 
   /** Merchants named by the longest leading run of tokens, with the tokens left over. */
   function aliasCandidates(tokens: readonly string[], reading: number): Candidate[] {
@@ -282,6 +289,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
           similarity: 1,
           unexplained,
           primary: isPrimary(entry, key),
+          statementForm: statementKeys[entry]!.has(key),
           reading,
           matchedKey: key,
         }));
