@@ -24,6 +24,7 @@ export function registerMetaRoutes(
     region: options.service.config.region,
   }));
   app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
+    // A probe's answer rather than an error: the 503 tells a load balancer which check failed.
     const { ready, checks } = await options.service.readiness();
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
   });
