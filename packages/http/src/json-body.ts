@@ -4,7 +4,7 @@
  * so that no body nested deeper than any request needs reaches a route (a
  * recursive walk of one, such as storing it, would overflow the stack).
  */
-import { nestingErrors } from '@txenrich/schema';
+import { maxBodyDepth, nestingErrors } from '@txenrich/schema';
 import type { FastifyInstance } from 'fastify';
 import { invalidInput } from './errors.js';
 
@@ -14,7 +14,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) =>
     parseJson(request, text as string, (error, body) => {
       if (error) return done(error, undefined);
-      const tooDeep = nestingErrors(body);
+      const tooDeep = nestingErrors(body, maxBodyDepth, text as string);
       return tooDeep ? done(invalidInput(tooDeep), undefined) : done(null, body);
     }),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldOfDeepPath, maxBodyDepth, nestingErrors, tooDeepPath } from './nesting.js';
+import { fieldOfDeepPath, jsonTextNestsDeeper, maxBodyDepth, nestingErrors, tooDeepPath } from './nesting.js';
 
 /** `{"a": {"a": ... 1}}`, `levels` objects deep, built without recursion. */
 function nested(levels: number, leaf: unknown = 1): unknown {
@@ -62,5 +62,26 @@ describe('fieldOfDeepPath', () => {
   it('stops at the first member that is not a list', () => {
     const body = { a: [{ b: [{ c: { d: {} } }] }] };
     expect(fieldOfDeepPath(body, ['a', 0, 'b', 0, 'c', 'd'])).toBe('a.0.b.0.c');
+  });
+});
+
+describe('jsonTextNestsDeeper', () => {
+  it('counts brackets outside strings only', () => {
+    expect(jsonTextNestsDeeper('{"a":[{"b":1}]}', 3)).toBe(false);
+    expect(jsonTextNestsDeeper('{"a":[{"b":[1]}]}', 3)).toBe(true);
+    expect(jsonTextNestsDeeper(`{"a":"${'{['.repeat(100)}\\","b":"\\"[[["}`, 1)).toBe(false);
+  });
+
+  it('agrees with the walk of the parsed value', () => {
+    for (const levels of [maxBodyDepth - 1, maxBodyDepth]) {
+      const text = JSON.stringify(nested(levels, ['x', '{"}']));
+      expect(jsonTextNestsDeeper(text)).toBe(tooDeepPath(JSON.parse(text)) !== null);
+    }
+  });
+
+  it('lets nestingErrors decide on the text when it is given', () => {
+    const text = `{"customAttributes":${'{"a":'.repeat(40)}1${'}'.repeat(40)}}`;
+    expect(nestingErrors(JSON.parse(text), maxBodyDepth, text)).toEqual({ customAttributes: [message] });
+    expect(nestingErrors({ a: 1 }, maxBodyDepth, '{"a":1}')).toBeNull();
   });
 });

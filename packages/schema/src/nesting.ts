@@ -57,8 +57,35 @@ export function fieldOfDeepPath(body: unknown, path: readonly PropertyKey[]): st
   return fieldPath(path);
 }
 
-/** The contract's 400 body for a body nested deeper than `maxDepth`, or null when it is not. */
-export function nestingErrors(body: unknown, maxDepth = maxBodyDepth): FieldErrors | null {
+/** The characters the text scan looks at: `"`, `\`, `{`, `}`, `[`, `]`. */
+const [QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [34, 92, 123, 125, 91, 93];
+
+/**
+ * Whether the JSON text `text` nests deeper than `maxDepth`: one pass over its characters, brackets
+ * inside strings skipped, several times faster than walking the parsed value. The text must be JSON.
+ */
+export function jsonTextNestsDeeper(text: string, maxDepth = maxBodyDepth): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === BACKSLASH) index++;
+      else if (char === QUOTE) inString = false;
+    } else if (char === QUOTE) inString = true;
+    else if (char === OPEN_BRACE || char === OPEN_BRACKET) {
+      if (++depth > maxDepth) return true;
+    } else if (char === CLOSE_BRACE || char === CLOSE_BRACKET) depth--;
+  }
+  return false;
+}
+
+/**
+ * The contract's 400 body for a body nested deeper than `maxDepth`, or null when it is not. Given the
+ * body's JSON text too, the common case (not too deep) is decided on the text.
+ */
+export function nestingErrors(body: unknown, maxDepth = maxBodyDepth, text?: string): FieldErrors | null {
+  if (text !== undefined && !jsonTextNestsDeeper(text, maxDepth)) return null;
   const path = tooDeepPath(body, maxDepth);
   return path ? { [fieldOfDeepPath(body, path)]: [messages.maxDepth(maxDepth)] } : null;
 }
