@@ -50,10 +50,9 @@ export interface Dispatcher {
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
-  const { store, logger } = options;
+  const { store, logger, maxConcurrent, maxConcurrentPerHost } = options;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const { maxConcurrent, maxConcurrentPerHost } = options;
   const sender = createCallbackSender(options.policy, { maxConcurrent, maxConcurrentPerHost });
   const headers = { 'content-type': 'application/json', 'x-webhook-token': options.webhookToken };
   // A delivery under way takes at most its timeout; past twice that, its dispatcher is taken for dead.
