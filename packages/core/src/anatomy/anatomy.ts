@@ -298,7 +298,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   const fielded = text && anyFields.test(text) ? firstMatch<FieldsRule['yields']>(bankFields, text) : null;
   if (fielded) {
     const [rule, found] = fielded;
-    const party = squeeze(found[rule.yields.party] ?? '');
+    const read = squeeze(found[rule.yields.party] ?? '');
+    // A person paid is printed surname first (`REYES, DANIEL`): named as people say it.
+    const party = rule.yields.via === 'p2p' ? read.replace(/^([A-Z'-]+), ([A-Z'. -]+)$/, '$2 $1') : read;
     if (party) {
       rules.push(rule.id);
       const entry = rule.yields.entry ? squeeze(found[rule.yields.entry] ?? '') || null : null;

@@ -56,12 +56,17 @@ export const bankFields: readonly FieldsRule[] = [
   {
     // `DEPOSIT BLUE SKY HVAC LLC TYPE: PAYROLL ID: 3290008865 CO: BLUE SKY HVAC LLC %% ACH ECC PPD`.
     id: 'fields.ach-type-co',
-    pattern: /TYPE: ?(.+?) ID: ?\S+ CO: ?(.+?)(?: %%.*| ACH .*|$)/,
+    pattern: /TYPE: ?(.+?) ID: ?\S+ CO: ?(.+?)(?: %%.*| ACH .*| NAME:.*|$)/,
     yields: { via: 'ach', party: 2, entry: 1 },
     examples: [
       {
         line: 'DEPOSIT BLUE SKY HVAC LLC TYPE: PAYROLL ID: 3290008865 CO: BLUE SKY HVAC LLC %% ACH ECC PPD',
         expect: { name: 'BLUE SKY HVAC LLC', display: 'Blue Sky HVAC' },
+      },
+      // The receiver's name follows the company's: it is the account holder, not the party.
+      {
+        line: 'WITHDRAWAL HARBOR LAWN CARE TYPE: WEB PMTS ID: 0000007041 CO: HARBOR LAWN CARE NAME: DANA K WELLS',
+        expect: { name: 'HARBOR LAWN CARE' },
       },
     ],
   },
@@ -102,6 +107,42 @@ export const bankFields: readonly FieldsRule[] = [
     ],
   },
   {
+    // Chase's fielded Zelle lines: `Zelle Debit PAY ID:CTI4mHKTinfb ORG ID:JPM NAME:GRANT HOLLOWAY`.
+    id: 'fields.zelle-name-field',
+    pattern: /ZELLE (?:DEBIT|CREDIT|PAYMENT) PAY ID: ?\S+ ORG ID: ?\S+ NAME: ?(.+)$/,
+    yields: { via: 'p2p', party: 1 },
+    examples: [
+      {
+        line: 'Zelle Debit PAY ID:CTI4mHKTinfb ORG ID:JPM NAME:GRANT HOLLOWAY',
+        expect: { name: 'GRANT HOLLOWAY', display: 'Grant Holloway' },
+      },
+    ],
+  },
+  {
+    // The person first, then the kind of entry: `PATRICK WELL : Zelle Credit PAY ID:JPM99bvx3puf ORG ID:JPM`.
+    id: 'fields.zelle-colon-entry',
+    pattern: /^(.+?) : ZELLE (?:CREDIT|DEBIT|PAYMENT)\b/,
+    yields: { via: 'p2p', party: 1 },
+    examples: [
+      {
+        line: 'PATRICK WELL : Zelle Credit PAY ID:JPM99bvx3puf ORG ID:JPM',
+        expect: { name: 'PATRICK WELL' },
+      },
+    ],
+  },
+  {
+    // Bank of America's person-to-person lines: `Mobile/Email Transfer Conf# j5rxgrjpe; Reyes, Daniel`.
+    id: 'fields.conf-semicolon-party',
+    pattern: /^(?:MOBILE\/EMAIL|ONLINE BANKING) TRANSFER CONF# ?\S+; (.+)$/,
+    yields: { via: 'p2p', party: 1 },
+    examples: [
+      {
+        line: 'Mobile/Email Transfer Conf# j5rxgrjpe; Reyes, daniel',
+        expect: { name: 'DANIEL REYES', display: 'Daniel Reyes' },
+      },
+    ],
+  },
+  {
     // Capital One 360 names the person first: `LUIS ORTEGA Zelle Money Received`.
     id: 'fields.zelle-person-first',
     pattern: /^(.+?) ZELLE (?:MONEY |PAYMENT )?(?:SENT|RECEIVED)$/,
@@ -117,7 +158,7 @@ export const bankFields: readonly FieldsRule[] = [
   {
     id: 'fields.zelle',
     pattern:
-      /ZELLE(?: PAYMENT| PMT| TRANSFER| INSTANT PMT| SEND| RECEIVED| SENT| DR| CR| DEBIT| CREDIT)?(?: TO| FROM)? (.+?)(?: CONF(?:IRMATION)?(?:#| ).*| ON \d.*| REF ?#.*| FOR .*| (?=[A-Z]*\d)[A-Z0-9]{8,}$|$)/,
+      /ZELLE(?: PAYMENT| PMT| TRANSFER| INSTANT PMT| SEND| RECEIVED| SENT| DR| CR| DEBIT| CREDIT)?(?: TO| FROM)? (.+?)(?: CONF(?:IRMATION)?(?:#| ).*| ON \d.*| REF ?#.*| FOR .*| (?=[A-Z]*\d)[A-Z0-9]{8,}$| JPM\b.*$|$)/,
     yields: { via: 'p2p', party: 1 },
     examples: [
       {
@@ -128,6 +169,7 @@ export const bankFields: readonly FieldsRule[] = [
       { line: 'Zelle DR Donna Kelly', expect: { name: 'DONNA KELLY' } },
       { line: 'Zelle Payment To Joshua Foster JPM99zfzpg3', expect: { name: 'JOSHUA FOSTER' } },
       { line: 'Zelle Payment To David Nguyen CtiYVAB7KCJV', expect: { name: 'DAVID NGUYEN' } },
+      { line: 'QuickPay with Zelle payment to Barber Ben JPM371078284', expect: { name: 'BARBER BEN' } },
       {
         line: 'Zelle payment from OLIVIA MARTIN Conf# 6astw5bmd',
         expect: { name: 'OLIVIA MARTIN', city: null },

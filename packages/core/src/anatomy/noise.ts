@@ -73,7 +73,7 @@ export const noiseRules: readonly NoiseRule[] = [
     // (`H MART LOS ANGELES LOS ANGELES CA 188177 04/11`).
     id: 'noise.reference-after-state',
     // Not after a number's or a street's own word (`STATION NO 1234`, `MAIN ST 12`).
-    pattern: /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}) (?:\d{6,8}|\d{1,4})(?= *$)/g,
+    pattern: /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}) +(?:\d{6,8}|\d{1,4})(?= *$)/g,
     yields: { kind: 'reference' },
     examples: [
       {

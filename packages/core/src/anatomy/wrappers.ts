@@ -91,7 +91,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
   },
   {
     id: 'wrapper.dbt-crd',
-    pattern: /^DBT CRD \d{4} \d{2}\/\d{2}\/\d{2,4} (?:(?=[A-Z]*\d)[A-Z0-9]{6,10} )?/,
+    // The time and a date, or the time and a terminal number (`DBT CRD 0407 27105864 COOK OUT ATHENS TN`).
+    pattern: /^DBT CRD \d{4} (?:\d{2}\/\d{2}\/\d{2,4} (?:(?=[A-Z]*\d)[A-Z0-9]{6,10} )?|\d{6,10} )/,
     yields: { via: 'card' },
     examples: [
       {
@@ -102,6 +103,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
         line: 'DBT CRD 0844 06/06/25 9CALMZ82 DISH ITALIAN KITCHEN ALLENTOWN PA C#2785',
         expect: { name: 'DISH ITALIAN KITCHEN', city: 'ALLENTOWN' },
       },
+      { line: 'DBT CRD 1135 25663846 COOK OUT ATHENS TN', expect: { name: 'COOK OUT', city: 'ATHENS' } },
     ],
   },
   {
@@ -246,6 +248,35 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // Credit unions' cores print the kind of entry, a bill payment's number or the entry's own, first:
+    // `Withdrawal SQ *LEGENDS COFFEE ...`, `Withdrawal Bill Payment #127427131321 ...`, `Deposit ...`.
+    id: 'wrapper.entry-kind',
+    pattern: /^(?:WITHDRAWAL|DEPOSIT)(?: BILL PAYMENT)?(?: #\d+)? (?!TO |FROM |AT )(?=[A-Z#])/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: 'Withdrawal SQ *LEGENDS COFFEE Aurora CO Date 08/15/22 24692162227100804715148 5814 %% Card 10 #5780',
+        expect: { name: 'LEGENDS COFFEE', city: 'AURORA', thirdParties: ['Square'] },
+      },
+      {
+        line: 'Withdrawal #224618668927 COSTCO WHSE #1178 TIMNATH CO %% Card 10 #5780',
+        expect: { name: 'COSTCO WHSE', region: 'CO' },
+      },
+    ],
+  },
+  {
+    // Push payments to and from a card (Visa Direct, Mastercard Send): a person, usually.
+    id: 'wrapper.push-payment',
+    pattern: /^PMNT (?:SENT|RCVD) \d{4} /,
+    yields: { via: 'p2p' },
+    examples: [
+      {
+        line: 'PMNT SENT 0331 GRANT HOLLOWAY CA 24492157091740282738164',
+        expect: { name: 'GRANT HOLLOWAY', city: null },
+      },
+    ],
+  },
+  {
     id: 'wrapper.preauthorized',
     pattern: /^(?:PRE-?AUTHORIZED|PREAUTH) (?:DEBIT|CREDIT|PURCHASE|PAYMENT|WITHDRAWAL|DEPOSIT) /,
     yields: { via: 'ach' },
@@ -368,6 +399,18 @@ export const trailingWrappers: readonly WrapperRule[] = [
       {
         line: 'TST* LITTLE ITALY PIZZ SCRANTON PA 24296 : Debit Card Purchase 10/22 09:59p #6224',
         expect: { name: 'LITTLE ITALY PIZZ', city: 'SCRANTON' },
+      },
+    ],
+  },
+  {
+    // A credit union's card, after `%%`: `... %% Card 10 #5780`.
+    id: 'wrapper.percent-card',
+    pattern: / %% CARD \d+ #\d{4}$/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'Withdrawal Southwest Airlines 800-9207405 CA Date 05/21/22 24906412141147813135333 4722 %% Card 10 #5780',
+        expect: { name: 'SOUTHWEST AIRLINES', phone: '800-920-7405' },
       },
     ],
   },

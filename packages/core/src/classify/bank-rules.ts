@@ -200,7 +200,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.p2p',
-    when: p2pApps,
+    // Bank of America's Zelle lines before the name: `Mobile/Email Transfer Conf# ...; Reyes, Daniel`.
+    when: new RegExp(`${p2pApps.source}|^MOBILE\\/EMAIL TRANSFER\\b`),
     yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'app', peerToPeer: true },
     examples: [
       {
