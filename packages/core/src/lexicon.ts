@@ -55,7 +55,15 @@ function buildPrefixTables(thirdParties: readonly ThirdParty[], unknown: readonl
   }
   literalPrefixes.sort((a, b) => b[0].length - a[0].length);
   const unknownPrefixes = new Set(unknown.map((prefix) => prefixKey(prefix.split('*')[0] ?? prefix)));
-  return { facilitatorPrefixes, literalPrefixes, unknownPrefixes };
+  // Delivery apps' names long enough to be read when run into the restaurant's (`GRUBHUBBUFFALOWILDWIN`).
+  const deliveryKeys = [...facilitatorPrefixes]
+    .filter(
+      ([key, id]) =>
+        key.length >= 6 && thirdParties.find((party) => party.id === id)?.type === 'delivery_service',
+    )
+    .map(([key]) => key);
+  const runInPrefix = new RegExp(`^(${deliveryKeys.join('|') || '(?!)'})(?=[A-Z]{4})`);
+  return { facilitatorPrefixes, literalPrefixes, unknownPrefixes, runInPrefix };
 }
 
 function buildMarkers(thirdParties: readonly ThirdParty[]): AnatomyLexicon['markers'] {

@@ -64,6 +64,16 @@ describe('ATM lines: the owner of the machine, if the line names one', () => {
 });
 
 describe('readAnatomy', () => {
+  it("reads a delivery app's name run into the restaurant's, but not a word that only starts alike", () => {
+    const grubhub = readAnatomy('GRUBHUBBUFFALOWILDWIN', lexicon);
+    expect(grubhub.thirdPartyIds.map(thirdPartyName)).toEqual(['Grubhub']);
+    expect(grubhub.name).toBe('BUFFALOWILDWIN');
+    expect(readAnatomy('SEAMLSSDISTRICTSAIGON', lexicon).thirdPartyIds.map(thirdPartyName)).toEqual([
+      'Seamless',
+    ]);
+    expect(readAnatomy('DOORDASH DASHPASS', lexicon).prefixes).toEqual([]);
+  });
+
   it('reads a wrapped facilitator line into wrapper, prefix, name, place and ids', () => {
     const anatomy = readAnatomy(
       'PURCHASE AUTHORIZED ON 02/14 SQ *BLUE BOTTLE COFFEE SAN FRANCISCO CA S381234 CARD 1234',

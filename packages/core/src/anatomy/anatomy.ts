@@ -31,6 +31,8 @@ export interface AnatomyLexicon extends PlaceGazetteer {
   literalPrefixes: readonly (readonly [prefix: string, thirdPartyId: string])[];
   /** Keys of facilitator prefixes whose owner is unknown: stripped, no third party. */
   unknownPrefixes: ReadonlySet<string>;
+  /** A delivery app's prefix key run into the merchant's name without its star (`DOORDASHEDOJAPAN`). */
+  runInPrefix: RegExp;
   /**
    * Phrases that reveal a third party anywhere in a line (`APPLE PAY`, `DOORDASH`):
    * one global pattern whose first group is the phrase, and what each phrase means.
@@ -243,7 +245,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
     .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
-    .replace(/(?<!\d{6} )\b([A-Z]{3,})(\d{1,6} [A-Z])/g, '$1 $2')
+    .replace(/(?<!\d{6} )\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
     .replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2')
     .replace(/(\d{7,})([A-Z])/g, '$1 $2')
     .replace(/\b([A-Z]{3,})(\d{3,6})([A-Z]{3,})\b/, '$1 $2 $3')
@@ -338,6 +340,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // Facilitator prefixes: `SQ *NAME`, `TST* NAME`, `PAYPAL *NAME`, or an unknown
   // `ABC*NAME`. Without a known facilitator, the text before `*` is usually the
   // merchant's own abbreviation and the rest a product or order reference.
+  text = text.replace(lexicon.runInPrefix, '$1*');
   for (let guard = 0; guard < 3; guard++) {
     const literal = lexicon.literalPrefixes.find(([prefix]) => text.startsWith(prefix));
     if (literal) {

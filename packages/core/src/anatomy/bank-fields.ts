@@ -21,12 +21,30 @@ export type FieldsRule = Rule<FieldsYield>;
 export const bankFields: readonly FieldsRule[] = [
   {
     id: 'fields.ach-orig-co-name',
-    pattern: /ORIG CO NAME: ?(.+?) ORIG ID:.*?CO ENTRY DESCR: ?(.+?) SEC:/,
+    // The fields come in more than one order, some empty (`DESC DATE: CO ENTRY DESCR:`).
+    pattern:
+      /ORIG CO NAME: ?(.+?) (?=ORIG ID:|DESC DATE:|CO ENTRY DESCR:).*?CO ENTRY DESCR: ?(.+?)(?: ?SEC:| IND ID:| ORIG ID:| TRACE#|$)/,
     yields: { via: 'ach', party: 1, entry: 2 },
     examples: [
       {
         line: 'ORIG CO NAME:ACME CORP ORIG ID:1234567890 DESC DATE:240214 CO ENTRY DESCR:PAYROLL SEC:PPD TRACE#:021000021234567 EED:240215 IND ID:EMP123 IND NAME:JANE DOE TRN: 0451234567TC',
         expect: { name: 'ACME CORP' },
+      },
+      {
+        line: 'ORIG CO NAME:STRIPE           CO ENTRY DESCR:TRANSFER   SEC:CCD IND ID:ST-S7U3D4S9F9G3 ORIG ID:1800948492',
+        expect: { name: 'STRIPE' },
+      },
+    ],
+  },
+  {
+    // The company first, then the kind of entry: `Withdrawal JOSEPH DELA MASA CO: JOSEPH DELA MASA TYPE: IAT PAYPAL`.
+    id: 'fields.ach-co-type',
+    pattern: /CO: ?(.+?) TYPE: ?(.+?) ID: ?\S+/,
+    yields: { via: 'ach', party: 1, entry: 2 },
+    examples: [
+      {
+        line: 'Withdrawal JOSEPH DELA MASA CO: JOSEPH DELA MASA TYPE: IAT PAYPAL ID: 770510487C',
+        expect: { name: 'JOSEPH DELA MASA' },
       },
     ],
   },

@@ -32,6 +32,11 @@ function methodOf(anatomy: Anatomy, declaredType: string | null): Method {
   return type === 'ATM' ? 'cash' : 'unknown';
 }
 
+/** Industries whose payments are debt: banks, card issuers, lenders, buy-now-pay-later, collectors. */
+const lendingIndustries = ['005-001', '005-002', '005-003', '005-004', '005-012'];
+/** Insurers, payroll providers and wallets are financial services too, but a payment to them is spending. */
+const lendsMoney = (industryId: string) => lendingIndustries.includes(industryId.slice(0, 7));
+
 export function classifyBankMovement(
   line: Line,
   anatomy: Anatomy,
@@ -41,15 +46,13 @@ export function classifyBankMovement(
   const { direction } = line;
   const yields = rule?.yields;
   // A payment to a bank or lender is debt; to any other merchant (a utility, an insurer) it is spending.
-  const lender =
-    !rule && merchant !== null && direction === 'outgoing' && merchant.industryId.startsWith('005');
+  const lender = !rule && merchant !== null && direction === 'outgoing' && lendsMoney(merchant.industryId);
   // A bill the line says it pays (`CITY OF CEDAR FA UTILITIES`, an ACH entry of a bill) is spending too,
   // although the catalog knows not the biller.
   const bill = direction === 'outgoing' && anatomy.rules.includes('entry.bill');
   // Billers print the same payment words as lenders (`AUTOPAY`, `ONLINE PMT`): a payment the rule calls a
   // debt is spending when the catalog names a merchant that lends nothing (an insurer, a utility).
-  const notLender =
-    rule?.id === 'bank.debt-payment' && merchant !== null && !merchant.industryId.startsWith('005');
+  const notLender = rule?.id === 'bank.debt-payment' && merchant !== null && !lendsMoney(merchant.industryId);
   const type: TransactionType = notLender
     ? 'spending'
     : (yields?.type ??

@@ -98,7 +98,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.fee',
-    when: /\bFEE\b|SERVICE CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE/,
+    when: /\bFEE\b|SERVICE CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'other', counterparty: 'none' },
     examples: [
@@ -200,8 +200,9 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.p2p',
-    // Bank of America's Zelle lines before the name: `Mobile/Email Transfer Conf# ...; Reyes, Daniel`.
-    when: new RegExp(`${p2pApps.source}|^MOBILE\\/EMAIL TRANSFER\\b`),
+    // Bank of America's Zelle lines before the name (`Mobile/Email Transfer Conf# ...; Reyes, Daniel`), push
+    // payments to a card (`PMNT SENT 0331 GRANT HOLLOWAY`).
+    when: new RegExp(`${p2pApps.source}|^MOBILE\\/EMAIL TRANSFER\\b|^PMNT (?:SENT|RCVD)\\b`),
     yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'app', peerToPeer: true },
     examples: [
       {
@@ -309,7 +310,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.payroll',
     // Money in from a payroll provider is pay too (`GUSTO DES:PAY`, `ADP WAGE PAY`).
-    when: /PAYROLL|DIR DEP|DIRECT DEP|NET PAY|\bSALARY\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^(?:ADP|GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
+    when: /PAYROLL|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^(?:ADP|GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
     examples: [
@@ -392,7 +393,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.debt-payment',
-    when: /CRCARDPMT|CRDT CRD|PAYMENT TO CRD|\bCARD\b.*(?:PAYMENT|PMT)|PAYMT|GSBANK|SYNCHRONY|CREDIT CRD|CREDIT CARD|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN|FINANCIAL SVC|\bFINANCE\b/,
+    when: /CRCARDPMT|CRDT CRD|PAYMENT TO CRD|\bCARD\b.*(?:PAYMENT|PMT)|PAYMT|GSBANK|SYNCHRONY|CREDIT CRD|CREDIT CARD|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|AUTOPAY PYMT|MOBILE PYMT|ONLINE PYMT|STORE ?CARD|\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN|FINANCIAL SVC|\bFINANCE\b/,
     direction: 'outgoing',
     yields: { type: 'debt', subType: 'payment', counterparty: 'party' },
     examples: [

@@ -3,7 +3,7 @@ import { prefixKey } from '../anatomy/anatomy.js';
 
 /** P2P apps as bank lines print them. */
 export const p2pApps =
-  /\b(ZELLE|VENMO|CASH APP|SQUARE CASH|SQC\*|APPLE CASH|PAYPAL (?:INST XFER|TRANSFER|XFER)|PAYPAL DES:\s*INST XFER)\b/;
+  /\b(ZELLE|VENMO|CASH APP|SQUARE CASH|SQC\*|APPLE CASH|PAYPAL (?:INST XFER|TRANSFER|XFER)|PAYPAL DES:\s*INST XFER)(?:\b|(?=PAYMENT|CASHOUT))/;
 
 /** What P2P lines say besides a person's name (`APPLE CASH SENT MONEY`, `VENMO CASHOUT`). */
 const p2pWording =
