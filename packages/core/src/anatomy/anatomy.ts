@@ -249,11 +249,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     .replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2')
     .replace(/(\d{7,})([A-Z])/g, '$1 $2')
     .replace(/\b([A-Z]{3,})(\d{3,6})([A-Z]{3,})\b/, '$1 $2 $3')
-    // A phone run into the name and the state (`MCDONAL855-973-1040`, `CAR855-973-1040CA`).
+    // A phone run into the name and the state (`MCDONAL855-973-1040`, `CAR855-973-1040CA`, a cut word's
+    // last letter: `HAVENER C573-341-4993MO`).
     .replace(
-      /([A-Z]{2,})(\d{3}-\d{3}-\d{4})(?:([A-Z]{2})\b|\b)/g,
-      (_, name: string, phone: string, region?: string) =>
-        region ? `${name} ${phone} ${region}` : `${name} ${phone}`,
+      /([A-Z]*)(\d{3}-\d{3}-\d{4})(?:([A-Z]{2})\b|\b)/g,
+      (_, name: string, phone: string, region?: string) => [name, phone, region].filter(Boolean).join(' '),
     )
     // `CITY * ST` (TD Bank): the star only pads the field.
     .replace(/ \* ([A-Z]{2})$/, ' $1')

@@ -58,7 +58,7 @@ function displayToken(token: string, index: number): string {
 export function cleanDisplayName(name: string): string {
   const tokens = name.split(' ').filter(Boolean);
   // The legal form is no part of the name people use (`CURRENT ELECTRIC LLC`, `SLACK TIDE BREWING CO`).
-  while (tokens.length > 2 && legalForms.has(tokens.at(-1)!.replace(/[.,]/g, ''))) tokens.pop();
+  while (tokens.length > 1 && legalForms.has(tokens.at(-1)!.replace(/[.,]/g, ''))) tokens.pop();
   const words: string[] = [];
   for (const [index, token] of tokens.entries()) {
     // A lone S after a word is a possessive whose apostrophe the issuer dropped.

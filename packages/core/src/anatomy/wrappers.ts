@@ -393,7 +393,9 @@ export const trailingWrappers: readonly WrapperRule[] = [
   {
     // A credit union's kind of entry after ` : ` (`... WV 24 : Mobile Purchase Sign Based 10/08 05:38p #7971`).
     id: 'wrapper.colon-entry',
-    pattern: / (?:\d{2,5} )?: (?:[A-Z]+ ){0,3}(?:PURCHASE|WITHDRAWAL|PAYMENT|REFUND|DEPOSIT|CREDIT)\b.*$/,
+    // Not a Zelle entry: its person is a field (`PATRICK WELL : Zelle Credit PAY ID:...`).
+    pattern:
+      / (?:\d{2,5} )?: (?!ZELLE\b)(?:[A-Z]+ ){0,3}(?:PURCHASE|WITHDRAWAL|PAYMENT|REFUND|DEPOSIT|CREDIT)\b.*$/,
     yields: { via: 'card' },
     examples: [
       {

@@ -114,7 +114,8 @@ export const bankRules: readonly BankRule[] = [
   {
     // A payment received on a card or loan account (`ONLINE PAYMENT - THANK YOU`): the debt paid down.
     id: 'bank.payment-received',
-    when: /(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: ?[-,] ?| )?THANK ?YOU/,
+    // Card statements cut it short too (`AUTOMATIC PAYMENT - THANK`).
+    when: /(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: ?[-,] ?| )?THANK(?: ?YOU)?\b/,
     yields: { type: 'debt', subType: 'payment', counterparty: 'none' },
     examples: [
       {
@@ -359,7 +360,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.interest-dividend',
-    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND/,
+    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND|\bINTRST\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'other', counterparty: 'none' },
     examples: [

@@ -18,8 +18,9 @@ export function routeOf(line: Line, anatomy: Anatomy, rule: BankRule | undefined
   // Money sent to a person or out of an app with a card (`PURCHASE AUTHORIZED ON ... CASH APP*JANE DOE`)
   // is a transfer, whatever card wording wraps it.
   if (rule?.yields.peerToPeer || rule?.yields.counterparty === 'app') return 'bank';
-  // Cash from a machine is an ATM withdrawal, whatever card wording wraps it.
-  if (rule?.yields.type === 'atm') return 'bank';
+  // Cash from a machine is an ATM withdrawal, and a charge of the card's own a fee, whatever card wording
+  // wraps them (`PURCHASE INTEREST CHARGE`).
+  if (rule?.yields.type === 'atm' || rule?.yields.type === 'fee') return 'bank';
   const cardWords = cardWording.test(anatomy.raw);
   const looksLikeCard = cardWords || anatomy.wrapper?.via === 'card' || line.cardFields;
   if (looksLikeCard && (!rule || rule.yields.type === 'reimbursement' || cardWords)) return 'card';
