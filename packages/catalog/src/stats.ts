@@ -1,5 +1,5 @@
 /** Counting what a catalog holds: the manifest counts and `txenrich catalog stats`. */
-import type { Catalog, CatalogCounts } from './types.js';
+import type { Catalog, CatalogCounts, LogoKinds } from './types.js';
 
 /** The figures of `txenrich catalog stats` (the `--json` output). */
 export interface CatalogStats {
@@ -19,6 +19,11 @@ export interface CatalogStats {
   /** Merchants by top-level industry, by count. */
   byTopLevelIndustry: { id: string; name: string; merchants: number }[];
   logoSources: Record<string, number>;
+  /**
+   * Merchants by logo kind: a brand logo, the website's favicon, or none; and the Commons photographs
+   * the build refused as logos (null for an artifact built before they were counted).
+   */
+  logoKinds: Omit<LogoKinds, 'photoRejected'> & { photoRejected: LogoKinds['photoRejected'] | null };
   thirdParties: number;
   /** Merchant aliases (names other than the display name). */
   aliases: number;
@@ -44,8 +49,22 @@ export function logoSourceOf(logo: string | null): string {
 
 const byCountDesc = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
 
-/** The manifest counts of a catalog body. */
-export function countCatalog(catalog: Omit<Catalog, 'manifest'>): CatalogCounts {
+/** Brand logos, favicons and merchants with neither, from the counts by logo source. */
+function kindsOf(logoSources: Readonly<Record<string, number>>): Omit<LogoKinds, 'photoRejected'> {
+  let logo = 0;
+  for (const [source, count] of Object.entries(logoSources))
+    if (source !== 'favicon' && source !== 'none') logo += count;
+  return { logo, favicon: logoSources.favicon ?? 0, missing: logoSources.none ?? 0 };
+}
+
+/**
+ * The manifest counts of a catalog body; `photoRejected`, known to the build alone (the artifact keeps
+ * only the logo that replaced a refused photograph), adds `logoKinds`.
+ */
+export function countCatalog(
+  catalog: Omit<Catalog, 'manifest'>,
+  photoRejected?: LogoKinds['photoRejected'],
+): CatalogCounts {
   const bySource: Record<string, number> = { nsi: 0, 'simple-icons': 0, curated: 0 };
   const logoSources: Record<string, number> = { wikidata: 0, 'simple-icons': 0, favicon: 0, none: 0 };
   let usMerchants = 0;
@@ -72,6 +91,7 @@ export function countCatalog(catalog: Omit<Catalog, 'manifest'>): CatalogCounts 
     aliases,
     bySource,
     logoSources,
+    ...(photoRejected ? { logoKinds: { ...kindsOf(logoSources), photoRejected } } : {}),
     thirdParties: catalog.thirdParties.length,
     descriptorAliases: catalog.descriptorAliases.length,
     industries: catalog.industries.length,
@@ -121,6 +141,10 @@ export function catalogStats(catalog: Catalog): CatalogStats {
     byCountry,
     byTopLevelIndustry,
     logoSources: counts.logoSources,
+    logoKinds: {
+      ...kindsOf(counts.logoSources),
+      photoRejected: catalog.manifest.counts.logoKinds?.photoRejected ?? null,
+    },
     thirdParties: counts.thirdParties,
     aliases: counts.aliases,
     descriptorAliases: counts.descriptorAliases,
@@ -147,6 +171,22 @@ export function formatStats(stats: CatalogStats, topCountries = 25): string {
   row('with logo', `${stats.withLogo} (${pct(stats.withLogo, stats.merchants)}%)`);
   for (const [source, count] of Object.entries(stats.logoSources)) row(`  logo from ${source}`, count);
   row('aliases', stats.aliases);
+  const kinds = stats.logoKinds;
+  lines.push('', 'Logos by kind');
+  row(
+    'brand logo (a Commons logo or a Simple Icons icon)',
+    `${kinds.logo} (${pct(kinds.logo, stats.merchants)}%)`,
+  );
+  row('favicon of the website', `${kinds.favicon} (${pct(kinds.favicon, stats.merchants)}%)`);
+  row('missing', `${kinds.missing} (${pct(kinds.missing, stats.merchants)}%)`);
+  if (kinds.photoRejected === null) {
+    row('Commons photos refused as logos', 'not counted in this artifact: rebuild it');
+  } else {
+    row('Commons photos refused as logos', kinds.photoRejected.total);
+    for (const [source, count] of Object.entries(kinds.photoRejected.replacedBy))
+      row(`  replaced by ${source}`, count);
+    for (const [rule, count] of Object.entries(kinds.photoRejected.byRule)) row(`  rule ${rule}`, count);
+  }
   lines.push('', 'By source');
   for (const [source, count] of Object.entries(stats.bySource)) row(source, count);
   const countries = Object.entries(stats.byCountry);

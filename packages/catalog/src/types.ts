@@ -130,6 +130,8 @@ export interface CatalogCounts {
   aliases: number;
   bySource: Record<string, number>;
   logoSources: Record<string, number>;
+  /** Merchants by the kind of logo they carry; absent from artifacts built before it was counted. */
+  logoKinds?: LogoKinds;
   thirdParties: number;
   descriptorAliases: number;
   industries: number;
@@ -138,6 +140,27 @@ export interface CatalogCounts {
   regions: number;
   zips: number;
   cities: number;
+}
+
+/**
+ * Merchants by the kind of logo they carry: `logo + favicon + missing` is every merchant. A merchant
+ * whose Commons image was refused as a photograph is counted in `photoRejected` and again under what
+ * replaced it.
+ */
+export interface LogoKinds {
+  /** A brand logo: a Commons file that is a logo, or a Simple Icons icon. */
+  logo: number;
+  /** The favicon of its website: no brand logo is known. */
+  favicon: number;
+  /** No logo and no website. */
+  missing: number;
+  photoRejected: {
+    total: number;
+    /** By the id of the rule that took the file for a photograph (`flickr-number`, `scene`...). */
+    byRule: Record<string, number>;
+    /** What gives the merchant its logo instead: `simple-icons`, `favicon` or `none`. */
+    replacedBy: Record<string, number>;
+  };
 }
 
 export interface CatalogManifest {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuildCatalogResult, buildCatalog } from '../src/build/index.js';
-import { type Catalog, catalogStats, loadCatalog, uuidv5 } from '../src/index.js';
+import { classifyLogoUrl } from '../src/build/logos.js';
+import { type Catalog, catalogStats, formatStats, loadCatalog, uuidv5 } from '../src/index.js';
 
 const dirs = [
   mkdtempSync(join(tmpdir(), 'txenrich-build-a-')),
@@ -98,6 +99,33 @@ describe('the built catalog', () => {
     expect(chains.length).toBeGreaterThan(2_000);
     expect(chains.filter((m) => m.website !== null).length / chains.length).toBeGreaterThanOrEqual(0.95);
     expect(chains.filter((m) => m.logo !== null).length / chains.length).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('gives no brand a photograph for a logo: Blue Bottle Coffee shows its website favicon', () => {
+    const blueBottle = catalog.merchants.find((m) => m.key === 'wikidata:Q4928917');
+    expect(blueBottle).toMatchObject({
+      name: 'Blue Bottle Coffee',
+      logo: 'https://icons.duckduckgo.com/ip3/bluebottlecoffee.com.ico',
+    });
+    const commons = catalog.merchants.filter((m) => m.logo?.startsWith('https://commons.wikimedia.org/'));
+    expect(commons.length).toBeGreaterThan(5_000);
+    expect(commons.filter((m) => classifyLogoUrl(m.logo!).kind === 'photo').map((m) => m.logo)).toEqual([]);
+  });
+
+  it('counts logos by kind: logo, favicon and missing make every merchant; refused photos apart', () => {
+    const kinds = catalog.manifest.counts.logoKinds!;
+    const { logoSources } = catalog.manifest.counts;
+    expect(kinds.logo + kinds.favicon + kinds.missing).toBe(catalog.merchants.length);
+    expect(kinds.logo).toBe(logoSources.wikidata! + logoSources['simple-icons']!);
+    expect(kinds.photoRejected.total).toBeGreaterThan(100);
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(sum(kinds.photoRejected.byRule)).toBe(kinds.photoRejected.total);
+    expect(sum(kinds.photoRejected.replacedBy)).toBe(kinds.photoRejected.total);
+    expect(Object.keys(kinds.photoRejected.replacedBy)).toEqual(['simple-icons', 'favicon', 'none']);
+    expect(catalogStats(catalog).logoKinds).toEqual(kinds);
+    expect(formatStats(catalogStats(catalog))).toMatch(
+      new RegExp(`Commons photos refused as logos +${kinds.photoRejected.total}\\n`),
+    );
   });
 
   it('holds well-formed merchants', () => {

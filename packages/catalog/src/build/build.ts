@@ -18,12 +18,20 @@ import { fileURLToPath } from 'node:url';
 import { CatalogError } from '../errors.js';
 import { ARTIFACT_FORMAT, defaultArtifactDir } from '../paths.js';
 import { countCatalog } from '../stats.js';
-import type { Catalog, CatalogManifest, DescriptorAlias, Industry, Merchant, ThirdParty } from '../types.js';
+import type {
+  Catalog,
+  CatalogManifest,
+  DescriptorAlias,
+  Industry,
+  LogoKinds,
+  Merchant,
+  ThirdParty,
+} from '../types.js';
 import { uuidv5 } from '../uuid.js';
 import { parentIndustryId, readCurated } from './curated.js';
 import { readCountries, readGeo } from './geo.js';
 import { buildMccs, readMccCodes } from './mcc.js';
-import { mergeMerchants } from './merchants.js';
+import { type MergedMerchant, mergeMerchants } from './merchants.js';
 import { readNsi } from './nsi.js';
 import { readSimpleIcons } from './simple-icons.js';
 import { packageRoot, packageVersion, readJson, SOURCE_PACKAGES } from './sources.js';
@@ -116,6 +124,21 @@ function writeAtomic(path: string, data: string): void {
   }
 }
 
+/** The merchants whose Commons image was refused as a photograph: by rule, and by what replaced it. */
+function countPhotoRejected(merchants: readonly MergedMerchant[]): LogoKinds['photoRejected'] {
+  const byRule = new Map<string, number>();
+  const replacedBy: Record<string, number> = { 'simple-icons': 0, favicon: 0, none: 0 };
+  let total = 0;
+  for (const merchant of merchants) {
+    if (merchant.logoRejected === null) continue;
+    total++;
+    byRule.set(merchant.logoRejected, (byRule.get(merchant.logoRejected) ?? 0) + 1);
+    replacedBy[merchant.logoSource] = (replacedBy[merchant.logoSource] ?? 0) + 1;
+  }
+  const rules = [...byRule].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return { total, byRule: Object.fromEntries(rules), replacedBy };
+}
+
 /** Build the catalog artifact. Throws a CatalogError when a source or curated list is invalid. */
 export function buildCatalog(options: BuildCatalogOptions = {}): BuildCatalogResult {
   const started = performance.now();
@@ -191,7 +214,7 @@ export function buildCatalog(options: BuildCatalogOptions = {}): BuildCatalogRes
 
   const merchantByKey = new Map(merged.merchants.map((merchant) => [merchant.key, merchant]));
   const merchants: Merchant[] = merged.merchants.map(
-    ({ nsiKind: _kind, logoSource: _logo, ...merchant }) => merchant,
+    ({ nsiKind: _kind, logoSource: _logo, logoRejected: _rejected, ...merchant }) => merchant,
   );
 
   const sameNameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -240,7 +263,7 @@ export function buildCatalog(options: BuildCatalogOptions = {}): BuildCatalogRes
     version,
     buildHash,
     sources,
-    counts: countCatalog(body),
+    counts: countCatalog(body, countPhotoRejected(merged.merchants)),
   };
   const artifact = JSON.stringify({ manifest, ...body });
 

@@ -23,6 +23,7 @@ function nsi(
     domain: null,
     domains: [],
     logo: null,
+    rejectedLogo: null,
     ...fields,
   };
 }
@@ -161,6 +162,39 @@ describe('mergeMerchants', () => {
       ['A', 'https://commons.wikimedia.org/a.svg'],
       ['C', 'https://icons.duckduckgo.com/ip3/c.com.ico'],
     ]);
+  });
+
+  it('gives a brand whose Commons image is a photograph the next logo, and records why', () => {
+    const photo = {
+      url: 'https://commons.wikimedia.org/w/index.php?title=Special%3ARedirect%2Ffile%2FBlue%20Bottle%20Mint%20Plaza%20(14764565700).jpg&width=150',
+      rule: 'flickr-number',
+    };
+    const withPhoto = (key: string, name: string, domain: string | null) =>
+      nsi({ key, names: [name], domain, domains: domain ? [domain] : [], logo: null, rejectedLogo: photo });
+    const { merchants } = merge({
+      nsi: [
+        withPhoto('wikidata:Q4928917', 'Blue Bottle Coffee', 'bluebottlecoffee.com'),
+        withPhoto('wikidata:Q5', 'Spotify', 'spotify.com'),
+        withPhoto('wikidata:Q6', 'Nowhere', null),
+        nsi({ key: 'wikidata:Q7', names: ['Logo'], logo: 'https://commons.wikimedia.org/l.svg' }),
+      ],
+      icons: [{ slug: 'spotify', title: 'Spotify', aliases: [], domain: 'spotify.com' }],
+    });
+    expect(merchants.map((m) => [m.name, m.logo, m.logoSource, m.logoRejected])).toEqual([
+      [
+        'Blue Bottle Coffee',
+        'https://icons.duckduckgo.com/ip3/bluebottlecoffee.com.ico',
+        'favicon',
+        'flickr-number',
+      ],
+      ['Spotify', 'https://cdn.simpleicons.org/spotify', 'simple-icons', 'flickr-number'],
+      ['Nowhere', null, 'none', 'flickr-number'],
+      ['Logo', 'https://commons.wikimedia.org/l.svg', 'wikidata', null],
+    ]);
+    // A refused photograph still shows a notable brand: popularity is that of a Commons logo.
+    const nowhere = merchants.find((m) => m.name === 'Nowhere')!;
+    const logo = merchants.find((m) => m.name === 'Logo')!;
+    expect(nowhere.popularity).toBe(logo.popularity);
   });
 
   it('joins descriptor aliases by domain, by US brand name, or creates a merchant with a warning', () => {

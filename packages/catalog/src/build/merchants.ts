@@ -64,6 +64,8 @@ export interface MergedMerchant extends Merchant {
   /** NSI kind, for stats: brand, operator, transit, or null when not from NSI. */
   nsiKind: NsiDraft['kind'] | null;
   logoSource: LogoSource;
+  /** The rule that refused its Commons image as a photograph (the logo then comes from the next source), or null. */
+  logoRejected: string | null;
 }
 
 export interface MergeResult {
@@ -335,7 +337,9 @@ function finalize(acc: Acc, input: MergeInput): MergedMerchant {
   const domain = domainOf(acc);
   let logo: string | null = null;
   let logoSource: LogoSource = 'none';
+  // A Commons image that is a photograph is no logo: the next source gives it (see logos.ts).
   const commons = nsi?.logo ?? facts?.logo ?? null;
+  const rejected = commons ? null : (nsi?.rejectedLogo ?? facts?.rejectedLogo ?? null);
   if (commons) {
     logo = commons;
     logoSource = 'wikidata';
@@ -403,11 +407,12 @@ function finalize(acc: Acc, input: MergeInput): MergedMerchant {
     regions,
     channel,
     aliases,
-    popularity: popularity(acc, countries, regions, logoSource),
+    popularity: popularity(acc, countries, regions, commons !== null || rejected !== null),
     sources,
     wikidata: acc.wikidata,
     nsiKind: nsi?.kind ?? null,
     logoSource,
+    logoRejected: rejected?.rule ?? null,
   };
 }
 
@@ -488,11 +493,12 @@ function nsiIndustry(
  *   operator or transit network 0.10; simple-icons or alias only 0.10;
  * - +0.10 when two or more sources know it;
  * - reach: global +0.25, else +0.05 per country up to +0.20; regional only +0.02;
- * - +0.10 for a Commons logo (notable enough to have one);
+ * - +0.10 for a Commons image in Wikidata's logo properties (notable enough to have one), be it a logo
+ *   or a photograph the build refused as one;
  * - +0.025 per extra NSI category (a brand of several store kinds), up to +0.10;
  * - +0.05 when curated descriptor aliases point to it.
  */
-function popularity(acc: Acc, countries: string[], regions: string[], logoSource: LogoSource): number {
+function popularity(acc: Acc, countries: string[], regions: string[], commonsImage: boolean): number {
   let score: number;
   if (acc.curated) score = 0.35;
   else if (acc.nsi?.kind === 'brand') score = acc.wikidata ? 0.25 : 0.1;
@@ -508,7 +514,7 @@ function popularity(acc: Acc, countries: string[], regions: string[], logoSource
   ) {
     score += 0.02;
   } else score += Math.min(0.2, 0.05 * countries.length);
-  if (logoSource === 'wikidata') score += 0.1;
+  if (commonsImage) score += 0.1;
   if (acc.nsi) score += Math.min(0.1, 0.025 * (acc.nsi.categories - 1));
   if (acc.descriptorAliases > 0) score += 0.05;
   return Math.round(Math.min(1, score) * 1000) / 1000;

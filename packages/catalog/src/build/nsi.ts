@@ -1,7 +1,10 @@
 /**
  * name-suggestion-index: brands (and the operator and transit networks the
  * curated `nsi-tag-industries.json` maps), grouped into one draft per Wikidata
- * id, with the logos and websites of NSI's Wikidata file.
+ * id, with the logos and websites of NSI's Wikidata file. NSI reads a brand's
+ * image from Wikidata's logo properties (P8972 small logo, P154 logo image,
+ * P158 seal, P94 coat of arms; never P18 "image" for a brand), yet some of those
+ * files are photographs: `classifyCommonsFile` keeps only logos.
  */
 import { join } from 'node:path';
 import {
@@ -11,6 +14,7 @@ import {
   type LocationSet,
   mergeCoverage,
 } from './locations.js';
+import { classifyLogoUrl } from './logos.js';
 import { packageDir, readJson } from './sources.js';
 import { absoluteUrl, hostOf, registrableDomain, squash } from './web.js';
 
@@ -33,8 +37,16 @@ export interface NsiDraft {
   domain: string | null;
   /** Every official host of the brand, the chosen one first. */
   domains: string[];
-  /** Commons logo URL, from Wikidata. */
+  /** Commons logo URL, from Wikidata, when its file is a logo. */
   logo: string | null;
+  /** The Commons image Wikidata gives that is a photograph, not a logo (see `RejectedLogo`). */
+  rejectedLogo: RejectedLogo | null;
+}
+
+/** A Commons image refused as a logo, and the id of the rule of `LOGO_FILE_RULES` that refused it. */
+export interface RejectedLogo {
+  url: string;
+  rule: string;
 }
 
 interface NsiItem {
@@ -88,7 +100,9 @@ const WIKIDATA_TAG = {
 export interface WikidataFacts {
   /** Official hosts, in Wikidata's order (the `website` identity first). */
   hosts: string[];
+  /** The Commons logo, when its file is a logo; null when there is none or it is a photograph. */
   logo: string | null;
+  rejectedLogo: RejectedLogo | null;
 }
 
 export interface NsiResult {
@@ -105,8 +119,23 @@ function facts(entry: WikidataEntry | undefined): WikidataFacts | null {
     (s): s is string => !!s,
   );
   const hosts = [...new Set(sites.map(hostOf).filter((host): host is string => host !== null))];
-  const logo = entry.logos?.wikidata;
-  return { hosts, logo: logo ? absoluteUrl(logo) : null };
+  const url = commonsUrl(entry.logos?.wikidata);
+  if (url === null) return { hosts, logo: null, rejectedLogo: null };
+  const verdict = classifyLogoUrl(url);
+  return verdict.kind === 'logo'
+    ? { hosts, logo: url, rejectedLogo: null }
+    : { hosts, logo: null, rejectedLogo: { url, rule: verdict.rule } };
+}
+
+/**
+ * The logo URL of NSI's Wikidata file as an absolute URL. NSI writes an SVG's
+ * `Special:FilePath/<file>` unencoded: a `?` in the file name (`Which Wich?
+ * logo.svg`) would start a query and name another file, so it is encoded.
+ */
+function commonsUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const filePath = /^(https:\/\/commons\.wikimedia\.org\/wiki\/Special:FilePath\/)(.*)$/.exec(raw);
+  return absoluteUrl(filePath ? `${filePath[1]}${filePath[2]!.replaceAll('?', '%3F')}` : raw);
 }
 
 const GENERIC_TLDS = new Set(['com', 'net', 'org', 'co', 'io', 'shop', 'store']);
@@ -263,6 +292,7 @@ export function readNsi(options: ReadNsiOptions): NsiResult {
           domain: null,
           domains: known?.hosts ?? [],
           logo: known?.logo ?? null,
+          rejectedLogo: known?.rejectedLogo ?? null,
           rank,
           categorySet: new Set(),
         };
