@@ -229,8 +229,8 @@ export function stripPlaceTail(
     for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
       const partial = before.slice(before.length - size).join(' ');
       // Fields cut cities at 13 characters: a short word is a word, not a cut city (`LISA ALLEN CA` is no
-      // `ALLENDALE`). With the state run in too, only a long one is evidence (`MARTIN` is not `MART IN`).
-      if (partial.length < (runIn ? 8 : 7)) continue;
+      // `ALLENDALE`), nor is a short word before a run-in state (`MARTIN` is not `MART IN`).
+      if (partial.length < 7) continue;
       const city = gazetteer.completeCity(region, partial);
       if (city) return found(before.slice(0, before.length - size), city);
     }

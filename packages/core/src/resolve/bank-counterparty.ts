@@ -49,6 +49,9 @@ function namedThirdParties(lexicon: Lexicon, text: string): CatalogThirdParty[] 
   return named;
 }
 
+/** Banks and credit unions: who owns an ATM. */
+const banksIndustry = '005-001-000-000';
+
 export function resolveBankCounterparty(
   parts: ResolveParts,
   anatomy: Anatomy,
@@ -71,7 +74,8 @@ export function resolveBankCounterparty(
     return website ? [bareHost(website)] : [];
   });
   const evidence = {
-    mccIndustryId: null,
+    // An ATM's owner is a bank or credit union: what an ATM's MCC would say (`NAVY FEDERAL` is no generic name there).
+    mccIndustryId: rule?.type === 'atm' ? banksIndustry : null,
     country: 'us',
     mccEntry: null,
     behindFacilitator: false,
