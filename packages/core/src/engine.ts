@@ -13,7 +13,14 @@ import { v7 } from 'uuid';
 import { givenNames } from './anatomy/given-names.js';
 import type { EnrichmentContext } from './context/context.js';
 import { type CorrectionRule, compileCorrections } from './context/corrections.js';
-import { type CompiledTriggers, compileTriggers, type TriggerRegistration } from './context/triggers.js';
+import {
+  type CompiledTriggers,
+  type CompileTriggersOptions,
+  compileTriggers,
+  createTriggerCompiler,
+  type TriggerCompiler,
+  type TriggerRegistration,
+} from './context/triggers.js';
 import type { EngineParts } from './engine-parts.js';
 import { buildLexicon } from './lexicon.js';
 import { bareHost } from './normalize/text.js';
@@ -77,6 +84,8 @@ export interface Engine {
   searchMerchants(name: string, limit: number): Corporation[];
   /** Compiles trigger registrations for `context.triggers`, resolving region names (`California`) as the engine does. */
   compileTriggers(registrations: readonly TriggerRegistration[]): CompiledTriggers;
+  /** The same compile a part at a time (a caller sharing its thread between parts of a long list). */
+  createTriggerCompiler(): TriggerCompiler;
   /** A tenant's corrections and triggers compiled for the context (each undefined when it has none). */
   compileRules(rules: {
     corrections?: readonly CorrectionRule[] | undefined;
@@ -137,10 +146,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     newId: options.newId ?? (() => v7({ rng: pooledRandomBytes })),
   };
   let autocomplete: Autocomplete | undefined;
+  const triggerOptions: CompileTriggersOptions = {
+    regionCode: (region, country) => lexicon.geography.regionCode(region, country),
+  };
   const compileWithRegions = (registrations: readonly TriggerRegistration[]) =>
-    compileTriggers(registrations, {
-      regionCode: (region, country) => lexicon.geography.regionCode(region, country),
-    });
+    compileTriggers(registrations, triggerOptions);
   return {
     catalog,
     enrichCard: (body, context, options) => enrichInPipeline(parts, 'card', body, context, options),
@@ -149,6 +159,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     enrichUniversal: (body, context, options) => enrichInPipeline(parts, 'universal', body, context, options),
     enrich: (kind, body, context, options) => enrichInPipeline(parts, kind, body, context, options),
     compileTriggers: compileWithRegions,
+    createTriggerCompiler: () => createTriggerCompiler(triggerOptions),
     compileRules: ({ corrections, triggers }) => ({
       corrections: corrections?.length ? compileCorrections(corrections) : undefined,
       triggers: triggers?.length ? compileWithRegions(triggers) : undefined,

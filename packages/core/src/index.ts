@@ -29,7 +29,9 @@ export {
   type CompiledTriggers,
   type CompileTriggersOptions,
   compileTriggers,
+  createTriggerCompiler,
   matchTriggers,
+  type TriggerCompiler,
   type TriggerRegistration,
   type TriggerSubject,
 } from './context/triggers.js';

@@ -4,6 +4,7 @@ import {
   ALLOW_ONLY_DEFAULT_ID,
   addressKey,
   compileTriggers,
+  createTriggerCompiler,
   hostKey,
   matchTriggers,
   postalKey,
@@ -401,6 +402,31 @@ describe('matchTriggers: nothing applies', () => {
     expect(actions.map((action) => action.id)).toEqual(['first', 'second', 'third']);
     actions[0]!.action.type = 'CHANGED';
     expect(actions.map((action) => action.action.type)).toEqual(['CHANGED', 'NOTIFY', 'NOTIFY']);
+  });
+});
+
+describe('createTriggerCompiler', () => {
+  it('compiles a list added in parts as the whole list at once: same order, same matches', () => {
+    const first = trigger({ id: 'first', merchantName: 'Starbucks', website: 'starbucks.com' });
+    const second = trigger({ id: 'second', merchantName: 'Starbucks', level: 'location', city: 'Seattle' });
+    const third = trigger({ id: 'third', merchantName: 'Starbucks', website: 'www.starbucks.com' });
+    const user = (...triggers: MerchantTrigger[]): TriggerRegistration => ({
+      scope: 'user',
+      scopeKey: { userId: 'user-1' },
+      triggers,
+    });
+    const compiler = createTriggerCompiler();
+    compiler.add(account(first));
+    compiler.add(account(third));
+    compiler.add(user(second));
+    compiler.add({ scope: 'card', scopeKey: { userId: 'user-1' }, triggers: [first] });
+    const whole = compileTriggers([account(first, third), user(second)]);
+    expect(compiler.compiled).toEqual(whole);
+    expect(matchTriggers(compiler.compiled, subject())?.map((action) => action.id)).toEqual([
+      'first',
+      'third',
+      'second',
+    ]);
   });
 });
 

@@ -239,15 +239,19 @@ function scopeOf(compiled: CompiledTriggers, registration: TriggerRegistration):
   }
 }
 
-/**
- * Compiles the active (succeeded) triggers of every scope for matching. A
- * registration without the ids its scope needs (a card scope without
- * `cardId`) is ignored. Compile once per trigger version, not per enrichment.
- */
-export function compileTriggers(
-  registrations: readonly TriggerRegistration[],
-  options: CompileTriggersOptions = {},
-): CompiledTriggers {
+/** Compiles triggers a part at a time, so that a caller can share its thread between parts. */
+export interface TriggerCompiler {
+  /**
+   * Adds a scope's triggers after every trigger added before; a scope's list may come in several
+   * parts, in order. A registration without the ids its scope needs (a card scope without `cardId`)
+   * is ignored.
+   */
+  add(registration: TriggerRegistration): void;
+  /** What was added so far, compiled: the same object throughout. */
+  readonly compiled: CompiledTriggers;
+}
+
+export function createTriggerCompiler(options: CompileTriggersOptions = {}): TriggerCompiler {
   const regionCode = options.regionCode ?? defaultRegionCode;
   const compiled: CompiledTriggers = {
     account: null,
@@ -267,40 +271,55 @@ export function compileTriggers(
     }
     return shared;
   };
-  for (const registration of registrations) {
-    const scope = scopeOf(compiled, registration);
-    if (!scope) continue;
-    for (const trigger of registration.triggers) {
-      const host = trigger.website ? hostKey(trigger.website) : '';
-      const name = host ? '' : merchantKey(trigger.merchantName);
-      if (!host && !name) continue;
-      if (trigger.action.type === 'ALLOW_ONLY') scope.allowOnly = true;
-      const atLocation = trigger.level === 'location';
-      const postal = atLocation && trigger.postalCode ? postalKey(trigger.postalCode) : '';
-      const city = atLocation && trigger.city ? nameKey(trigger.city) : '';
-      const address = atLocation && trigger.address ? addressKey(trigger.address) : '';
-      const latitude = trigger.latitude ?? null;
-      const longitude = trigger.longitude ?? null;
-      const nearby = atLocation && latitude !== null && longitude !== null;
-      const region = city && trigger.region ? regionCode(trigger.region, trigger.country ?? null) : null;
-      const compiledTrigger: CompiledTrigger = {
-        id: trigger.id,
-        action: sharedAction(trigger.action),
-        order: compiled.size++,
-        place: region !== null || nearby ? { region, latitude, longitude } : null,
-      };
-      const index = host ? scope.byHost : scope.byName;
-      const key = host || name;
-      if (postal) add(locatedOf(index, key).byPostalCode, postal, compiledTrigger);
-      if (city) add(locatedOf(index, key).byCity, city, compiledTrigger);
-      if (address) add(locatedOf(index, key).byAddress, address, compiledTrigger);
-      if (!postal && !city && !address) {
-        if (nearby) locatedOf(index, key).nearby.push(compiledTrigger);
-        else add(index.anywhere, key, compiledTrigger);
+  return {
+    compiled,
+    add(registration) {
+      const scope = scopeOf(compiled, registration);
+      if (!scope) return;
+      for (const trigger of registration.triggers) {
+        const host = trigger.website ? hostKey(trigger.website) : '';
+        const name = host ? '' : merchantKey(trigger.merchantName);
+        if (!host && !name) continue;
+        if (trigger.action.type === 'ALLOW_ONLY') scope.allowOnly = true;
+        const atLocation = trigger.level === 'location';
+        const postal = atLocation && trigger.postalCode ? postalKey(trigger.postalCode) : '';
+        const city = atLocation && trigger.city ? nameKey(trigger.city) : '';
+        const address = atLocation && trigger.address ? addressKey(trigger.address) : '';
+        const latitude = trigger.latitude ?? null;
+        const longitude = trigger.longitude ?? null;
+        const nearby = atLocation && latitude !== null && longitude !== null;
+        const region = city && trigger.region ? regionCode(trigger.region, trigger.country ?? null) : null;
+        const compiledTrigger: CompiledTrigger = {
+          id: trigger.id,
+          action: sharedAction(trigger.action),
+          order: compiled.size++,
+          place: region !== null || nearby ? { region, latitude, longitude } : null,
+        };
+        const index = host ? scope.byHost : scope.byName;
+        const key = host || name;
+        if (postal) add(locatedOf(index, key).byPostalCode, postal, compiledTrigger);
+        if (city) add(locatedOf(index, key).byCity, city, compiledTrigger);
+        if (address) add(locatedOf(index, key).byAddress, address, compiledTrigger);
+        if (!postal && !city && !address) {
+          if (nearby) locatedOf(index, key).nearby.push(compiledTrigger);
+          else add(index.anywhere, key, compiledTrigger);
+        }
       }
-    }
-  }
-  return compiled;
+    },
+  };
+}
+
+/**
+ * Compiles the active (succeeded) triggers of every scope for matching, in one go (see
+ * `createTriggerCompiler`). Compile once per trigger version, not per enrichment.
+ */
+export function compileTriggers(
+  registrations: readonly TriggerRegistration[],
+  options: CompileTriggersOptions = {},
+): CompiledTriggers {
+  const compiler = createTriggerCompiler(options);
+  for (const registration of registrations) compiler.add(registration);
+  return compiler.compiled;
 }
 
 /** Great-circle distance in km (equirectangular approximation: exact enough under a few km). */
