@@ -24,6 +24,7 @@ import { registerAdminRoutes } from './routes/admin.js';
 import { registerBatchRoutes } from './routes/batches.js';
 import { registerEnrichRoutes } from './routes/enrich.js';
 import { registerMetaRoutes } from './routes/meta.js';
+import { registerPlaygroundRoutes } from './routes/playground.js';
 import { registerReportRoutes } from './routes/reports.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { registerTriggerRoutes } from './routes/triggers.js';
@@ -171,6 +172,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerTriggerRoutes(app, service);
   registerReportRoutes(app, service);
   registerAdminRoutes(app, service);
+  registerPlaygroundRoutes(app);
   await app.ready();
   return app;
 }
