@@ -248,6 +248,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     .replace(/(?<!\d{6} )\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
     .replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2')
     .replace(/(\d{7,})([A-Z])/g, '$1 $2')
+    // A store number run into the name by its hash (`BP#9384721`).
+    .replace(/\b([A-Z]{2,})#(?=\d)/g, '$1 #')
     .replace(/\b([A-Z]{3,})(\d{3,6})([A-Z]{3,})\b/, '$1 $2 $3')
     // A phone run into the name and the state (`MCDONAL855-973-1040`, `CAR855-973-1040CA`, a cut word's
     // last letter: `HAVENER C573-341-4993MO`).

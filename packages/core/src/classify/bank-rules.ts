@@ -98,7 +98,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.fee',
-    when: /\bFEE\b|SERVICE CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT/,
+    when: /\bFEE\b|SERVICE CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'other', counterparty: 'none' },
     examples: [
