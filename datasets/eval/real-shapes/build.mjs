@@ -735,7 +735,7 @@ const FACILITATORS = {
     make: (n) => [`DD *DOORDASH ${n.replace(/[^A-Z0-9]/g, '')}`, 22],
   },
   shopify: {
-    third: 'Shopify Payments',
+    third: 'Shopify | Shopify Payments',
     channel: 'digital',
     make: (n) => [
       weighted([
@@ -756,7 +756,7 @@ const FACILITATORS = {
       22,
     ],
   },
-  intuit: { third: 'Intuit QuickBooks Payments', channel: 'digital', make: (n) => [`IN *${n}`, 25] },
+  intuit: { third: 'QuickBooks | Intuit | Intuit QuickBooks Payments', channel: 'digital', make: (n) => [`IN *${n}`, 25] },
   clover: { third: null, channel: 'physical', make: (n) => [`CLR*${n}`, 22] },
   py: { third: null, channel: 'physical', make: (n) => [`PY *${n}`, 22] },
   eventbrite: { third: 'Eventbrite', channel: 'digital', make: (n) => [`EB *${n}`, 22] },
@@ -1877,7 +1877,7 @@ function check(allRecords) {
   const THIRD = new Set([
     'Square',
     'Toast',
-    'Shopify Payments',
+    'Shopify | Shopify Payments',
     'PayPal',
     'DoorDash',
     'Instacart',
@@ -1886,7 +1886,7 @@ function check(allRecords) {
     'Zelle',
     'Venmo',
     'Cash App',
-    'Intuit QuickBooks Payments',
+    'QuickBooks | Intuit | Intuit QuickBooks Payments',
     'Eventbrite',
     'Google | Google Play',
   ]);

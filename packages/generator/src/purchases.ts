@@ -59,7 +59,7 @@ const FACILITATOR_NAMES: Readonly<Record<string, string>> = {
   'TST* ': 'Toast',
   'TST.': 'Toast',
   'SUMUP *': 'SumUp',
-  'IN *': 'Intuit QuickBooks Payments',
+  'IN *': 'QuickBooks',
 };
 /** Digital brands seen behind `PAYPAL *`, DTC brands behind `SP `, shops selling with BNPL. */
 const PAYPAL_BRANDS = [
@@ -512,7 +512,7 @@ export class Purchases {
         descriptor = `${prefix}${shopName(random)}`;
       }
     } else if (roll < 0.7) {
-      party = 'Shopify Payments';
+      party = 'Shopify';
       const prefix = random.pick(['SP ', 'SP * ', 'SP *']);
       if (random.chance(0.55)) {
         merchant = random.pick(this.shopifyBrands);
