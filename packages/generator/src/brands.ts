@@ -79,7 +79,7 @@ export const segments: readonly SegmentSpec[] = [
       }),
       chain('H-E-B', 5, 'H-E-B #{3}|HEB #{3}|H E B #{3}', { states: 'TX' }),
       chain('Albertsons', 3, 'ALBERTSONS #{4}', { states: 'CA TX ID OR WA NV AZ NM LA MT WY UT' }),
-      chain('Aldi Süd', 6, 'ALDI {5}|ALDI #{3}'),
+      chain('Aldi', 6, 'ALDI {5}|ALDI #{3}'),
       chain("Trader Joe's", 4, "TRADER JOE S #{3}|TRADER JOE'S #{3}|TRADER JOES #{3}"),
       chain('Whole Foods Market', 4, 'WHOLEFDS {a3} {5}|WHOLE FOODS MKT #{5}|WHOLEFDS MKT {5}'),
       chain('Meijer', 3, 'MEIJER # {3}|MEIJER STORE #{3}', { states: 'MI OH IN IL WI KY' }),
@@ -138,7 +138,7 @@ export const segments: readonly SegmentSpec[] = [
       chain('Nordstrom Rack', 2, 'NORDSTROM RACK #{3}|NORDSTROM RACK {4}', { mcc: '5651' }),
       chain('T.J. Maxx', 5, 'T.J. MAXX #{4}|TJ MAXX #{4}|TJMAXX #{4}', { mcc: '5651' }),
       chain('Marshalls', 4, 'MARSHALLS #{4}', { mcc: '5651' }),
-      chain('Ross', 5, 'ROSS STORES #{3}|ROSS STORE #{4}', { mcc: '5651' }),
+      chain('Ross Dress for Less', 5, 'ROSS STORES #{3}|ROSS STORE #{4}', { mcc: '5651' }),
       chain('Burlington', 3, 'BURLINGTON STORES {3}|BURLINGTON #{4}', { mcc: '5651' }),
       chain('HomeGoods', 2, 'HOMEGOODS #{4}|HOMEGOODS {4}', { mcc: '5719' }),
     ],
@@ -160,7 +160,7 @@ export const segments: readonly SegmentSpec[] = [
       chain('Subway', 6, 'SUBWAY {8}|SUBWAY #{5}|SUBWAY {5}'),
       chain("Dunkin'", 5, 'DUNKIN #{6}|DUNKIN {6}'),
       chain('Chipotle', 5, 'CHIPOTLE {4}|CHIPOTLE #{4}'),
-      chain("Domino's Pizza", 4, "DOMINO'S {4}|DOMINOS {4}"),
+      chain("Domino's", 4, "DOMINO'S {4}|DOMINOS {4}"),
       chain('Pizza Hut', 3, 'PIZZA HUT {6}|PIZZA HUT #{4}'),
       chain('Sonic Drive-In', 3, 'SONIC DRIVE IN #{4}|SONIC DRIVE-IN {4}'),
       chain('Panera Bread', 3, 'PANERA BREAD #{6}|PANERA BREAD {4}'),
@@ -249,7 +249,7 @@ export const segments: readonly SegmentSpec[] = [
       chain('Sunoco', 3, 'SUNOCO {10}|SUNOCO {4}'),
       chain('Citgo', 2, 'CITGO {4}|CITGO #{5}'),
       chain("Love's", 2, "LOVE'S #{4}|LOVES #{4}|LOVES TRAVEL {4}"),
-      chain('Pilot Travel Centers', 2, 'PILOT_{5}|PILOT {5}'),
+      chain('Pilot Flying J', 2, 'PILOT_{5}|PILOT {5}'),
       chain('Flying J', 1, 'FLYING J #{5}|FLYING J {5}'),
       chain('Murphy USA', 3, 'MURPHY{4}ATWALMART|MURPHY EXPRESS {4}|MURPHY USA {4}'),
       chain('Phillips 66', 2, 'PHILLIPS 66 {8}|PHILLIPS 66 - {city}'),
@@ -433,7 +433,7 @@ export const segments: readonly SegmentSpec[] = [
       chain('Advance Auto Parts', 15, 'ADVANCE AUTO PARTS #{4}|ADVANCE AUTO {4}'),
       chain('Discount Tire', 10, 'DISCOUNT TIRE #{a3}{2}|DISCOUNT TIRE {4}', { mcc: '5532' }),
       chain('Jiffy Lube', 10, 'JIFFY LUBE #{4}|JIFFY LUBE {4}', { mcc: '7538' }),
-      chain('Valvoline', 8, 'VIOC {5}|VALVOLINE INSTANT OIL {4}', { mcc: '7538' }),
+      chain('Valvoline Instant Oil Change', 8, 'VIOC {5}|VALVOLINE INSTANT OIL {4}', { mcc: '7538' }),
     ],
   },
   {
@@ -521,7 +521,7 @@ export const alternateNames: Readonly<Record<string, readonly string[]>> = {
   'Hyatt Place': ['Hyatt'],
   'Hyatt Regency': ['Hyatt'],
   'Best Western Plus': ['Best Western'],
-  'Flying J': ['Pilot Travel Centers'],
+  'Flying J': ['Pilot Flying J'],
 };
 
 /** A card-not-present merchant: its forms, MCC, amounts and what sits in the DE43 city slot. */
