@@ -26,6 +26,7 @@ export {
   type EnrichmentPool,
   type EnrichOptions,
   type PoolOptions,
+  type PoolStats,
   type WorkerReady,
   workerFilename,
 } from './pool.js';

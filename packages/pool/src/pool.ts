@@ -111,9 +111,23 @@ export interface WorkerReady {
   heapUsed: number;
 }
 
+/** The pool's activity now, for an operator's metrics. */
+export interface PoolStats {
+  threads: number;
+  /** Threads running no task (a thread still loading the catalog is not idle). */
+  idleThreads: number;
+  /** Tasks waiting for a thread. */
+  queuedTasks: number;
+  /** Tasks run since the pool started. */
+  completedTasks: number;
+  /** Share of the threads' time spent running tasks since the pool started, 0 to 1 (Piscina's). */
+  utilization: number;
+}
+
 export interface EnrichmentPool {
   readonly threads: number;
   readonly chunkSize: number;
+  stats(): PoolStats;
   /** Resolves once every worker has loaded the catalog and built its indexes. */
   ready(): Promise<WorkerReady[]>;
   /** Enriches raw bodies on the workers; one result item per body, in input order. */
@@ -294,6 +308,13 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
   return {
     threads,
     chunkSize,
+    stats: () => ({
+      threads,
+      idleThreads: piscina.idleThreads,
+      queuedTasks: piscina.queueSize,
+      completedTasks: piscina.completed,
+      utilization: piscina.utilization,
+    }),
     ready() {
       if (!owned) return piscina.run({ ...emptyTask }).then(() => []);
       return new Promise((resolve, reject) => {

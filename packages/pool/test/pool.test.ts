@@ -82,6 +82,17 @@ describe('createPool', () => {
     expect(results.map(comparable)).toEqual(expected);
   });
 
+  it('counts its tasks and idle threads in its stats', async () => {
+    const before = pool.stats();
+    await pool.enrichMany('card', devSet.slice(0, 14)); // two chunks of 7
+    const after = pool.stats();
+    expect(after.threads).toBe(2);
+    expect(after.completedTasks - before.completedTasks).toBe(2);
+    expect(after).toMatchObject({ idleThreads: 2, queuedTasks: 0 });
+    expect(after.utilization).toBeGreaterThan(0);
+    expect(after.utilization).toBeLessThanOrEqual(1);
+  });
+
   it('finds recurrence across chunks and workers as a sequential run does', async () => {
     const rows = subscriptionRows();
     const results = await pool.enrichMany('card', rows);
