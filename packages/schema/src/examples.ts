@@ -1,7 +1,14 @@
 import type { Batch, BatchOptions } from './batches.js';
 import type { Corporations } from './corporations.js';
 import type { Enrichment, FailedResultItem } from './enrichment.js';
-import type { CallbackDelivery, ReadinessBody } from './operator.js';
+import type {
+  CallbackDelivery,
+  HealthBody,
+  ReadinessBody,
+  ReportCorrection,
+  ReportView,
+  UsageView,
+} from './operator.js';
 import type {
   CardTransactionInput,
   De43TransactionInput,
@@ -208,3 +215,36 @@ export const readinessExample = {
   status: 'ready',
   checks: { store: 'ok', catalog: 'ok' },
 } satisfies ReadinessBody;
+
+export const reportViewExample = {
+  id: '5d0c8f9e-2b7a-4c1e-9f3d-6a8b2c4e1f07',
+  tenant: 'acme',
+  environment: 'production',
+  ...errorReportExample,
+  status: 'open',
+  createdAt: '2024-11-22T10:31:12.044Z',
+} satisfies ReportView;
+
+export const reportCorrectionExample = {
+  counterparty: { name: 'Tartine Bakery', website: 'tartinebakery.com' },
+} satisfies ReportCorrection;
+
+export const usageViewExample = {
+  tenant: 'acme',
+  environment: 'production',
+  billingProfile: null,
+  organizationId: null,
+  endpoint: 'batch.card',
+  day: '2024-11-21',
+  count: 50_000,
+} satisfies UsageView;
+
+export const healthExample = { status: 'ok', region: 'us' } satisfies HealthBody;
+
+/** A few lines of `/metrics` (Prometheus text format). */
+export const metricsExample = [
+  '# HELP txenrich_http_requests_total HTTP requests answered, by method, route pattern and status.',
+  '# TYPE txenrich_http_requests_total counter',
+  'txenrich_http_requests_total{method="POST",route="/transactions/cards/enrich",status="200"} 1024',
+  '',
+].join('\n');

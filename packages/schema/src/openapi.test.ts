@@ -38,13 +38,19 @@ const contractOperations = [
 
 /** The operator's routes the document describes too, and who may call them. */
 const operatorAuth = {
+  'get /admin/reports': [{ adminKey: [] }],
+  'post /admin/reports/{id}/reject': [{ adminKey: [] }],
+  'post /admin/reports/{id}/resolve': [{ adminKey: [] }],
+  'get /admin/usage': [{ adminKey: [] }],
   'get /admin/callbacks': [{ adminKey: [] }],
   'post /admin/callbacks/{id}/replay': [{ adminKey: [] }],
+  'get /metrics': [{ adminKey: [] }],
+  'get /healthz': [],
   'get /readyz': [],
 };
 
 /** Operations that take no body although their method could. */
-const bodiless = ['post /admin/callbacks/{id}/replay'];
+const bodiless = ['post /admin/reports/{id}/reject', 'post /admin/callbacks/{id}/replay'];
 
 function satisfies(name: keyof typeof componentSchemas, example: unknown) {
   const { schema, io } = componentSchemas[name];
@@ -55,6 +61,8 @@ function satisfies(name: keyof typeof componentSchemas, example: unknown) {
 describe('OpenAPI document', () => {
   const document = createOpenApiDocument({ serverUrl: 'http://localhost:8080' }) as {
     openapi: string;
+    info: { license?: unknown };
+    servers: unknown[];
     paths: Record<
       string,
       Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>
@@ -111,6 +119,23 @@ describe('OpenAPI document', () => {
       expect(securityOf(label), label).toEqual(security);
     // The contract's operations keep the document's API key.
     expect(securityOf('get /batches/{batchId}')).toBeUndefined();
+  });
+
+  it('names its servers (this deployment by default) and its licence', () => {
+    expect(document.servers).toEqual([{ url: 'http://localhost:8080' }]);
+    expect(createOpenApiDocument().servers).toEqual([
+      { url: '/', description: 'This deployment: the origin serving this document.' },
+    ]);
+    expect(document.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
+
+  it('describes the metrics as Prometheus text', () => {
+    const metrics = document.paths['/metrics']!.get!.responses['200'] as {
+      content: Record<string, { example: string }>;
+    };
+    const [mediaType, content] = Object.entries(metrics.content)[0]!;
+    expect(mediaType).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(content.example).toMatch(/^# HELP txenrich_http_requests_total /);
   });
 
   it('rejects an example that breaks its schema (the check above can fail)', () => {

@@ -19,7 +19,13 @@ import {
   callbackDeliverySchema,
   deliveryListLimits,
   deliveryStates,
+  healthSchema,
   readinessSchema,
+  reportCorrectionSchema,
+  reportStatuses,
+  reportViewSchema,
+  reportViewsSchema,
+  usageViewsSchema,
 } from './operator.js';
 import { errorReportSchema, reportAcceptedDetails, reportAcceptedSchema } from './reports.js';
 import {
@@ -52,6 +58,7 @@ export const componentSchemas = {
   PutTriggersRequest: { schema: putTriggersSchema, io: 'input' },
   PatchTriggersRequest: { schema: patchTriggersSchema, io: 'input' },
   ErrorReport: { schema: errorReportSchema, io: 'input' },
+  ReportCorrection: { schema: reportCorrectionSchema, io: 'input' },
   Enrichment: { schema: enrichmentSchema, io: 'output' },
   Batch: { schema: batchSchema, io: 'output' },
   BatchResults: { schema: batchResultsSchema, io: 'output' },
@@ -66,6 +73,10 @@ export const componentSchemas = {
   CallbackDelivery: { schema: callbackDeliverySchema, io: 'output' },
   CallbackDeliveries: { schema: callbackDeliveriesSchema, io: 'output' },
   Readiness: { schema: readinessSchema, io: 'output' },
+  Health: { schema: healthSchema, io: 'output' },
+  ReportView: { schema: reportViewSchema, io: 'output' },
+  ReportViews: { schema: reportViewsSchema, io: 'output' },
+  UsageViews: { schema: usageViewsSchema, io: 'output' },
   FieldErrors: { schema: fieldErrorsSchema, io: 'output' },
   NonFieldErrors: { schema: nonFieldErrorsSchema, io: 'output' },
   DetailsError: { schema: detailsErrorSchema, io: 'output' },
@@ -79,9 +90,16 @@ export interface BodySpec {
   example: unknown;
 }
 
+/** A body that is not JSON (`/metrics`' Prometheus text): its media type and an example. */
+export interface TextBodySpec {
+  mediaType: string;
+  example: string;
+}
+
 export interface ResponseSpec {
   description: string;
   body?: BodySpec;
+  text?: TextBodySpec;
 }
 
 export interface ParameterSpec {
@@ -468,8 +486,101 @@ export const operations: readonly OperationSpec[] = [
 
 const adminForbidden = details('Missing or wrong admin key (X-Admin-Key).', errorDetails.forbidden);
 
-/** The operator's routes beyond the contract: the callback outbox, and the readiness probe. */
+const reportIdParameter: ParameterSpec = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The report id.',
+  schema: { type: 'string', format: 'uuid' },
+};
+const reportNotFound = details('No report has this id.', 'Report not found.');
+const reportClosed = details('The report is not open.', 'This report is already resolved.');
+
+/**
+ * The operator's routes beyond the contract: the admin API (error reports, usage, the callback outbox),
+ * the metrics, and the probes.
+ */
 export const operatorOperations: readonly OperationSpec[] = [
+  {
+    method: 'get',
+    path: '/admin/reports',
+    operationId: 'listReports',
+    summary: 'List the error reports of every tenant, oldest first.',
+    tag: 'Admin',
+    auth: 'admin',
+    parameters: [
+      {
+        name: 'status',
+        in: 'query',
+        required: false,
+        description: 'Only reports in this status (all without it).',
+        schema: { type: 'string', enum: [...reportStatuses] },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'The reports.',
+        body: { schema: 'ReportViews', example: { reports: [examples.reportViewExample] } },
+      },
+      '400': fieldErrors({ status: [messages.invalidChoice('closed')] }),
+      '403': adminForbidden,
+    },
+  },
+  {
+    method: 'post',
+    path: '/admin/reports/{id}/reject',
+    operationId: 'rejectReport',
+    summary: 'Close an open report without a correction (nothing is sent to the tenant).',
+    tag: 'Admin',
+    auth: 'admin',
+    parameters: [reportIdParameter],
+    responses: {
+      '200': {
+        description: 'The report, rejected.',
+        body: { schema: 'ReportView', example: { ...examples.reportViewExample, status: 'rejected' } },
+      },
+      '403': adminForbidden,
+      '404': reportNotFound,
+      '409': reportClosed,
+    },
+  },
+  {
+    method: 'post',
+    path: '/admin/reports/{id}/resolve',
+    operationId: 'resolveReport',
+    summary:
+      'Close an open report with a correction: the corrected enrichment is sent to the tenant’s returned-enrichment URL, and later transactions with the same descriptor come out corrected.',
+    tag: 'Admin',
+    auth: 'admin',
+    parameters: [reportIdParameter],
+    request: { schema: 'ReportCorrection', example: examples.reportCorrectionExample },
+    responses: {
+      '200': {
+        description: 'The corrected enrichment (same enrichmentId).',
+        body: { schema: 'Enrichment', example: examples.enrichmentExample },
+      },
+      '400': fieldErrors({ channel: [messages.invalidChoice('online')] }),
+      '403': adminForbidden,
+      '404': reportNotFound,
+      '409': reportClosed,
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/usage',
+    operationId: 'usage',
+    summary:
+      'Usage counters of every tenant: transactions per endpoint and UTC day, per billing profile and organization.',
+    tag: 'Admin',
+    auth: 'admin',
+    responses: {
+      '200': {
+        description: 'The counters.',
+        body: { schema: 'UsageViews', example: { usage: [examples.usageViewExample] } },
+      },
+      '403': adminForbidden,
+    },
+  },
   {
     method: 'get',
     path: '/admin/callbacks',
@@ -549,6 +660,33 @@ export const operatorOperations: readonly OperationSpec[] = [
   },
   {
     method: 'get',
+    path: '/metrics',
+    operationId: 'metrics',
+    summary:
+      'Prometheus metrics: requests by route and status, latency histograms, batch items, pool, callbacks, store errors.',
+    tag: 'Admin',
+    auth: 'admin',
+    responses: {
+      '200': {
+        description: 'The metrics, in the Prometheus text format.',
+        text: { mediaType: 'text/plain; version=0.0.4; charset=utf-8', example: examples.metricsExample },
+      },
+      '403': adminForbidden,
+    },
+  },
+  {
+    method: 'get',
+    path: '/healthz',
+    operationId: 'health',
+    summary: 'Liveness: the process answers (it may not be ready: see /readyz).',
+    tag: 'Health',
+    auth: 'public',
+    responses: {
+      '200': { description: 'Alive.', body: { schema: 'Health', example: examples.healthExample } },
+    },
+  },
+  {
+    method: 'get',
     path: '/readyz',
     operationId: 'readiness',
     summary: 'Readiness: the store is usable (its database file the one opened) and the catalog loaded.',
@@ -592,8 +730,15 @@ const jsonContent = (body: BodySpec) => ({
   'application/json': { schema: { $ref: `#/components/schemas/${body.schema}` }, example: body.example },
 });
 
+const textContent = (body: TextBodySpec) => ({
+  [body.mediaType]: { schema: { type: 'string' }, example: body.example },
+});
+
 export interface OpenApiOptions {
-  /** Base URL of the deployment, listed under `servers`. */
+  /**
+   * Base URL of the deployment, listed under `servers`; `/` by default: the origin that serves the
+   * document, whatever host name or proxy a client reached it through.
+   */
   serverUrl?: string;
   version?: string;
 }
@@ -608,6 +753,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): Record<stri
         {
           description: response.description,
           ...(response.body ? { content: jsonContent(response.body) } : {}),
+          ...(response.text ? { content: textContent(response.text) } : {}),
         },
       ]),
     );
@@ -634,8 +780,14 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): Record<stri
       version: options.version ?? '0.1.0',
       description:
         'Transaction enrichment: merchants, channels, transfers, recurrence and risk, self-hosted.',
+      // The project's licence (LICENSE at the repository's root).
+      license: { name: 'MIT', identifier: 'MIT' },
     },
-    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    servers: [
+      options.serverUrl
+        ? { url: options.serverUrl }
+        : { url: '/', description: 'This deployment: the origin serving this document.' },
+    ],
     security: [{ apiKey: [] }],
     paths,
     webhooks: Object.fromEntries(

@@ -1,10 +1,13 @@
 /**
- * What the service answers its operator, beyond the wire contract: the
- * callback outbox as the admin API shows it (`GET /admin/callbacks`,
- * `POST /admin/callbacks/{id}/replay`) and the readiness probe (`/readyz`).
+ * What the service answers its operator, beyond the wire contract: the admin
+ * API's error reports and their corrections (`/admin/reports`), usage
+ * counters (`/admin/usage`) and callback outbox (`/admin/callbacks`), and the
+ * probes (`/healthz`, `/readyz`).
  */
 import * as z from 'zod';
-import { uuid } from './fields.js';
+import { channels } from './enrichment.js';
+import { text, uuid } from './fields.js';
+import { errorReportSchema } from './reports.js';
 
 /** The environments an API key belongs to (CONTRACT.md section 6). */
 export const environments = ['sandbox', 'production'] as const;
@@ -49,6 +52,73 @@ export const callbackDeliverySchema = z.object({
 
 export const callbackDeliveriesSchema = z.object({ callbacks: z.array(callbackDeliverySchema) });
 
+/** An error report is `open` until the operator rejects it or resolves it with a correction. */
+export const reportStatuses = ['open', 'resolved', 'rejected'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+/** A report as the admin API shows it: the tenant's report, whose it is, and where it stands. */
+export const reportViewSchema = errorReportSchema.extend({
+  id: uuid,
+  tenant: z.string(),
+  environment: z.enum(environments),
+  status: z.enum(reportStatuses),
+  createdAt: instant,
+});
+
+export const reportViewsSchema = z.object({ reports: z.array(reportViewSchema) });
+
+/** The operator's correction of a reported enrichment (`POST /admin/reports/{id}/resolve`). */
+export const reportCorrectionSchema = z
+  .object({
+    /** A catalog counterparty by `id`, or one described by `name` (and `website`, `logo`). */
+    counterparty: z
+      .object({
+        id: text(64, 1).optional(),
+        name: text(256, 1).optional(),
+        website: text(2048).optional(),
+        logo: text(2048).optional(),
+      })
+      .superRefine((value, ctx) => {
+        if ((value.id === undefined) === (value.name === undefined))
+          ctx.addIssue({ code: 'custom', message: 'Give either id (a catalog counterparty) or name.' });
+      })
+      .optional(),
+    industryId: text(64, 1).optional(),
+    channel: z.enum(channels).optional(),
+    location: z
+      .object({
+        city: text(128).optional(),
+        region: text(64).optional(),
+        postalCode: text(16).optional(),
+        country: text(64).optional(),
+      })
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (Object.values(value).every((field) => field === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Give at least one of counterparty, industryId, channel and location.',
+      });
+  });
+
+/** One usage counter: the transactions of one endpoint on one UTC day, per tenant and billing source. */
+export const usageViewSchema = z.object({
+  tenant: z.string(),
+  environment: z.enum(environments),
+  billingProfile: z.string().nullable(),
+  organizationId: z.string().nullable(),
+  /** `<mode>.<kind>`: `single.card`, `batch.transfer`, `microbatch.de43`... */
+  endpoint: z.string(),
+  day: z.iso.date(),
+  count: z.number().int().min(0),
+});
+
+export const usageViewsSchema = z.object({ usage: z.array(usageViewSchema) });
+
+/** `/healthz`: the process answers (liveness; `/readyz` says whether it can serve). */
+export const healthSchema = z.object({ status: z.literal('ok'), region: z.string() });
+
 /** `/readyz`: 200 when every check is `ok`, else 503. */
 export const readinessSchema = z.object({
   status: z.enum(['ready', 'unavailable']),
@@ -61,4 +131,8 @@ export const readinessSchema = z.object({
 });
 
 export type CallbackDelivery = z.infer<typeof callbackDeliverySchema>;
+export type ReportView = z.infer<typeof reportViewSchema>;
+export type ReportCorrection = z.output<typeof reportCorrectionSchema>;
+export type UsageView = z.infer<typeof usageViewSchema>;
+export type HealthBody = z.infer<typeof healthSchema>;
 export type ReadinessBody = z.infer<typeof readinessSchema>;

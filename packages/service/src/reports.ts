@@ -17,66 +17,24 @@ import {
   type HistoryEntry,
 } from '@txenrich/core';
 import {
-  channels,
   type Enrichment,
   type ErrorReport,
   type FieldErrors,
   messages,
-  text,
+  type ReportCorrection,
+  type ReportView,
+  reportCorrectionSchema,
   transactionSchemas,
   validate,
 } from '@txenrich/schema';
-import * as z from 'zod';
 import type { Config } from './config.js';
 import { newDelivery } from './deliveries.js';
 import { ServiceError } from './errors.js';
 import type { EnrichmentRecord, NewDelivery, ReportRecord, ReportStatus, Scope, Store } from './store.js';
 import type { TenantRulesCache } from './tenant-rules.js';
 
-/** The operator's correction of a reported enrichment (`POST /admin/reports/{id}/resolve`). */
-export const reportCorrectionSchema = z
-  .object({
-    /** A catalog counterparty by `id`, or one described by `name` (and `website`, `logo`). */
-    counterparty: z
-      .object({
-        id: text(64, 1).optional(),
-        name: text(256, 1).optional(),
-        website: text(2048).optional(),
-        logo: text(2048).optional(),
-      })
-      .superRefine((value, ctx) => {
-        if ((value.id === undefined) === (value.name === undefined))
-          ctx.addIssue({ code: 'custom', message: 'Give either id (a catalog counterparty) or name.' });
-      })
-      .optional(),
-    industryId: text(64, 1).optional(),
-    channel: z.enum(channels).optional(),
-    location: z
-      .object({
-        city: text(128).optional(),
-        region: text(64).optional(),
-        postalCode: text(16).optional(),
-        country: text(64).optional(),
-      })
-      .optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (Object.values(value).every((field) => field === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Give at least one of counterparty, industryId, channel and location.',
-      });
-  });
-
-export type ReportCorrection = z.output<typeof reportCorrectionSchema>;
-
-/** A report as the admin API shows it. */
-export type ReportView = {
-  id: string;
-  tenant: string;
-  environment: Scope['environment'];
-  enrichmentId: string;
-} & Omit<ErrorReport, 'enrichmentId'> & { status: ReportStatus; createdAt: string };
+// The admin API's shapes live with the other wire shapes; the service's users find them here too.
+export { type ReportCorrection, type ReportView, reportCorrectionSchema };
 
 export function reportView(record: ReportRecord): ReportView {
   return {

@@ -7,23 +7,15 @@
  * an item without valid billing fields counts under null/null.
  */
 import type { EnrichableKind } from '@txenrich/core';
-import { billingFields } from '@txenrich/schema';
+import { billingFields, type UsageView } from '@txenrich/schema';
 import * as z from 'zod';
 import type { Logger } from './logger.js';
-import type { Environment, Scope, Store, UsageRow } from './store.js';
+import type { Scope, Store, UsageRow } from './store.js';
 
 export type UsageMode = 'single' | 'batch' | 'microbatch';
 
-/** A usage row as the admin API shows it. */
-export interface UsageView {
-  tenant: string;
-  environment: Environment;
-  billingProfile: string | null;
-  organizationId: string | null;
-  endpoint: string;
-  day: string;
-  count: number;
-}
+/** A usage row as the admin API shows it (`usageViewSchema`). */
+export type { UsageView };
 
 export interface UsageCounter {
   /** The counts of a request's items, for the store to add along with the request's other writes. */
