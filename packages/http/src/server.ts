@@ -17,11 +17,14 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { type Logger, type LoggerOptions, pino } from 'pino';
+import { registerCompression } from './compression.js';
+import { registerCors } from './cors.js';
 import { clientErrorResponse, errorResponse, forbidden, HttpError, NOT_FOUND } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { requestIdOf } from './request-id.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerBatchRoutes } from './routes/batches.js';
+import { registerDocsRoutes } from './routes/docs.js';
 import { registerEnrichRoutes } from './routes/enrich.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerPlaygroundRoutes } from './routes/playground.js';
@@ -138,6 +141,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     closing = true;
   });
 
+  // Before the key check (a preflight carries no key) and the routes (compression equips each one).
+  await registerCors(app, service.config.cors);
+  await registerCompression(app, service.config.compression);
+
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -166,6 +173,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   registerMetaRoutes(app, { service, ...(options.iconsDir ? { iconsDir: options.iconsDir } : {}) });
+  await registerDocsRoutes(app);
   registerEnrichRoutes(app, service);
   registerBatchRoutes(app, service, limits.batch);
   registerSearchRoutes(app, service);

@@ -42,6 +42,23 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ keys: [] })).toThrow(/At least one API key is required/);
   });
 
+  it('leaves compression and CORS off by default, and takes origins only', () => {
+    const config = parseConfig({ keys: [key] });
+    expect(config.compression).toEqual({ enabled: false, thresholdBytes: 1024 });
+    expect(config.cors).toEqual({ origins: [], maxAgeSeconds: 600 });
+    const open = parseConfig({
+      keys: [key],
+      compression: { enabled: true },
+      cors: { origins: ['https://app.example.com', 'http://localhost:5173', '*'] },
+    });
+    expect(open.compression).toEqual({ enabled: true, thresholdBytes: 1024 });
+    expect(open.cors.origins).toEqual(['https://app.example.com', 'http://localhost:5173', '*']);
+    for (const origin of ['https://app.example.com/', 'https://app.example.com/path', 'app.example.com'])
+      expect(() => parseConfig({ keys: [key], cors: { origins: [origin] } })).toThrow(
+        /cors\.origins\.0: Expected an origin such as https:\/\/app\.example\.com/,
+      );
+  });
+
   it('names PORT when it is not a port number, and the file a configuration came from', () => {
     for (const port of ['abc', '80.5', '-1', '65536', ' 80'])
       expect(() => parseConfig({ keys: [key] }, { PORT: port })).toThrow(

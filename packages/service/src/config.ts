@@ -13,6 +13,13 @@ export type Feature = (typeof featureNames)[number];
 
 const secret = (what: string) => z.string().min(16, `${what} must be at least 16 characters.`);
 
+/** A browser origin (`https://app.example.com`, a port if not the scheme's), or `*` for any. */
+const corsOrigin = z
+  .string()
+  .refine((origin) => origin === '*' || (URL.canParse(origin) && new URL(origin).origin === origin), {
+    message: 'Expected an origin such as https://app.example.com (no path, no trailing slash), or *.',
+  });
+
 const allowlistEntry = z.string().refine((entry) => parseAllowlistEntry(entry) !== null, {
   message: 'Expected a host name, host:port, an IP address, address:port, or a CIDR such as 10.0.0.0/8.',
 });
@@ -72,6 +79,24 @@ export const configSchema = z
          * (any port), `host:port`, IP addresses, `address:port` and CIDRs. Empty by default.
          */
         allowlist: z.array(allowlistEntry).default([]),
+      })
+      .strict()
+      .prefault({}),
+    /** Responses compressed (gzip, deflate, brotli) when the client accepts it and they are large enough. */
+    compression: z
+      .object({
+        enabled: z.boolean().default(false),
+        /** Smaller bodies are sent as they are: compressing them costs more than it saves. */
+        thresholdBytes: z.number().int().min(0).default(1024),
+      })
+      .strict()
+      .prefault({}),
+    /** Cross-origin requests from browsers: answered with CORS headers only for these origins (none by default). */
+    cors: z
+      .object({
+        origins: z.array(corsOrigin).default([]),
+        /** How long a browser may keep a preflight's answer. */
+        maxAgeSeconds: z.number().int().min(0).max(86_400).default(600),
       })
       .strict()
       .prefault({}),

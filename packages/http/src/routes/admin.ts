@@ -14,8 +14,9 @@ import {
   reportStatuses,
   type Service,
 } from '@txenrich/service';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, invalidInput, valid } from '../errors.js';
+import type { FastifyInstance } from 'fastify';
+import { adminOnly } from '../admin-key.js';
+import { invalidInput, valid } from '../errors.js';
 
 /** Why a list's `limit` parameter is not acceptable, or null. */
 function limitError(limit: string | undefined): string | null {
@@ -28,14 +29,7 @@ function limitError(limit: string | undefined): string | null {
 }
 
 export function registerAdminRoutes(app: FastifyInstance, service: Service): void {
-  const admin = {
-    // Public to the API-key check; the admin key is checked before any body is read.
-    config: { public: true },
-    onRequest: async (request: FastifyRequest) => {
-      const presented = request.headers['x-admin-key'];
-      if (!service.isAdmin(typeof presented === 'string' ? presented : undefined)) throw forbidden();
-    },
-  };
+  const admin = adminOnly(service);
 
   app.get<{ Querystring: { status?: string } }>('/admin/reports', admin, async (request) => {
     const { status } = request.query;
