@@ -70,6 +70,10 @@ const notRun: ReadonlyArray<[RegExp, string]> = [
   [/^pnpm test\b/, 'this test is part of it'],
   [/^pnpm exec txenrich serve \[/, 'placeholders; the curl samples below run against `txenrich serve`'],
   [/^pnpm exec txenrich catalog build$/, 'what `pnpm build` runs before this test'],
+  [
+    /^docker (build|run|logs) /,
+    'no Docker in CI: docker.test.ts checks the Dockerfile and plays its runtime stage',
+  ],
 ];
 const reasonNotRun = (command: string) => notRun.find(([pattern]) => pattern.test(command))?.[1];
 
