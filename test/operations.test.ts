@@ -116,9 +116,9 @@ describe('the OpenAPI document', () => {
       ['/admin/usage', 'get'],
       ['/admin/callbacks', 'get'],
       ['/admin/callbacks/{id}/replay', 'post'],
-      ['/metrics', 'get'],
     ] as const)
       expect(document.paths[path]?.[method]?.security, `${method} ${path}`).toEqual(adminOnly);
+    expect(document.paths['/metrics']?.get?.security).toEqual([{ adminKey: [] }, { adminBearer: [] }]);
     for (const probe of ['/healthz', '/readyz'])
       expect(document.paths[probe]?.get?.security, probe).toEqual([]);
   }, 60_000);

@@ -44,7 +44,7 @@ const operatorAuth = {
   'get /admin/usage': [{ adminKey: [] }],
   'get /admin/callbacks': [{ adminKey: [] }],
   'post /admin/callbacks/{id}/replay': [{ adminKey: [] }],
-  'get /metrics': [{ adminKey: [] }],
+  'get /metrics': [{ adminKey: [] }, { adminBearer: [] }],
   'get /healthz': [],
   'get /readyz': [],
 };

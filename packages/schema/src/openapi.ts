@@ -117,8 +117,11 @@ export interface OperationSpec {
   summary: string;
   tag: string;
   deprecated?: boolean;
-  /** Who may call it: an API key (`X-Api-Key`) by default, the operator (`X-Admin-Key`), or anyone. */
-  auth?: 'admin' | 'public';
+  /**
+   * Who may call it: an API key (`X-Api-Key`) by default, the operator (`X-Admin-Key`), the operator or
+   * a metrics scraper (`X-Admin-Key`, or the admin key as a bearer token), or anyone.
+   */
+  auth?: 'admin' | 'scraper' | 'public';
   parameters?: ParameterSpec[];
   request?: BodySpec;
   responses: Record<string, ResponseSpec>;
@@ -665,7 +668,7 @@ export const operatorOperations: readonly OperationSpec[] = [
     summary:
       'Prometheus metrics: requests by route and status, latency histograms, batch items, pool, callbacks, store errors.',
     tag: 'Admin',
-    auth: 'admin',
+    auth: 'scraper',
     responses: {
       '200': {
         description: 'The metrics, in the Prometheus text format.',
@@ -730,6 +733,13 @@ const jsonContent = (body: BodySpec) => ({
   'application/json': { schema: { $ref: `#/components/schemas/${body.schema}` }, example: body.example },
 });
 
+/** The `security` of an operation by who may call it (the document's default is the API key). */
+const securityOf = {
+  admin: [{ adminKey: [] }],
+  scraper: [{ adminKey: [] }, { adminBearer: [] }],
+  public: [],
+} as const satisfies Record<NonNullable<OperationSpec['auth']>, unknown[]>;
+
 const textContent = (body: TextBodySpec) => ({
   [body.mediaType]: { schema: { type: 'string' }, example: body.example },
 });
@@ -764,7 +774,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): Record<stri
       summary: op.summary,
       tags: [op.tag],
       ...(op.deprecated ? { deprecated: true } : {}),
-      ...(op.auth ? { security: op.auth === 'admin' ? [{ adminKey: [] }] : [] } : {}),
+      ...(op.auth ? { security: securityOf[op.auth] } : {}),
       ...(op.parameters ? { parameters: op.parameters } : {}),
       ...(op.request ? { requestBody: { required: true, content: jsonContent(op.request) } } : {}),
       responses,
@@ -818,6 +828,11 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): Record<stri
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
+        adminBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The admin key as a bearer token, as a metrics scraper sends it (GET /metrics only).',
+        },
       },
     },
   };
