@@ -14,7 +14,13 @@
  * parse, `clientErrorResponse`) says.
  */
 import { STATUS_CODES } from 'node:http';
-import { errorDetails, type FieldErrors, NON_FIELD_ERRORS, type Validation } from '@txenrich/schema';
+import {
+  errorDetails,
+  type FieldErrors,
+  messages,
+  NON_FIELD_ERRORS,
+  type Validation,
+} from '@txenrich/schema';
 import {
   isServiceError,
   isStoreError,
@@ -92,11 +98,7 @@ export const answerOfCode: Readonly<Record<Code, CodeAnswer>> = {
     message: 'Unsupported media type: send the body as application/json.',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'JSON parse error - the body is empty.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    message:
-      'JSON parse error - the body is not valid JSON, or it holds a "__proto__" or "constructor.prototype" key.',
-  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.malformedJson },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     message: 'The body is not as long as its Content-Length says.',
