@@ -72,7 +72,7 @@ describe('createPool', () => {
     const workers = await pool.ready();
     expect(workers).toHaveLength(2);
     for (const worker of workers) expect(worker.loadMs).toBeGreaterThan(0);
-  });
+  }, 60_000); // two workers loading the catalog on a loaded machine
   afterAll(() => pool.close());
 
   it('gives the same results as the engine in process, in input order', async () => {
