@@ -12,6 +12,10 @@ export function workspaceProject(name: string, include = ['src/**/*.test.ts', 't
       name,
       environment: 'node',
       include,
+      // Speed is measured in benchmarks/, never by a test's clock: a loaded 2-core machine (servers, worker
+      // pools and the catalog starting in parallel files) must not fail a test for being slow.
+      testTimeout: 120_000,
+      hookTimeout: 180_000,
     },
   });
 }
