@@ -84,7 +84,6 @@ export async function startServer(
     storeFaultDelayMs?: number;
     /** The service's logger (silent by default; the HTTP server's stays off). */
     logger?: Logger;
-    collectGarbage?: () => void;
     /** A ready connection for the store (the test keeps it, to break it); a file in `dataDir` by default. */
     database?: Database.Database;
     busyTimeoutMs?: number;
@@ -109,7 +108,6 @@ export async function startServer(
     ...(options.callbackBackoffMs ? { callbackBackoffMs: options.callbackBackoffMs } : {}),
     ...(options.storeFaultDelayMs ? { storeFaultDelayMs: options.storeFaultDelayMs } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
-    ...(options.collectGarbage ? { collectGarbage: options.collectGarbage } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });
   const app = await buildServer({ service, logger: false });

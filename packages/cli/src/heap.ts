@@ -6,7 +6,6 @@
  * cores").
  */
 import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 /** Whether node was given `flag` (`--name` or `--name=value`, `-` or `_`), on its command line or in NODE_OPTIONS. */
 function given(flag: string): boolean {
@@ -28,21 +27,6 @@ function given(flag: string): boolean {
  */
 export function turnOffPretenuring(): void {
   if (!given('--allocation-site-pretenuring')) v8.setFlagsFromString('--no-allocation-site-pretenuring');
-}
-
-/**
- * V8's full garbage collection, for `serve` to run after compiling a large trigger list (see
- * `LARGE_TRIGGER_LIST` in @txenrich/service). Node offers it only as `gc` under `--expose-gc`: the flag is
- * set for the moment a fresh context is created, whose `gc` collects the whole isolate, then unset,
- * so that no other context (a worker's) gets the global.
- */
-export function fullCollection(): () => void {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  v8.setFlagsFromString('--expose-gc');
-  const collect = runInNewContext('gc') as () => void;
-  v8.setFlagsFromString('--no-expose-gc');
-  return collect;
 }
 
 /**

@@ -5,17 +5,22 @@
  * recursive walk of one, such as storing it, would overflow the stack).
  */
 import { maxBodyDepth, nestingErrors } from '@txenrich/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import { invalidInput } from './errors.js';
 
-export function registerJsonBodyParser(app: FastifyInstance): void {
+/** The parser of JSON text, for a context that reads some bodies itself (see routes/triggers.ts). */
+export function jsonBodyParser(app: FastifyInstance): FastifyBodyParser<string> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) =>
-    parseJson(request, text as string, (error, body) => {
+  return (request, text, done) =>
+    parseJson(request, text, (error, body) => {
       if (error) return done(error, undefined);
-      const tooDeep = nestingErrors(body, maxBodyDepth, text as string);
+      const tooDeep = nestingErrors(body, maxBodyDepth, text);
       return tooDeep ? done(invalidInput(tooDeep), undefined) : done(null, body);
-    }),
-  );
+    });
+}
+
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parse = jsonBodyParser(app);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parse);
 }

@@ -135,8 +135,21 @@ export const batchSchema = z.object({
   submittedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z$/),
 });
 
-/** `GET /batches/{id}/results` once completed. */
-export const batchResultsSchema = z.object({ batchId: uuid, results: z.array(resultItemSchema) });
+/**
+ * Pages of a batch's results (`GET /batches/{id}/results?limit=&cursor=`): `limit` items per page, from
+ * the item `cursor` names (the first without one), in input order.
+ */
+export const resultsPageLimits = { default: 1_000, max: 5_000 } as const;
+
+/**
+ * `GET /batches/{id}/results` once completed. `next` is there when a page was asked for: the cursor of
+ * the page after it, or null after the last one.
+ */
+export const batchResultsSchema = z.object({
+  batchId: uuid,
+  results: z.array(resultItemSchema),
+  next: z.string().nullable().optional(),
+});
 
 /** `GET /batches/{id}/results` before completion (202), or after failure (200, no results). */
 export const batchResultsPendingSchema = z.object({ batchId: uuid, status: z.enum(batchStatuses) });

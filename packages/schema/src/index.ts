@@ -17,6 +17,7 @@ export * from './nesting.js';
 export * from './openapi.js';
 export * from './operator.js';
 export * from './reports.js';
+export * from './results-cursor.js';
 export * from './transactions.js';
 export * from './triggers.js';
 export * from './validate.js';

@@ -30,6 +30,7 @@ export const messages = {
   maxItemSize: (max: number) =>
     `Ensure this item holds no more than ${max} characters (keys and text values together).`,
   maxDepth: (max: number) => `Ensure the body nests no more than ${max} levels deep.`,
+  invalidCursor: 'Invalid cursor.',
   malformedJson:
     'JSON parse error - the body is not valid JSON, or it holds a "__proto__" or "constructor.prototype" key.',
   maxValue: (max: number | bigint) => `Ensure this value is less than or equal to ${max}.`,

@@ -8,6 +8,7 @@ import {
   batchResultsSchema,
   batchSchema,
   microbatchResultsSchema,
+  resultsPageLimits,
 } from './batches.js';
 import { corporationsSchema } from './corporations.js';
 import { enrichmentSchema } from './enrichment.js';
@@ -28,6 +29,7 @@ import {
   usageViewsSchema,
 } from './operator.js';
 import { errorReportSchema, reportAcceptedDetails, reportAcceptedSchema } from './reports.js';
+import { encodeResultsCursor } from './results-cursor.js';
 import {
   cardTransactionSchema,
   de43TransactionSchema,
@@ -416,21 +418,40 @@ export const operations: readonly OperationSpec[] = [
     method: 'get',
     path: '/batches/{batchId}/results',
     operationId: 'getBatchResults',
-    summary: 'Fetch the results of a completed batch.',
+    summary: 'Fetch the results of a completed batch: all of them, or a page with limit or cursor.',
     tag: 'Batches',
-    parameters: [batchIdParameter],
+    parameters: [
+      batchIdParameter,
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        description: `Answer a page of this many results (${resultsPageLimits.default.toLocaleString('en-US')} when only cursor is given), with the cursor of the next page.`,
+        schema: { type: 'integer', minimum: 1, maximum: resultsPageLimits.max },
+      },
+      {
+        name: 'cursor',
+        in: 'query',
+        required: false,
+        description:
+          'Where the page starts: the next cursor of the page before (opaque). The first page has none.',
+        schema: { type: 'string' },
+      },
+    ],
     responses: {
       '200': {
         description:
-          'One result per submitted transaction, in no guaranteed order (or status failed, without results).',
+          'One result per submitted transaction, in input order (or status failed, without results). With limit or cursor, one page of them and next: the cursor of the next page, null after the last.',
         body: {
           schema: 'BatchResults',
           example: {
             batchId: examples.batchExample.batchId,
             results: [{ ...examples.enrichmentExample, statusCode: 200 }, examples.failedItemExample],
+            next: encodeResultsCursor(examples.batchExample.batchId, 2),
           },
         },
       },
+      '400': fieldErrors({ limit: [messages.maxValue(resultsPageLimits.max)] }),
       '202': {
         description: 'Not completed yet.',
         body: {

@@ -63,7 +63,19 @@ export {
   type StoreErrorOptions,
   storeErrorCodes,
 } from './store-errors.js';
-export { LARGE_TRIGGER_LIST } from './tenant-rules.js';
+export {
+  applyTriggerChange,
+  TRIGGER_PAGE_CHARS,
+  type TriggerChange,
+  triggerPages,
+  type UnparsedTriggerChange,
+} from './trigger-lists.js';
 export { type TriggerScopeRef, triggerRegistration, triggerScopePath } from './trigger-scopes.js';
-export { applyTriggerChange, maxActiveTriggers, type TriggerChange, tooManyTriggers } from './triggers.js';
+export {
+  MAIN_THREAD_TRIGGERS,
+  maxActiveTriggers,
+  type TriggerListing,
+  type TriggerWritten,
+  tooManyTriggers,
+} from './triggers.js';
 export { countByBilling, type UsageMode, type UsageView } from './usage.js';

@@ -6,6 +6,7 @@
  * (reports.ts), usage counters (usage.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type Engine,
   type EnrichableKind,
@@ -25,8 +26,6 @@ import {
   errorDetails,
   type ResultItem,
   type TransactionByKind,
-  type TriggerRegistration,
-  type TriggerScopeStatus,
 } from '@txenrich/schema';
 import { type BatchRunner, createBatchRunner, STORE_FAULT_RETRIES } from './batches.js';
 import { type CallbackAdmin, createCallbackAdmin } from './callback-admin.js';
@@ -42,8 +41,10 @@ import { createReadiness, type Readiness } from './readiness.js';
 import { createReports, type ReportCorrection, type ReportView } from './reports.js';
 import type { BatchRecord, EnrichmentRecord, NewDelivery, ReportStatus, Scope, Store } from './store.js';
 import { createTenantRulesCache, type TenantRulesCache } from './tenant-rules.js';
+import type { TriggerChange } from './trigger-lists.js';
 import type { TriggerScopeRef } from './trigger-scopes.js';
-import { createTriggerRegistrations, type TriggerChange } from './triggers.js';
+import { createTriggerThread } from './trigger-thread.js';
+import { createTriggerRegistrations, type TriggerListing, type TriggerWritten } from './triggers.js';
 import { createUsageCounter, type UsageView } from './usage.js';
 
 /** Earlier transactions of a user handed to recurrence detection. */
@@ -66,11 +67,6 @@ export interface ServiceOptions {
   callbackBackoffMs?: number;
   /** Tests: the first wait before a batch interrupted by a transient store fault resumes (then doubling). */
   storeFaultDelayMs?: number;
-  /**
-   * A full garbage collection of this thread's heap (the CLI passes V8's), run after a large trigger
-   * list is compiled: see `LARGE_TRIGGER_LIST`.
-   */
-  collectGarbage?: () => void;
 }
 
 export interface BatchSubmission {
@@ -103,13 +99,25 @@ export interface Service extends Keyring {
   ): Promise<Batch>;
   /** The batch, if it is this scope's; else a `NOT_FOUND` error. */
   findBatch(scope: Scope, batchId: string): Promise<Batch>;
-  /** The batch and, once completed, its result items' JSON texts in input order. */
-  batchResults(scope: Scope, batchId: string): Promise<{ batch: Batch; results: string[] | null }>;
+  /**
+   * The batch and, once completed, its result items' JSON texts in input order, a chunk of them at a
+   * time (each read in a turn of the event loop of its own).
+   */
+  batchResults(
+    scope: Scope,
+    batchId: string,
+  ): Promise<{ batch: Batch; results: AsyncIterable<string[]> | null }>;
+  /** The batch and, once completed, `limit` of its result items' JSON texts from item `offset` on. */
+  batchResultsPage(
+    scope: Scope,
+    batchId: string,
+    page: { offset: number; limit: number },
+  ): Promise<{ batch: Batch; results: string[] | null }>;
   searchMerchants(name: string, limit: number): Corporation[];
-  /** A trigger scope's status and active triggers; `NOT_FOUND` when it never had any. */
-  readTriggers(scope: Scope, ref: TriggerScopeRef): Promise<TriggerScopeStatus>;
+  /** A trigger scope's status and active triggers, read a page at a time; `NOT_FOUND` when it never had any. */
+  readTriggers(scope: Scope, ref: TriggerScopeRef): Promise<TriggerListing>;
   /** A new version of a trigger scope: `succeeded` at once, or `pending` above 100 triggers; 409 while one runs. */
-  writeTriggers(scope: Scope, ref: TriggerScopeRef, change: TriggerChange): Promise<TriggerRegistration>;
+  writeTriggers(scope: Scope, ref: TriggerScopeRef, change: TriggerChange): Promise<TriggerWritten>;
   /** Records an error report; `INVALID_INPUT` when the scope never received the enrichment. */
   reportEnrichment(scope: Scope, report: ErrorReport): Promise<void>;
   /** Admin: every tenant's reports, oldest first, optionally of one status. */
@@ -162,7 +170,7 @@ export function createService(options: ServiceOptions): Service {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   const keyring = createKeyring(config);
-  const rules: TenantRulesCache = createTenantRulesCache(store, engine, options.collectGarbage);
+  const rules: TenantRulesCache = createTenantRulesCache(store, engine);
   let dispatcher: Dispatcher | null = null;
   if (!config.webhookToken) logger.warn({}, 'no webhookToken configured: callbacks are not sent');
   const callbackPolicy = createCallbackPolicy({
@@ -175,7 +183,7 @@ export function createService(options: ServiceOptions): Service {
       ? newDelivery('batch_callback', batch.scope, batch.callbackUrl, { batchId: batch.id, status }, now())
       : null;
 
-  const triggers = createTriggerRegistrations({ store, rules, logger, now });
+  const triggers = createTriggerRegistrations({ store, rules, thread: createTriggerThread(), logger, now });
   const reports = createReports({
     config,
     store,
@@ -329,7 +337,19 @@ export function createService(options: ServiceOptions): Service {
 
     async batchResults(scope, batchId) {
       const record = await findRecord(scope, batchId);
-      const results = record.status === 'completed' ? await store.batchResults(record.id) : null;
+      async function* chunks(): AsyncGenerator<string[]> {
+        for (let offset = 0; offset < record.size; offset += record.chunkSize) {
+          yield await store.batchResultsPage(record.id, offset, record.chunkSize);
+          await nextTurn();
+        }
+      }
+      return { batch: batchView(record), results: record.status === 'completed' ? chunks() : null };
+    },
+
+    async batchResultsPage(scope, batchId, { offset, limit }) {
+      const record = await findRecord(scope, batchId);
+      const results =
+        record.status === 'completed' ? await store.batchResultsPage(record.id, offset, limit) : null;
       return { batch: batchView(record), results };
     },
 

@@ -16,7 +16,6 @@ import type {
   DeliveryState,
   Environment,
   ErrorReport,
-  MerchantTrigger,
   RegistrationStatus,
   TransactionKind,
 } from '@txenrich/schema';
@@ -154,30 +153,37 @@ export interface DestinationLimit {
  */
 export type TriggerScopePath = string;
 
+/**
+ * A list of triggers as the store keeps it: the JSON texts of its pages, in order, each a JSON array
+ * of triggers. A long list is written and read a page at a time, so that neither the store nor its
+ * caller holds its thread, or its memory, for the whole list; the store never parses a page.
+ */
+export type TriggerPages = Iterable<string> | AsyncIterable<string>;
+
 export interface TriggerScopeState {
   version: number;
   /** The status of the latest write (`version`). */
   status: RegistrationStatus;
-  /** The triggers of the last `succeeded` write, the ones that apply. */
-  active: readonly MerchantTrigger[];
-  /** The triggers of the latest write while it is `pending` or `running`, else null. */
-  pending: readonly MerchantTrigger[] | null;
+  /** How many triggers apply: those of the last `succeeded` write. */
+  activeCount: number;
 }
 
 export interface TriggerWrite {
   scope: Scope;
   path: TriggerScopePath;
-  /** The scope's complete new list of triggers. */
-  triggers: readonly MerchantTrigger[];
+  /** The scope's complete new list of triggers, taken a page at a time as the store writes them. */
+  pages: TriggerPages;
+  /** How many triggers the pages hold. */
+  count: number;
   /** `succeeded` for a small write applied at once, `pending` for one processed in the background. */
   status: 'pending' | 'succeeded';
   at: number;
 }
 
-/** All triggers that apply in one (tenant, environment), with a revision that changes on every change. */
-export interface ActiveTriggers {
+/** The scopes of one (tenant, environment) whose active lists are not empty, with a revision that changes on every change. */
+export interface ActiveTriggerScopes {
   revision: number;
-  scopes: ReadonlyArray<{ path: TriggerScopePath; triggers: readonly MerchantTrigger[] }>;
+  paths: readonly TriggerScopePath[];
 }
 
 // ---------------------------------------------------------------- reports, corrections, usage
@@ -221,7 +227,7 @@ export interface RulesRevisions {
 // ---------------------------------------------------------------- the port
 
 export interface Store {
-  // Batches. The methods below that take a batch id alone reject for an unknown id, except `batchResults`.
+  // Batches. The methods below that take a batch id alone reject for an unknown id, except the results'.
   /**
    * Stores the batch `pending` with its items in one transaction, and answers null. With an idempotency
    * key that `scope` used for a batch created at or after `idempotency.since`, it stores nothing and
@@ -253,6 +259,11 @@ export interface Store {
   ): Promise<void>;
   /** The result items' JSON texts in input order (empty unless completed). */
   batchResults(id: string): Promise<string[]>;
+  /**
+   * Up to `limit` of the result items' JSON texts from item `offset` on, in input order (empty unless
+   * completed, or past the last item): only the chunks that hold them are read.
+   */
+  batchResultsPage(id: string, offset: number, limit: number): Promise<string[]>;
   /** Batches left `pending` or `running` (by a stopped process), oldest first. */
   unfinishedBatches(): Promise<BatchRecord[]>;
 
@@ -310,9 +321,15 @@ export interface Store {
   // Merchant action triggers.
   findTriggerScope(scope: Scope, path: TriggerScopePath): Promise<TriggerScopeState | null>;
   /**
-   * Starts a new version of the scope's triggers: version + 1 (1 for a new
-   * scope). Answers `conflict` when the latest write is still `pending` or
-   * `running`. A `succeeded` write applies at once.
+   * The pages of the scope's active list, or of its write in progress (`pending`: none when there is
+   * none), one at a time: all of the version that was current when the first was asked for, which the
+   * store keeps until the last is read (or the reader stops), even when a write ends meanwhile.
+   */
+  readTriggers(scope: Scope, path: TriggerScopePath, list: 'active' | 'pending'): AsyncIterable<string>;
+  /**
+   * Starts a new version of the scope's triggers: version + 1 (1 for a new scope), its pages written a
+   * few at a time. Answers `conflict` when the latest write is still `pending` or `running`, or another
+   * write of the scope is under way. A `succeeded` write applies at once.
    */
   writeTriggers(write: TriggerWrite): Promise<{ version: number } | 'conflict'>;
   /**
@@ -328,10 +345,13 @@ export interface Store {
   ): Promise<void>;
   /** Background writes left `pending` or `running` by a stopped process. */
   unfinishedTriggerWrites(): Promise<Array<{ scope: Scope; path: TriggerScopePath; version: number }>>;
-  /** Scopes whose active list is empty are left out. */
-  activeTriggers(scope: Scope): Promise<ActiveTriggers>;
   /**
-   * The revisions `activeTriggers` and `corrections` would answer now, and nothing else: a cheap
+   * The tenant's scopes with active triggers, in path order. The revision is read first: a list read
+   * afterwards (`readTriggers`) may be newer than it, never older.
+   */
+  activeTriggerScopes(scope: Scope): Promise<ActiveTriggerScopes>;
+  /**
+   * The revisions `activeTriggerScopes` and `corrections` would answer now, and nothing else: a cheap
    * read for callers that check on every enrichment whether what they compiled is still current.
    */
   rulesRevisions(scope: Scope): Promise<RulesRevisions>;

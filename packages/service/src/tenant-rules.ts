@@ -1,12 +1,20 @@
 /**
  * A tenant's corrections and triggers as the engine needs them: compiled
  * once per revision for in-process enrichment, or as data with a key for the
- * worker pool (which compiles them once per worker). Nothing is rebuilt
- * while the store's revisions stay the same.
+ * worker pool (which compiles them once per worker). Nothing is rebuilt while
+ * the store's revisions stay the same, and callers asking for the same
+ * revision share one compile.
+ *
+ * Trigger lists come from the store in pages and are parsed and compiled a
+ * page at a time, with a turn of the event loop between pages: a tenant's
+ * 300,000 triggers never hold this thread for more than a few milliseconds
+ * at once, and, parsed a page at a time, their objects die young instead of
+ * filling the old generation.
  */
-import type { Engine, EnrichmentContext } from '@txenrich/core';
+import type { Engine, EnrichmentContext, TriggerRegistration } from '@txenrich/core';
 import type { TenantRules } from '@txenrich/pool';
-import type { RulesRevisions, Scope, Store } from './store.js';
+import type { MerchantTrigger } from '@txenrich/schema';
+import type { RulesRevisions, Scope, Store, TriggerScopePath } from './store.js';
 import { triggerRegistration } from './trigger-scopes.js';
 
 type CompiledRules = Pick<EnrichmentContext, 'corrections' | 'triggers'>;
@@ -16,17 +24,14 @@ export interface TenantRulesCache {
   compiled(scope: Scope): Promise<CompiledRules>;
   /** The rules as data for the pool, or undefined when the tenant has none. */
   forPool(scope: Scope): Promise<TenantRules | undefined>;
+  /**
+   * Compiles the tenant's rules as they will be once the write in progress of `path` applies, then
+   * `apply` (which makes it apply in the store), then keeps them as the tenant's compiled rules, unless
+   * something else changed the rules meanwhile: a registration is `succeeded` once its triggers are
+   * compiled, and no enrichment compiles them again.
+   */
+  compileAndApply(scope: Scope, path: TriggerScopePath, apply: () => Promise<void>): Promise<void>;
 }
-
-/**
- * After compiling this many triggers or more, the cache runs the full garbage collection it was given.
- * Writing and compiling a long list leaves its intermediate forms (the request body, the store's rows,
- * the list read back) in V8's old generation: about 550 MB for 300,000 triggers. Until V8's next full
- * collection, which under steady traffic may be minutes away, every scavenge works through that
- * fragmented old generation, and single enrichments under load ran 0.80-0.89x as fast. Collecting at
- * once costs one pause of 150-200 ms, after a compile that has just held the thread for 0.7 s.
- */
-export const LARGE_TRIGGER_LIST = 10_000;
 
 interface Entry {
   revisions: RulesRevisions;
@@ -35,56 +40,101 @@ interface Entry {
 
 const sameRevisions = (a: RulesRevisions, b: RulesRevisions) =>
   a.corrections === b.corrections && a.triggers === b.triggers;
+const notOlder = (a: RulesRevisions, b: RulesRevisions) =>
+  a.corrections >= b.corrections && a.triggers >= b.triggers;
 
-export function createTenantRulesCache(
-  store: Store,
-  engine: Engine,
-  collectGarbage?: () => void,
-): TenantRulesCache {
+export function createTenantRulesCache(store: Store, engine: Engine): TenantRulesCache {
   const entries = new Map<string, Entry>();
+  /** Compiles under way, by tenant and the revisions they were asked for. */
+  const compiling = new Map<string, Promise<Entry>>();
   const idOf = (scope: Scope) => `${scope.tenant}\u0000${scope.environment}`;
+  const keyOf = (scope: Scope, revisions: RulesRevisions) =>
+    `${idOf(scope)}\u0000${revisions.corrections}\u0000${revisions.triggers}`;
 
   /**
-   * The rules as data, read from the store. They are not kept: a tenant's
-   * 300,000 triggers as objects would stay in the heap, which every garbage
-   * collection then walks; only their compiled form is kept.
+   * The tenant's rules from the store, its triggers a page at a time (the store reads each in a turn of
+   * the event loop of its own; it is parsed when taken); with `pendingPath`, that scope's write in
+   * progress in place of its active list.
    */
-  async function load(scope: Scope): Promise<{ revisions: RulesRevisions; rules: TenantRules | undefined }> {
+  async function load(scope: Scope, pendingPath?: TriggerScopePath) {
     const [corrections, triggers] = await Promise.all([
       store.corrections(scope),
-      store.activeTriggers(scope),
+      store.activeTriggerScopes(scope),
     ]);
-    const revisions = { corrections: corrections.revision, triggers: triggers.revision };
-    const registrations = triggers.scopes.map((entry) => triggerRegistration(entry.path, entry.triggers));
-    const key = `${idOf(scope)}\u0000${revisions.corrections}\u0000${revisions.triggers}`;
+    const paths = triggers.paths.filter((path) => path !== pendingPath);
+    async function* registrations(): AsyncGenerator<TriggerRegistration> {
+      const lists = [
+        ...paths.map((path) => ({ path, list: 'active' as const })),
+        ...(pendingPath === undefined ? [] : [{ path: pendingPath, list: 'pending' as const }]),
+      ];
+      for (const { path, list } of lists)
+        for await (const page of store.readTriggers(scope, path, list))
+          yield triggerRegistration(path, JSON.parse(page) as MerchantTrigger[]);
+    }
+    return {
+      revisions: { corrections: corrections.revision, triggers: triggers.revision },
+      corrections: corrections.rules,
+      registrations: registrations(),
+    };
+  }
+
+  async function compile(scope: Scope, pendingPath?: TriggerScopePath): Promise<Entry> {
+    const { revisions, corrections, registrations } = await load(scope, pendingPath);
+    const compiler = engine.createTriggerCompiler();
+    let parts = 0;
+    for await (const registration of registrations) {
+      compiler.add(registration);
+      parts++;
+    }
     return {
       revisions,
-      rules:
-        corrections.rules.length === 0 && registrations.length === 0
-          ? undefined
-          : { key, corrections: corrections.rules, triggers: registrations },
+      compiled: {
+        corrections: engine.compileRules({ corrections }).corrections,
+        triggers: parts > 0 ? compiler.compiled : undefined,
+      },
     };
+  }
+
+  /** Keeps `entry` as the tenant's rules, unless newer ones are kept already. */
+  function keep(scope: Scope, entry: Entry): void {
+    const kept = entries.get(idOf(scope));
+    if (!kept || notOlder(entry.revisions, kept.revisions)) entries.set(idOf(scope), entry);
   }
 
   return {
     async compiled(scope) {
       // One cheap read on every enrichment; the rules themselves only when they changed.
-      const cached = entries.get(idOf(scope));
-      if (cached && sameRevisions(cached.revisions, await store.rulesRevisions(scope)))
-        return cached.compiled;
-      const { revisions, rules } = await load(scope);
-      const compiled = engine.compileRules(rules ?? {});
-      entries.set(idOf(scope), { revisions, compiled });
-      const triggerCount = (rules?.triggers ?? []).reduce(
-        (count, registration) => count + registration.triggers.length,
-        0,
-      );
-      if (collectGarbage && triggerCount >= LARGE_TRIGGER_LIST) setImmediate(collectGarbage);
-      return compiled;
+      const revisions = await store.rulesRevisions(scope);
+      const kept = entries.get(idOf(scope));
+      if (kept && sameRevisions(kept.revisions, revisions)) return kept.compiled;
+      const key = keyOf(scope, revisions);
+      let running = compiling.get(key);
+      if (!running) {
+        running = compile(scope).finally(() => compiling.delete(key));
+        compiling.set(key, running);
+        running.then((entry) => keep(scope, entry)).catch(() => undefined);
+      }
+      return (await running).compiled;
     },
+
     async forPool(scope) {
       // Once per batch: the workers compile the rules once per key and keep them.
-      return (await load(scope)).rules;
+      const { revisions, corrections, registrations } = await load(scope);
+      const triggers: TriggerRegistration[] = [];
+      for await (const registration of registrations) triggers.push(registration);
+      return corrections.length === 0 && triggers.length === 0
+        ? undefined
+        : { key: keyOf(scope, revisions), corrections, triggers };
+    },
+
+    async compileAndApply(scope, path, apply) {
+      const entry = await compile(scope, path);
+      await apply();
+      // Applying bumped the triggers revision once; any other change meanwhile, and these are not current.
+      const revisions = await store.rulesRevisions(scope);
+      const { corrections, triggers } = entry.revisions;
+      if (revisions.corrections === corrections && revisions.triggers === triggers + 1)
+        keep(scope, { revisions, compiled: entry.compiled });
     },
   };
 }

@@ -1,45 +1,70 @@
 /**
  * Merchant action trigger registrations (CONTRACT.md section 5): read a
  * scope, or replace, add to, remove from or clear its triggers, each write a
- * new version. A write of more than 100 triggers is accepted `pending` and
- * processed in the background (`running`, then `succeeded` or `failed`), one
- * at a time; meanwhile the store refuses any other write of the scope (409).
- * Only `succeeded` lists apply to enrichments (see tenant-rules.ts).
+ * new version. Only `succeeded` lists apply to enrichments (see
+ * tenant-rules.ts).
+ *
+ * A write of more than 100 triggers is answered `pending` and processed in
+ * the background, one at a time: `running` while the tenant's rules are
+ * compiled with it, then `succeeded` once they apply (or `failed`);
+ * meanwhile any other write of the scope is refused (409). Nothing long
+ * holds the main thread: a long request body is read, and a long list merged
+ * and cut into pages, on the trigger thread (trigger-thread.ts); the store
+ * writes and reads the pages one at a time, and the rules are compiled a page
+ * at a time.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   errorDetails,
   type MerchantTrigger,
+  type RegistrationStatus,
   type TriggerRegistration,
-  type TriggerScopeStatus,
   triggerLimits,
 } from '@txenrich/schema';
 import { ServiceError } from './errors.js';
 import type { Logger } from './logger.js';
-import type { Scope, Store, TriggerScopePath } from './store.js';
+import type { Scope, Store, TriggerScopePath, TriggerScopeState } from './store.js';
 import type { TenantRulesCache } from './tenant-rules.js';
+import {
+  type ParsedTriggerChange,
+  type PreparedTriggerWrite,
+  prepareTriggerWrite,
+  type TriggerChange,
+} from './trigger-lists.js';
 import { type TriggerScopeRef, triggerScopePath } from './trigger-scopes.js';
-
-/** A write to a scope: `PUT`, `PATCH` add or remove, `DELETE`. */
-export type TriggerChange =
-  | { operation: 'replace'; triggers: readonly MerchantTrigger[] }
-  | { operation: 'add'; triggers: readonly MerchantTrigger[] }
-  | { operation: 'remove'; triggerIds: readonly string[] }
-  | { operation: 'clear' };
+import type { TriggerThread } from './trigger-thread.js';
 
 export interface TriggerRegistrations {
   /** The scope's status, version and active triggers; `NOT_FOUND` when it never had any. */
-  read(scope: Scope, ref: TriggerScopeRef): Promise<TriggerScopeStatus>;
+  read(scope: Scope, ref: TriggerScopeRef): Promise<TriggerListing>;
   /** Applies a change as a new version: `succeeded` at once, or `pending` above 100 triggers. */
-  write(scope: Scope, ref: TriggerScopeRef, change: TriggerChange): Promise<TriggerRegistration>;
+  write(scope: Scope, ref: TriggerScopeRef, change: TriggerChange): Promise<TriggerWritten>;
   /** Processes again the background writes a stopped process left `pending` or `running`. */
   resume(): Promise<void>;
   /** Finishes the background write in progress; the queued ones resume at the next start. */
   close(): Promise<void>;
 }
 
+/** A scope's registration as `GET` answers it, its active triggers read a page at a time. */
+export interface TriggerListing {
+  status: RegistrationStatus;
+  version: number;
+  /** The active triggers' ids and actions, a page at a time (all of one version). */
+  merchantTriggers: AsyncIterable<Array<Pick<MerchantTrigger, 'id' | 'action'>>>;
+}
+
+export interface TriggerWritten {
+  /** The answer: the new version and its status. */
+  registration: TriggerRegistration;
+  /** The change, as read from the request (a `PATCH` body the service read says `add` or `remove`). */
+  operation: ParsedTriggerChange['operation'];
+}
+
 export interface TriggerRegistrationsOptions {
   store: Store;
   rules: TenantRulesCache;
+  /** Where long lists are read and merged. */
+  thread: TriggerThread;
   logger: Logger;
   now: () => number;
 }
@@ -50,9 +75,18 @@ interface BackgroundWrite {
   version: number;
 }
 
+/**
+ * Lists up to this many triggers are merged on the main thread (a millisecond or two); longer ones,
+ * and request bodies the HTTP adapter left unparsed, on the trigger thread.
+ */
+export const MAIN_THREAD_TRIGGERS = 1_000;
+
 const noTriggers = () => new ServiceError('NOT_FOUND', errorDetails.noTriggers);
 
 const inProgress = () => new ServiceError('CONFLICT', errorDetails.registrationInProgress);
+
+const isInProgress = (state: TriggerScopeState | null) =>
+  state?.status === 'pending' || state?.status === 'running';
 
 /** The most active triggers a scope may hold: 100 for a user or a card, 300,000 otherwise. */
 export function maxActiveTriggers(scope: TriggerScopeRef['scope']): number {
@@ -63,43 +97,14 @@ export function maxActiveTriggers(scope: TriggerScopeRef['scope']): number {
 
 export const tooManyTriggers = (max: number) => `Ensure this scope has no more than ${max} active triggers.`;
 
-/** The scope's list after a change: `add` upserts by id (in place, new ones last), `remove` ignores unknown ids. */
-export function applyTriggerChange(
-  active: readonly MerchantTrigger[],
-  change: TriggerChange,
-): readonly MerchantTrigger[] {
-  switch (change.operation) {
-    case 'replace':
-      return change.triggers;
-    case 'add': {
-      const byId = new Map(active.map((trigger) => [trigger.id, trigger]));
-      for (const trigger of change.triggers) byId.set(trigger.id, trigger);
-      return [...byId.values()];
-    }
-    case 'remove': {
-      const removed = new Set(change.triggerIds);
-      return active.filter((trigger) => !removed.has(trigger.id));
-    }
-    case 'clear':
-      return [];
-  }
-}
-
-/** How many triggers the request carries: above 100, it is processed in the background. */
-function requestSize(change: TriggerChange): number {
-  switch (change.operation) {
-    case 'replace':
-    case 'add':
-      return change.triggers.length;
-    case 'remove':
-      return change.triggerIds.length;
-    case 'clear':
-      return 0;
-  }
-}
+/** Whether the change needs the scope's active list: `add` and `remove` (perhaps in an unparsed `PATCH`). */
+const readsActive = (change: TriggerChange) =>
+  change.operation === 'add' ||
+  change.operation === 'remove' ||
+  (change.operation === 'unparsed' && change.method === 'PATCH');
 
 export function createTriggerRegistrations(options: TriggerRegistrationsOptions): TriggerRegistrations {
-  const { store, rules, logger, now } = options;
+  const { store, rules, thread, logger, now } = options;
   // Writes of one scope run one after the other: an `add` reads the active list it extends.
   const locks = new Map<string, Promise<unknown>>();
   let queue: Promise<void> = Promise.resolve();
@@ -115,7 +120,7 @@ export function createTriggerRegistrations(options: TriggerRegistrationsOptions)
     }
   }
 
-  /** Compiles the tenant's rules now, so that the next enrichment does not pay for a large list. */
+  /** Compiles the tenant's rules now, so that the next enrichment does not wait for them. */
   function warm(scope: Scope): void {
     setImmediate(() => {
       if (closed) return;
@@ -125,6 +130,23 @@ export function createTriggerRegistrations(options: TriggerRegistrationsOptions)
     });
   }
 
+  /** The change applied to the scope's list: on the trigger thread when anything in it is long. */
+  async function prepare(
+    scope: Scope,
+    path: TriggerScopePath,
+    state: TriggerScopeState | null,
+    change: TriggerChange,
+  ): Promise<PreparedTriggerWrite> {
+    // While a write is in progress the answer is a 409 whatever the list: the active one is not read.
+    const readActive = state !== null && !isInProgress(state) && readsActive(change);
+    const active = readActive ? store.readTriggers(scope, path, 'active') : [];
+    if (change.operation === 'unparsed' || (readActive && state.activeCount > MAIN_THREAD_TRIGGERS))
+      return thread.prepare(change, active);
+    const pages: string[] = [];
+    for await (const page of active) pages.push(page);
+    return prepareTriggerWrite({ change, active: pages });
+  }
+
   async function runWrite(write: BackgroundWrite): Promise<void> {
     if (closed) return;
     const { scope, path, version } = write;
@@ -132,13 +154,13 @@ export function createTriggerRegistrations(options: TriggerRegistrationsOptions)
     try {
       // The store ignores these unless `version` is still the scope's write in progress.
       await store.setTriggerWriteStatus(scope, path, version, 'running', now());
-      await store.setTriggerWriteStatus(scope, path, version, 'succeeded', now());
+      await rules.compileAndApply(scope, path, () =>
+        store.setTriggerWriteStatus(scope, path, version, 'succeeded', now()),
+      );
       logger.info(
         { tenant: scope.tenant, path, version, ms: now() - started },
         'trigger registration succeeded',
       );
-      // The costly part of a large list is compiling it: done now, not by the next enrichment.
-      warm(scope);
     } catch (error) {
       logger.error({ tenant: scope.tenant, path, version, err: error }, 'trigger registration failed');
       await store
@@ -149,43 +171,44 @@ export function createTriggerRegistrations(options: TriggerRegistrationsOptions)
 
   function enqueue(write: BackgroundWrite): void {
     // `setImmediate`: the answer (`pending`) leaves before the work starts.
-    queue = queue
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => runWrite(write));
+    queue = queue.then(() => nextTurn()).then(() => runWrite(write));
   }
 
   return {
     async read(scope, ref) {
-      const state = await store.findTriggerScope(scope, triggerScopePath(ref));
+      const path = triggerScopePath(ref);
+      const state = await store.findTriggerScope(scope, path);
       if (!state) throw noTriggers();
-      return {
-        status: state.status,
-        version: state.version,
-        merchantTriggers: state.active.map(({ id, action }) => ({ id, action })),
-        totalCount: state.active.length,
-      };
+      async function* merchantTriggers() {
+        for await (const page of store.readTriggers(scope, path, 'active'))
+          yield (JSON.parse(page) as MerchantTrigger[]).map(({ id, action }) => ({ id, action }));
+      }
+      return { status: state.status, version: state.version, merchantTriggers: merchantTriggers() };
     },
 
     write(scope, ref, change) {
       const path = triggerScopePath(ref);
       return exclusive(`${scope.tenant}\u0000${scope.environment}\u0000${path}`, async () => {
         const state = await store.findTriggerScope(scope, path);
-        if (state?.status === 'pending' || state?.status === 'running') throw inProgress();
+        const prepared = await prepare(scope, path, state, change);
+        if (!prepared.ok)
+          throw new ServiceError('INVALID_INPUT', 'Invalid input.', { body: prepared.errors });
+        if (isInProgress(state)) throw inProgress();
         // Removing from or clearing a scope that never had triggers is the GET's 404, not a version 1.
-        if (!state && (change.operation === 'remove' || change.operation === 'clear')) throw noTriggers();
-        const triggers = applyTriggerChange(state?.active ?? [], change);
+        if (!state && (prepared.operation === 'remove' || prepared.operation === 'clear')) throw noTriggers();
         const max = maxActiveTriggers(ref.scope);
-        if (triggers.length > max) {
+        if (prepared.count > max) {
           const message = tooManyTriggers(max);
           throw new ServiceError('INVALID_INPUT', message, { body: { merchantTriggers: [message] } });
         }
-        const background = requestSize(change) > triggerLimits.synchronousMax;
+        const background = prepared.requestSize > triggerLimits.synchronousMax;
         const status = background ? 'pending' : 'succeeded';
-        const written = await store.writeTriggers({ scope, path, triggers, status, at: now() });
+        const { pages, count } = prepared;
+        const written = await store.writeTriggers({ scope, path, pages, count, status, at: now() });
         if (written === 'conflict') throw inProgress();
         if (background) enqueue({ scope, path, version: written.version });
         else warm(scope);
-        return { status, version: written.version };
+        return { registration: { status, version: written.version }, operation: prepared.operation };
       });
     },
 
@@ -202,6 +225,7 @@ export function createTriggerRegistrations(options: TriggerRegistrationsOptions)
     async close() {
       closed = true;
       await queue;
+      await thread.close();
     },
   };
 }

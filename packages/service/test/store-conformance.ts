@@ -11,6 +11,7 @@
  * a new name, so tests never see each other's data; the adapter's test removes
  * the databases afterwards.
  */
+import type { MerchantTrigger } from '@txenrich/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
   BatchChunk,
@@ -32,7 +33,6 @@ import type {
 } from '../src/store.js';
 import { isStoreError } from '../src/store-errors.js';
 
-type MerchantTrigger = TriggerWrite['triggers'][number];
 type CorrectionRule = TenantCorrections['rules'][number];
 
 export type OpenStore = (database: string) => Promise<Store>;
@@ -161,12 +161,24 @@ const t2 = trigger('t2', {
 });
 const t3 = trigger('t3', { action: { type: 'ALLOW_ONLY' } });
 
+/** A list in pages of one trigger each (the store keeps pages as they come, and never parses them). */
+const pagesOf = (triggers: readonly MerchantTrigger[]): string[] =>
+  triggers.map((item) => JSON.stringify([item]));
+/** The triggers of a list's pages. */
+const listOf = (pages: readonly string[]) => pages.flatMap((page) => JSON.parse(page) as MerchantTrigger[]);
+/** Every page `readTriggers` answers. */
+async function pagesRead(store: Store, scope: Scope, path: TriggerScopePath, list: 'active' | 'pending') {
+  const pages: string[] = [];
+  for await (const page of store.readTriggers(scope, path, list)) pages.push(page);
+  return pages;
+}
+
 const triggerWrite = (
   path: TriggerScopePath,
   triggers: readonly MerchantTrigger[],
   status: TriggerWrite['status'] = 'succeeded',
   scope: Scope = acme,
-): TriggerWrite => ({ scope, path, triggers, status, at });
+): TriggerWrite => ({ scope, path, pages: pagesOf(triggers), count: triggers.length, status, at });
 
 const report = (id: string, fields: Partial<ReportRecord> = {}): ReportRecord => ({
   id,
@@ -235,7 +247,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           store.findEnrichment(scope, 'e1'),
           store.loadHistory(scope, ['user-1'], 10).then((history) => history.size),
           store.findTriggerScope(scope, 'account'),
-          store.activeTriggers(scope).then((active) => active.scopes.length),
+          store.activeTriggerScopes(scope).then((active) => active.paths.length),
           store.corrections(scope).then((corrections) => corrections.rules.length),
         ]);
       expect((await reads(acme)).map((read) => read === null || read === 0)).toEqual(Array(6).fill(false));
@@ -344,6 +356,22 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         expect(await store.loadHistory(acme, ['user-1'], 10)).toEqual(
           new Map([['user-1', [0, 1, 2, 3, 4].map((i) => historyEntry(historyRow(`b1-e${i}`, 'user-1')))]]),
         );
+      });
+
+      it('batchResultsPage reads a page of results from an item on, across chunks, once completed', async () => {
+        const { store } = await fresh();
+        await store.createBatch(newBatch('b1'));
+        for (const index of [0, 1, 2]) await store.saveBatchChunk('b1', chunkOf('b1', index));
+        expect(await store.batchResultsPage('b1', 0, 2)).toEqual([]);
+        await store.finishBatch('b1', 'completed', at, null);
+        // Chunks of 2: items 0-1, 2-3 and 4.
+        expect(await store.batchResultsPage('b1', 0, 2)).toEqual(allResults.slice(0, 2));
+        expect(await store.batchResultsPage('b1', 1, 3)).toEqual(allResults.slice(1, 4));
+        expect(await store.batchResultsPage('b1', 3, 10)).toEqual(allResults.slice(3));
+        expect(await store.batchResultsPage('b1', 0, 5)).toEqual(allResults);
+        expect(await store.batchResultsPage('b1', 5, 1)).toEqual([]);
+        expect(await store.batchResultsPage('b1', 2, 0)).toEqual([]);
+        expect(await store.batchResultsPage('nope', 0, 1)).toEqual([]);
       });
 
       it('finishBatch without a callback enqueues nothing', async () => {
@@ -742,25 +770,34 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
     });
 
     describe('merchant action triggers', () => {
+      /** The scope's state and its lists. */
+      const stateOf = async (store: Store, path: TriggerScopePath, scope: Scope = acme) => ({
+        state: await store.findTriggerScope(scope, path),
+        active: listOf(await pagesRead(store, scope, path, 'active')),
+        pending: listOf(await pagesRead(store, scope, path, 'pending')),
+      });
+
       it('numbers the writes of each scope from 1; a small write applies at once', async () => {
         const { store } = await fresh();
         expect(await store.findTriggerScope(acme, 'account')).toBeNull();
+        expect(await pagesRead(store, acme, 'account', 'active')).toEqual([]);
         expect(await store.writeTriggers(triggerWrite('account', [t1]))).toEqual({ version: 1 });
-        expect(await store.findTriggerScope(acme, 'account')).toEqual({
-          version: 1,
-          status: 'succeeded',
+        expect(await stateOf(store, 'account')).toEqual({
+          state: { version: 1, status: 'succeeded', activeCount: 1 },
           active: [t1],
-          pending: null,
+          pending: [],
         });
         expect(await store.writeTriggers(triggerWrite('account', [t1, t2]))).toEqual({ version: 2 });
-        expect(await store.findTriggerScope(acme, 'account')).toMatchObject({ version: 2, active: [t1, t2] });
+        expect(await stateOf(store, 'account')).toMatchObject({
+          state: { version: 2, activeCount: 2 },
+          active: [t1, t2],
+        });
         // DELETE: a new version with an empty list.
         expect(await store.writeTriggers(triggerWrite('account', []))).toEqual({ version: 3 });
-        expect(await store.findTriggerScope(acme, 'account')).toEqual({
-          version: 3,
-          status: 'succeeded',
+        expect(await stateOf(store, 'account')).toEqual({
+          state: { version: 3, status: 'succeeded', activeCount: 0 },
           active: [],
-          pending: null,
+          pending: [],
         });
 
         expect(await store.findTriggerScope(acme, 'user:u%201')).toBeNull();
@@ -770,39 +807,73 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         });
       });
 
+      it('keeps a list of many pages in order, as its pages were given', async () => {
+        const { store } = await fresh();
+        const long = Array.from({ length: 120 }, (_, index) => trigger(`long-${index}`));
+        await store.writeTriggers(triggerWrite('account', long));
+        const pages = await pagesRead(store, acme, 'account', 'active');
+        expect(pages).toEqual(pagesOf(long));
+        const shorter = { ...triggerWrite('account', []), pages: [JSON.stringify([t1, t2]), '[]'], count: 2 };
+        await store.writeTriggers(shorter);
+        expect(await pagesRead(store, acme, 'account', 'active')).toEqual(shorter.pages);
+      });
+
+      it('reads a list all of one version while a write replaces it', async () => {
+        const { store } = await fresh();
+        const before = Array.from({ length: 60 }, (_, index) => trigger(`before-${index}`));
+        const after = Array.from({ length: 40 }, (_, index) => trigger(`after-${index}`));
+        await store.writeTriggers(triggerWrite('account', before));
+        const [read, written] = await Promise.all([
+          pagesRead(store, acme, 'account', 'active'),
+          store.writeTriggers(triggerWrite('account', after)),
+        ]);
+        expect(written).toEqual({ version: 2 });
+        expect([pagesOf(before), pagesOf(after)]).toContainEqual(read);
+        expect(await pagesRead(store, acme, 'account', 'active')).toEqual(pagesOf(after));
+      });
+
+      it('answers conflict to a second write of a scope while the first is written', async () => {
+        const { store } = await fresh();
+        const long = Array.from({ length: 50 }, (_, index) => trigger(`long-${index}`));
+        const answers = await Promise.all([
+          store.writeTriggers(triggerWrite('account', long)),
+          store.writeTriggers(triggerWrite('account', [t1])),
+          store.writeTriggers(triggerWrite('program:p1', [t1])),
+        ]);
+        expect(answers).toEqual([{ version: 1 }, 'conflict', { version: 1 }]);
+        expect(listOf(await pagesRead(store, acme, 'account', 'active'))).toEqual(long);
+      });
+
       it('runs a background write: pending, running, succeeded; another write is a conflict meanwhile', async () => {
         const { store } = await fresh();
         await store.writeTriggers(triggerWrite('account', [t1]));
         expect(await store.writeTriggers(triggerWrite('account', [t2, t3], 'pending'))).toEqual({
           version: 2,
         });
-        expect(await store.findTriggerScope(acme, 'account')).toEqual({
-          version: 2,
-          status: 'pending',
+        expect(await stateOf(store, 'account')).toEqual({
+          state: { version: 2, status: 'pending', activeCount: 1 },
           active: [t1],
           pending: [t2, t3],
         });
-        expect((await store.activeTriggers(acme)).scopes).toEqual([{ path: 'account', triggers: [t1] }]);
+        expect((await store.activeTriggerScopes(acme)).paths).toEqual(['account']);
         expect(await store.writeTriggers(triggerWrite('account', [t3]))).toBe('conflict');
         expect(await store.writeTriggers(triggerWrite('account', [t3], 'pending'))).toBe('conflict');
         // Other scopes are not held up.
         expect(await store.writeTriggers(triggerWrite('program:p1', [t3]))).toEqual({ version: 1 });
 
         await store.setTriggerWriteStatus(acme, 'account', 2, 'running', at + 1);
-        expect(await store.findTriggerScope(acme, 'account')).toEqual({
-          version: 2,
-          status: 'running',
+        expect(await stateOf(store, 'account')).toEqual({
+          state: { version: 2, status: 'running', activeCount: 1 },
           active: [t1],
           pending: [t2, t3],
         });
         expect(await store.writeTriggers(triggerWrite('account', []))).toBe('conflict');
 
         await store.setTriggerWriteStatus(acme, 'account', 2, 'succeeded', at + 2);
-        expect(await store.findTriggerScope(acme, 'account')).toEqual({
-          version: 2,
-          status: 'succeeded',
+        expect(await stateOf(store, 'account')).toEqual({
+          state: { version: 2, status: 'succeeded', activeCount: 2 },
           active: [t2, t3],
-          pending: null,
+          pending: [],
         });
         expect(await store.writeTriggers(triggerWrite('account', [t1]))).toEqual({ version: 3 });
       });
@@ -813,13 +884,12 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         await store.writeTriggers(triggerWrite('account', [t2], 'pending'));
         await store.setTriggerWriteStatus(acme, 'account', 2, 'running', at);
         await store.setTriggerWriteStatus(acme, 'account', 2, 'failed', at);
-        expect(await store.findTriggerScope(acme, 'account')).toEqual({
-          version: 2,
-          status: 'failed',
+        expect(await stateOf(store, 'account')).toEqual({
+          state: { version: 2, status: 'failed', activeCount: 1 },
           active: [t1],
-          pending: null,
+          pending: [],
         });
-        expect((await store.activeTriggers(acme)).scopes).toEqual([{ path: 'account', triggers: [t1] }]);
+        expect((await store.activeTriggerScopes(acme)).paths).toEqual(['account']);
         expect(await store.writeTriggers(triggerWrite('account', [t3]))).toEqual({ version: 3 });
       });
 
@@ -828,20 +898,18 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         await store.writeTriggers(triggerWrite('account', [t1], 'pending'));
         await store.setTriggerWriteStatus(acme, 'account', 2, 'succeeded', at);
         await store.setTriggerWriteStatus(globex, 'account', 1, 'succeeded', at);
-        expect(await store.findTriggerScope(acme, 'account')).toEqual({
-          version: 1,
-          status: 'pending',
+        expect(await stateOf(store, 'account')).toEqual({
+          state: { version: 1, status: 'pending', activeCount: 0 },
           active: [],
           pending: [t1],
         });
         await store.setTriggerWriteStatus(acme, 'account', 1, 'failed', at);
         await store.setTriggerWriteStatus(acme, 'account', 1, 'succeeded', at);
         await store.setTriggerWriteStatus(acme, 'account', 1, 'running', at);
-        expect(await store.findTriggerScope(acme, 'account')).toEqual({
-          version: 1,
-          status: 'failed',
+        expect(await stateOf(store, 'account')).toEqual({
+          state: { version: 1, status: 'failed', activeCount: 0 },
           active: [],
-          pending: null,
+          pending: [],
         });
         expect(await store.findTriggerScope(globex, 'account')).toBeNull();
       });
@@ -864,22 +932,24 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           { scope: acme, path: 'account', version: 1 },
           { scope: globex, path: 'user:u1', version: 1 },
         ]);
-        expect(await restarted.findTriggerScope(globex, 'user:u1')).toEqual({
-          version: 1,
-          status: 'running',
+        expect(await stateOf(restarted, 'user:u1', globex)).toEqual({
+          state: { version: 1, status: 'running', activeCount: 0 },
           active: [],
           pending: [t2],
         });
       });
 
-      it("activeTriggers lists the tenant's scopes with active triggers; the revision changes on every change", async () => {
+      it("activeTriggerScopes lists the tenant's scopes with active triggers, in order; the revision changes on every change", async () => {
         const { store } = await fresh();
         const revisions = new Set<number>();
         const active = async () => {
-          const answer = await store.activeTriggers(acme);
+          const answer = await store.activeTriggerScopes(acme);
           revisions.add(answer.revision);
           expect((await store.rulesRevisions(acme)).triggers).toBe(answer.revision);
-          return [...answer.scopes].sort((x, y) => (x.path < y.path ? -1 : 1));
+          const scopes = [];
+          for (const path of answer.paths)
+            scopes.push({ path, triggers: listOf(await pagesRead(store, acme, path, 'active')) });
+          return scopes;
         };
         expect(await active()).toEqual([]);
 

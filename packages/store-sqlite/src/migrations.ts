@@ -169,6 +169,39 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX deliveries_by_state ON deliveries (state, created_at);
     `,
   },
+  {
+    version: 3,
+    name: 'trigger lists in pages',
+    sql: `
+      -- A trigger list is written and read a page at a time (a JSON array of a few hundred triggers),
+      -- so that no statement holds the thread for a list of 100,000.
+      CREATE TABLE trigger_pages (
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        path TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        page INTEGER NOT NULL,
+        triggers TEXT NOT NULL,
+        PRIMARY KEY (tenant, environment, path, version, page)
+      );
+      -- The lists stored before, one page each. An active list's version was not kept: it is version 0.
+      INSERT INTO trigger_pages (tenant, environment, path, version, page, triggers)
+        SELECT tenant, environment, path, 0, 0, active FROM trigger_scopes WHERE active <> '[]';
+      INSERT INTO trigger_pages (tenant, environment, path, version, page, triggers)
+        SELECT tenant, environment, path, version, 0, pending FROM trigger_scopes WHERE pending IS NOT NULL;
+      -- The version whose pages apply (null: none), how many triggers they hold, and how many the
+      -- latest version holds.
+      ALTER TABLE trigger_scopes ADD COLUMN active_version INTEGER;
+      ALTER TABLE trigger_scopes ADD COLUMN active_count INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE trigger_scopes ADD COLUMN version_count INTEGER NOT NULL DEFAULT 0;
+      UPDATE trigger_scopes SET
+        active_version = CASE WHEN active <> '[]' THEN 0 END,
+        active_count = json_array_length(active),
+        version_count = coalesce(json_array_length(pending), json_array_length(active));
+      ALTER TABLE trigger_scopes DROP COLUMN active;
+      ALTER TABLE trigger_scopes DROP COLUMN pending;
+    `,
+  },
 ];
 
 /** Applies the migrations `db` lacks, in one transaction; refuses a file migrated by a newer version. */

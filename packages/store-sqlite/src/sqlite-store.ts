@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type {
-  ActiveTriggers,
   BatchChunk,
   BatchRecord,
   Delivery,
@@ -21,8 +20,6 @@ import type {
   Scope,
   Store,
   TenantCorrections,
-  TriggerScopePath,
-  TriggerWrite,
   UsageKey,
   UsageRow,
 } from '@txenrich/service';
@@ -32,9 +29,9 @@ import { toStoreError } from './errors.js';
 import { createFileGuard, type FileGuard } from './file-guard.js';
 import { migrate } from './migrations.js';
 import { createPrivateFile } from './private-file.js';
+import { createTriggerLists, deleteUnusedTriggerPages } from './trigger-lists.js';
 
 type HistoryEntry = Omit<HistoryRow, 'userId'>;
-type MerchantTrigger = TriggerWrite['triggers'][number];
 type CorrectionRule = TenantCorrections['rules'][number];
 
 interface CommonOptions {
@@ -124,15 +121,6 @@ const deliveryColumnsOfD = deliveryColumns
   .split(', ')
   .map((column) => `d.${column}`)
   .join(', ');
-
-interface TriggerScopeRow {
-  version: number;
-  status: TriggerStatus;
-  active: string;
-  pending: string | null;
-}
-
-type TriggerStatus = 'pending' | 'running' | 'succeeded' | 'failed';
 
 interface ReportRow {
   id: string;
@@ -251,6 +239,7 @@ function openDatabase(options: SqliteStoreOptions): {
     db = 'database' in options ? options.database : openFile(options.path);
     configure(db, busyTimeoutMs);
     migrate(db, Date.now());
+    db.exec(deleteUnusedTriggerPages);
     const onDisk = !db.memory && db.name !== '';
     return { db, owned, guard: onDisk ? createFileGuard(db.name) : null };
   } catch (error) {
@@ -349,6 +338,10 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     ),
     chunks: db.prepare<[id: string], ChunkRow>(
       'SELECT results, lengths FROM batch_chunks WHERE batch_id = ? ORDER BY chunk_index',
+    ),
+    chunkRange: db.prepare<[id: string, first: number, last: number], ChunkRow>(
+      `SELECT results, lengths FROM batch_chunks WHERE batch_id = ? AND chunk_index BETWEEN ? AND ?
+       ORDER BY chunk_index`,
     ),
     unfinishedBatches: db.prepare<[], BatchRow>(
       `SELECT ${batchColumns} FROM batches WHERE status IN ('pending', 'running') ORDER BY seq`,
@@ -449,44 +442,6 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     replayDelivery: db.prepare<[at: number, at: number, id: string]>(
       `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, replayed_at = ?, abandoned_at = NULL
        WHERE id = ? AND state = 'abandoned'`,
-    ),
-
-    triggerScope: db.prepare<[...ScopeParams, path: string], TriggerScopeRow>(
-      `SELECT version, status, active, pending FROM trigger_scopes
-       WHERE tenant = ? AND environment = ? AND path = ?`,
-    ),
-    applyTriggers: db.prepare<[...ScopeParams, path: string, version: number, triggers: string, at: number]>(
-      `INSERT INTO trigger_scopes (tenant, environment, path, version, status, active, pending, updated_at)
-       VALUES (?, ?, ?, ?, 'succeeded', ?, NULL, ?)
-       ON CONFLICT (tenant, environment, path) DO UPDATE SET version = excluded.version,
-         status = 'succeeded', active = excluded.active, pending = NULL, updated_at = excluded.updated_at`,
-    ),
-    queueTriggers: db.prepare<[...ScopeParams, path: string, version: number, triggers: string, at: number]>(
-      `INSERT INTO trigger_scopes (tenant, environment, path, version, status, active, pending, updated_at)
-       VALUES (?, ?, ?, ?, 'pending', '[]', ?, ?)
-       ON CONFLICT (tenant, environment, path) DO UPDATE SET version = excluded.version,
-         status = 'pending', pending = excluded.pending, updated_at = excluded.updated_at`,
-    ),
-    // `succeeded` makes the pending list the active one; `running` keeps it pending; `failed` drops it.
-    setTriggerStatus: db.prepare<
-      [{ status: string; at: number; tenant: string; environment: string; path: string; version: number }]
-    >(
-      `UPDATE trigger_scopes SET status = @status, updated_at = @at,
-         active = CASE WHEN @status = 'succeeded' THEN pending ELSE active END,
-         pending = CASE WHEN @status = 'running' THEN pending ELSE NULL END
-       WHERE tenant = @tenant AND environment = @environment AND path = @path AND version = @version
-         AND status IN ('pending', 'running')`,
-    ),
-    unfinishedTriggerWrites: db.prepare<
-      [],
-      { tenant: string; environment: Environment; path: string; version: number }
-    >(
-      `SELECT tenant, environment, path, version FROM trigger_scopes
-       WHERE status IN ('pending', 'running') ORDER BY updated_at, tenant, environment, path`,
-    ),
-    activeTriggerScopes: db.prepare<ScopeParams, { path: string; active: string }>(
-      `SELECT path, active FROM trigger_scopes WHERE tenant = ? AND environment = ? AND active <> '[]'
-       ORDER BY path`,
     ),
 
     revision: db
@@ -739,6 +694,21 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }),
     ),
 
+    batchResultsPage: op(
+      'batchResultsPage',
+      db.transaction((id: string, offset: number, limit: number) => {
+        const batch = s.batch.get(id);
+        if (batch?.status !== 'completed' || limit < 1) return [];
+        // Chunk i holds items i * chunk_size and on.
+        const first = Math.floor(offset / batch.chunk_size);
+        const last = Math.floor((offset + limit - 1) / batch.chunk_size);
+        const results: string[] = [];
+        for (const row of s.chunkRange.iterate(id, first, last)) unpackChunk(row, results);
+        const skipped = offset - first * batch.chunk_size;
+        return results.slice(skipped, skipped + limit);
+      }),
+    ),
+
     unfinishedBatches: op('unfinishedBatches', () => s.unfinishedBatches.all().map(toBatch)),
 
     recordEnrichments: write(
@@ -836,76 +806,13 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       (id: string, at: number) => s.replayDelivery.run(at, at, id).changes === 1,
     ),
 
-    findTriggerScope: op('findTriggerScope', (scope: Scope, path: TriggerScopePath) => {
-      const row = s.triggerScope.get(...scopeParams(scope), path);
-      if (row === undefined) return null;
-      return {
-        version: row.version,
-        status: row.status,
-        active: JSON.parse(row.active) as MerchantTrigger[],
-        pending: row.pending === null ? null : (JSON.parse(row.pending) as MerchantTrigger[]),
-      };
+    ...createTriggerLists({
+      db,
+      op,
+      write,
+      bumpRevision: (scope) => s.bumpRevision.run(...scopeParams(scope), 'triggers'),
+      revision: (scope) => s.revision.get(...scopeParams(scope), 'triggers') ?? 0,
     }),
-
-    writeTriggers: write(
-      'writeTriggers',
-      db.transaction((write: TriggerWrite): { version: number } | 'conflict' => {
-        const current = s.triggerScope.get(...scopeParams(write.scope), write.path);
-        if (current?.status === 'pending' || current?.status === 'running') return 'conflict';
-        const version = (current?.version ?? 0) + 1;
-        const params = [
-          ...scopeParams(write.scope),
-          write.path,
-          version,
-          JSON.stringify(write.triggers),
-          write.at,
-        ] as const;
-        if (write.status === 'succeeded') {
-          s.applyTriggers.run(...params);
-          s.bumpRevision.run(...scopeParams(write.scope), 'triggers');
-        } else {
-          s.queueTriggers.run(...params);
-        }
-        return { version };
-      }).immediate,
-    ),
-
-    setTriggerWriteStatus: write(
-      'setTriggerWriteStatus',
-      db.transaction(
-        (
-          scope: Scope,
-          path: TriggerScopePath,
-          version: number,
-          status: 'running' | 'succeeded' | 'failed',
-          at: number,
-        ) => {
-          const changed = s.setTriggerStatus.run({ status, at, ...scope, path, version }).changes === 1;
-          if (changed && status === 'succeeded') s.bumpRevision.run(...scopeParams(scope), 'triggers');
-        },
-      ).immediate,
-    ),
-
-    unfinishedTriggerWrites: op('unfinishedTriggerWrites', () =>
-      s.unfinishedTriggerWrites.all().map((row) => ({
-        scope: { tenant: row.tenant, environment: row.environment },
-        path: row.path,
-        version: row.version,
-      })),
-    ),
-
-    activeTriggers: op(
-      'activeTriggers',
-      withRevision(
-        'triggers',
-        (scope): Omit<ActiveTriggers, 'revision'> => ({
-          scopes: s.activeTriggerScopes.all(...scopeParams(scope)).map((row) => ({
-            path: row.path,
-            triggers: JSON.parse(row.active) as MerchantTrigger[],
-          })),
-        }),
-      ),
-    ),
 
     rulesRevisions: op('rulesRevisions', (scope: Scope) => {
       const revisions: RulesRevisions = { triggers: 0, corrections: 0 };

@@ -87,27 +87,147 @@ describe('createSqliteStore', () => {
       level: 'corporation' as const,
       action: { type: 'NOTIFY' },
     }));
+    /** Pages of 300 triggers. */
+    const pagesOf = (list: typeof triggers) =>
+      Array.from({ length: Math.ceil(list.length / 300) }, (_, page) =>
+        JSON.stringify(list.slice(page * 300, (page + 1) * 300)),
+      );
     const write = (list: typeof triggers, status: 'pending' | 'succeeded') =>
-      store.writeTriggers({ scope: acme, path: 'account', triggers: list, status, at: 1 });
+      store.writeTriggers({
+        scope: acme,
+        path: 'account',
+        pages: pagesOf(list),
+        count: list.length,
+        status,
+        at: 1,
+      });
     await write(triggers, 'succeeded');
     const pages = () => {
       const db = new Database(path, { readonly: true });
       const counts = {
         total: db.pragma('page_count', { simple: true }) as number,
         free: db.pragma('freelist_count', { simple: true }) as number,
+        listPages: db.prepare('SELECT count(*) FROM trigger_pages').pluck().get(),
       };
       db.close();
       return counts;
     };
     const full = pages();
-    // A background write: queued, then applied (the previous list's pages are freed then).
+    expect(full.listPages).toBe(200);
+    // A background write: queued, then applied (the previous list's pages are deleted then).
     expect(await write(triggers.slice(0, 10), 'pending')).toEqual({ version: 2 });
+    expect(pages().listPages).toBe(201);
     await store.setTriggerWriteStatus(acme, 'account', 2, 'succeeded', 2);
     const after = pages();
+    expect(after.listPages).toBe(1);
     expect(after.free).toBeLessThanOrEqual(MAX_FREE_PAGES);
     expect(after.total).toBeLessThan(full.total - MAX_FREE_PAGES);
-    expect((await store.activeTriggers(acme)).scopes[0]?.triggers).toHaveLength(10);
+    const read: string[] = [];
+    for await (const page of store.readTriggers(acme, 'account', 'active')) read.push(page);
+    expect(read).toEqual(pagesOf(triggers.slice(0, 10)));
     await store.close();
+  });
+
+  it('deletes the pages of a replaced list once its readers are done, also a reader that stopped early', async () => {
+    const path = join(dir, 'trigger-readers.db');
+    const store = createSqliteStore({ path });
+    const list = (prefix: string) =>
+      Array.from({ length: 20 }, (_, index) => JSON.stringify([{ id: `${prefix}-${index}` }]));
+    const write = (pages: string[]) =>
+      store.writeTriggers({
+        scope: acme,
+        path: 'account',
+        pages,
+        count: pages.length,
+        status: 'succeeded',
+        at: 1,
+      });
+    const db = new Database(path, { readonly: true });
+    const versions = () =>
+      db.prepare('SELECT DISTINCT version FROM trigger_pages ORDER BY version').pluck().all();
+    await write(list('v1'));
+    const reader = store.readTriggers(acme, 'account', 'active')[Symbol.asyncIterator]();
+    expect((await reader.next()).value).toBe(list('v1')[0]);
+    await write(list('v2'));
+    expect(versions()).toEqual([1, 2]); // version 1 is still being read
+    const rest: string[] = [];
+    for (let next = await reader.next(); !next.done; next = await reader.next()) rest.push(next.value);
+    expect(rest).toEqual(list('v1').slice(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(versions()).toEqual([2]);
+
+    const early = store.readTriggers(acme, 'account', 'active')[Symbol.asyncIterator]();
+    await early.next();
+    await write(list('v3'));
+    expect(versions()).toEqual([2, 3]);
+    await early.return?.(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(versions()).toEqual([3]);
+    db.close();
+    await store.close();
+  });
+
+  it('moves trigger lists stored before pages into pages, and deletes pages nothing refers to at open', async () => {
+    const path = join(dir, 'trigger-pages.db');
+    // A file of schema version 2: lists in the scope's row.
+    const old = new Database(path);
+    old.exec(
+      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+    );
+    for (const migration of migrations.slice(0, 2)) {
+      old.exec(migration.sql);
+      old.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(migration.version, migration.name);
+    }
+    const row = old.prepare(
+      `INSERT INTO trigger_scopes (tenant, environment, path, version, status, active, pending, updated_at)
+       VALUES ('acme', 'production', ?, ?, ?, ?, ?, 0)`,
+    );
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => ({
+      id,
+      merchantName: id,
+      website: `${id}.com`,
+      action: {},
+    }));
+    row.run('account', 3, 'succeeded', JSON.stringify([a, b]), null);
+    row.run('program:p1', 2, 'running', JSON.stringify([a]), JSON.stringify([c]));
+    row.run('user:u1', 1, 'pending', '[]', JSON.stringify([b]));
+    old.close();
+
+    const store = createSqliteStore({ path });
+    const listOf = async (scopePath: string, list: 'active' | 'pending') => {
+      const triggers: unknown[] = [];
+      for await (const page of store.readTriggers(acme, scopePath, list)) triggers.push(...JSON.parse(page));
+      return triggers;
+    };
+    expect(await store.findTriggerScope(acme, 'account')).toEqual({
+      version: 3,
+      status: 'succeeded',
+      activeCount: 2,
+    });
+    expect([await listOf('account', 'active'), await listOf('account', 'pending')]).toEqual([[a, b], []]);
+    expect(await store.findTriggerScope(acme, 'program:p1')).toEqual({
+      version: 2,
+      status: 'running',
+      activeCount: 1,
+    });
+    expect([await listOf('program:p1', 'active'), await listOf('program:p1', 'pending')]).toEqual([[a], [c]]);
+    expect([await listOf('user:u1', 'active'), await listOf('user:u1', 'pending')]).toEqual([[], [b]]);
+    await store.setTriggerWriteStatus(acme, 'program:p1', 2, 'succeeded', 1);
+    expect(await listOf('program:p1', 'active')).toEqual([c]);
+    await store.close();
+
+    // Pages of a write a stopped process did not finish (version 4 of the account) go at the next open.
+    const db = new Database(path);
+    db.prepare(`INSERT INTO trigger_pages VALUES ('acme', 'production', 'account', 4, 0, '[]')`).run();
+    const versions = () => db.prepare('SELECT path, version FROM trigger_pages ORDER BY path, version').all();
+    expect(versions()).toHaveLength(4);
+    await createSqliteStore({ path }).close();
+    expect(versions()).toEqual([
+      { path: 'account', version: 0 },
+      { path: 'program:p1', version: 2 },
+      { path: 'user:u1', version: 1 },
+    ]);
+    db.close();
   });
 
   it('reopens an existing file with its data, without running the migrations again', async () => {

@@ -22,7 +22,7 @@ import {
 import { createSqliteStore } from '@txenrich/store-sqlite';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../errors.js';
-import { capHeapGrowth, fullCollection, turnOffPretenuring } from '../heap.js';
+import { capHeapGrowth, turnOffPretenuring } from '../heap.js';
 import type { CliIo } from '../io.js';
 
 /** Where `serve` looks for (and, when absent, writes) its configuration. */
@@ -183,14 +183,7 @@ export function registerServe(program: Command, io: CliIo): void {
         await store.close();
       };
       try {
-        service = createService({
-          config,
-          store,
-          engine,
-          pool,
-          logger,
-          collectGarbage: fullCollection(),
-        });
+        service = createService({ config, store, engine, pool, logger });
         app = await buildServer({ service, logger, iconsDir });
         await pool.ready();
         await service.start();

@@ -17,16 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { adminOnly } from '../admin-key.js';
 import { invalidInput, valid } from '../errors.js';
-
-/** Why a list's `limit` parameter is not acceptable, or null. */
-function limitError(limit: string | undefined): string | null {
-  if (limit === undefined) return null;
-  if (!/^\d+$/.test(limit)) return messages.invalidInteger;
-  const count = Number(limit);
-  if (count < 1) return messages.minValue(1);
-  if (count > deliveryListLimits.max) return messages.maxValue(deliveryListLimits.max);
-  return null;
-}
+import { countError } from './query.js';
 
 export function registerAdminRoutes(app: FastifyInstance, service: Service): void {
   const admin = adminOnly(service);
@@ -52,7 +43,7 @@ export function registerAdminRoutes(app: FastifyInstance, service: Service): voi
     const { state, limit } = request.query;
     if (state !== undefined && !(deliveryStates as readonly string[]).includes(state))
       throw invalidInput({ state: [messages.invalidChoice(state)] });
-    const invalidLimit = limitError(limit);
+    const invalidLimit = countError(limit, deliveryListLimits.max);
     if (invalidLimit) throw invalidInput({ limit: [invalidLimit] });
     const count = limit === undefined ? deliveryListLimits.default : Number(limit);
     return { callbacks: await service.listCallbacks(state as DeliveryState | undefined, count) };

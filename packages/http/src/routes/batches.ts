@@ -1,15 +1,26 @@
 /**
  * The four batch endpoints (asynchronous, or a microbatch with
- * `?synchronous=true`), their `OPTIONS`, batch status and results.
+ * `?synchronous=true`), their `OPTIONS`, batch status and results: the
+ * whole document, written a chunk of results at a time, or one page of it
+ * (`?limit=&cursor=`).
  */
 import { createHash } from 'node:crypto';
-import { type BatchOptions, messages, type TransactionKind, validateBatchEnvelope } from '@txenrich/schema';
+import {
+  type BatchOptions,
+  decodeResultsCursor,
+  encodeResultsCursor,
+  messages,
+  resultsPageLimits,
+  type TransactionKind,
+  validateBatchEnvelope,
+} from '@txenrich/schema';
 import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
 import { canonicalJson } from '../canonical-json.js';
 import { invalidInput, valid } from '../errors.js';
+import { arrayItems, jsonStream } from '../json-stream.js';
 import { multiSourceItemErrors } from './multi-source.js';
-import { booleanQuery } from './query.js';
+import { booleanQuery, countError } from './query.js';
 import { perSecond } from './rate-limits.js';
 
 export const batchPaths: ReadonlyArray<{ path: string; kind: TransactionKind; name: string }> = [
@@ -65,14 +76,43 @@ export function registerBatchRoutes(app: FastifyInstance, service: Service, body
     service.findBatch(request.principal.scope, request.params.batchId),
   );
 
-  app.get<{ Params: { batchId: string } }>('/batches/:batchId/results', async (request, reply) => {
-    const { batch, results } = await service.batchResults(request.principal.scope, request.params.batchId);
-    if (batch.status === 'pending' || batch.status === 'running')
-      return reply.code(202).send({ batchId: batch.batchId, status: batch.status });
-    if (!results) return { batchId: batch.batchId, status: batch.status };
-    // The stored items are JSON already: the body is assembled, not re-serialised.
-    return reply
-      .type('application/json')
-      .send(`{"batchId":${JSON.stringify(batch.batchId)},"results":[${results.join(',')}]}`);
-  });
+  app.get<{ Params: { batchId: string }; Querystring: { limit?: string; cursor?: string } }>(
+    '/batches/:batchId/results',
+    async (request, reply) => {
+      const { scope } = request.principal;
+      const { batchId } = request.params;
+      const { limit, cursor } = request.query;
+      if (limit === undefined && cursor === undefined) {
+        const { batch, results } = await service.batchResults(scope, batchId);
+        if (batch.status === 'pending' || batch.status === 'running')
+          return reply.code(202).send({ batchId: batch.batchId, status: batch.status });
+        if (!results) return { batchId: batch.batchId, status: batch.status };
+        return reply.type('application/json').send(await wholeDocument(batch.batchId, results));
+      }
+      const invalidLimit = countError(limit, resultsPageLimits.max);
+      if (invalidLimit) throw invalidInput({ limit: [invalidLimit] });
+      const { batchSize } = await service.findBatch(scope, batchId);
+      const offset = cursor === undefined ? 0 : decodeResultsCursor(cursor, batchId);
+      if (offset === null || offset >= batchSize) throw invalidInput({ cursor: [messages.invalidCursor] });
+      const count = limit === undefined ? resultsPageLimits.default : Number(limit);
+      const { batch, results } = await service.batchResultsPage(scope, batchId, { offset, limit: count });
+      if (batch.status === 'pending' || batch.status === 'running')
+        return reply.code(202).send({ batchId: batch.batchId, status: batch.status });
+      if (!results) return { batchId: batch.batchId, status: batch.status };
+      const end = offset + results.length;
+      const next = end < batchSize ? encodeResultsCursor(batch.batchId, end) : null;
+      // The stored items are JSON already: the body is assembled, not re-serialised.
+      return reply
+        .type('application/json')
+        .send(
+          `{"batchId":${JSON.stringify(batch.batchId)},"results":[${results.join(',')}],"next":${JSON.stringify(next)}}`,
+        );
+    },
+  );
+}
+
+/** The whole results document, a chunk of results at a time (the stored items are JSON already). */
+function wholeDocument(batchId: string, chunks: AsyncIterable<string[]>) {
+  const items = arrayItems(chunks, (chunk) => chunk.join(','));
+  return jsonStream(`{"batchId":${JSON.stringify(batchId)},"results":[`, items, () => ']}');
 }
