@@ -1,7 +1,8 @@
 /**
  * A large trigger registration against a running service (issue #20, point 13): a real `txenrich
  * serve` child process on SQLite receives a `PUT` of 100,000 account triggers over HTTP while `GET
- * /healthz` is sent on its own kept-alive connection, one request after the other, all along. Printed
+ * /healthz` is sent on its own kept-alive connection, one request after the other, all along, by a
+ * process of its own (health-poller.mjs: nothing this one does delays its measures). Printed
  * per run: the longest `/healthz` answer, its p99 and median, how many were answered, when the `PUT`
  * was answered, and when the server logged the registration `succeeded`; then one enrichment, to show
  * that the triggers apply. Polling goes on for `--tail` seconds after `succeeded` (compiling the list,
@@ -13,9 +14,8 @@
  *
  *   pnpm --filter @txenrich/benchmarks bench:trigger-registration [--triggers 100000] [--runs 3] [--tail 3] [--bin path] [--server-flags=--trace-gc]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -128,38 +128,20 @@ function serve(): Promise<Server> {
   });
 }
 
-/** `GET /healthz` one request after the other on one kept-alive connection, until `stop()`. */
-function pollHealth(url: string) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const { port } = new URL(url);
-  const latencies: number[] = [];
-  /** When each answered request was sent. */
-  const sentAt: number[] = [];
-  let stopped = false;
-  const once = () =>
-    new Promise<void>((resolve, reject) => {
-      const started = performance.now();
-      http
-        .get({ host: '127.0.0.1', port, path: '/healthz', agent }, (response) => {
-          response.resume();
-          response.on('end', () => {
-            if (response.statusCode !== 200) reject(new Error(`/healthz answered ${response.statusCode}`));
-            latencies.push(performance.now() - started);
-            sentAt.push(started);
-            resolve();
-          });
-        })
-        .on('error', reject);
-    });
-  const loop = (async () => {
-    while (!stopped) await once();
-  })();
+/**
+ * `GET /healthz` one request after the other on one kept-alive connection, in a process of its own
+ * (health-poller.mjs), until `stop()`: each answer's latency, and when it was sent (epoch ms).
+ */
+async function pollHealth(url: string) {
+  const child = fork(fileURLToPath(new URL('./health-poller.mjs', import.meta.url)), [url], { execArgv: [] });
+  await new Promise((resolve) => child.once('message', resolve)); // ready
   return {
-    async stop() {
-      stopped = true;
-      await loop;
-      agent.destroy();
-      return { latencies, sentAt };
+    async stop(): Promise<Array<[sentAt: number, ms: number]>> {
+      const answers = new Promise<Array<[number, number]>>((resolve) =>
+        child.once('message', (message) => resolve(message as Array<[number, number]>)),
+      );
+      child.send('stop');
+      return answers;
     },
   };
 }
@@ -170,12 +152,8 @@ const quantile = (sorted: number[], q: number) =>
 const server = await serve();
 const clientDelay = monitorEventLoopDelay({ resolution: 10 });
 try {
-  // Warm both sides up: the first requests of a process compile their code paths.
-  const warm = pollHealth(server.url);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  await warm.stop();
   for (let run = 1; run <= Number(values.runs); run++) {
-    // Bytes made before, and this client's heap collected: its own pauses would count as the server's.
+    // Bytes made before, and this client's heap collected: its pauses delay the upload.
     const body = Buffer.from(JSON.stringify({ merchantTriggers: triggerList(triggerCount, run) }));
     (globalThis as { gc?: () => void }).gc?.();
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -183,8 +161,9 @@ try {
     clientDelay.reset();
     clientDelay.enable();
     // Polling runs on a warm connection before the PUT starts; what is measured is sent after it started.
-    const health = pollHealth(server.url);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const health = await pollHealth(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const startedAt = performance.timeOrigin + performance.now();
     const started = performance.now();
     const put = await fetch(`${server.url}/merchant-action-triggers`, { method: 'PUT', headers, body });
     const answeredMs = performance.now() - started;
@@ -193,13 +172,12 @@ try {
     await succeeded;
     const succeededMs = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, tailMs));
-    const polled = await health.stop();
-    const measured = polled.latencies
-      .map((ms, index) => ({ ms, at: polled.sentAt[index]! - started }))
+    const measured = (await health.stop())
+      .map(([sentAt, ms]) => ({ ms, at: sentAt - startedAt }))
       .filter(({ at }) => at >= 0);
+    clientDelay.disable();
     const latencies = measured.map(({ ms }) => ms).sort((a, b) => a - b);
     const slowest = [...measured].sort((a, b) => b.ms - a.ms).slice(0, 3);
-    clientDelay.disable();
     const enrichStarted = performance.now();
     const enrichment = await fetch(`${server.url}/transactions/cards/enrich`, {
       method: 'POST',
