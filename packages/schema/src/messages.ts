@@ -33,17 +33,30 @@ export const messages = {
   invalidCursor: 'Invalid cursor.',
   malformedJson:
     'JSON parse error - the body is not valid JSON, or it holds a "__proto__" or "constructor.prototype" key.',
+  emptyBody: 'JSON parse error - the body is empty.',
   maxValue: (max: number | bigint) => `Ensure this value is less than or equal to ${max}.`,
   minValue: (min: number | bigint) => `Ensure this value is greater than or equal to ${min}.`,
   notAList: (type: string) => `Expected a list of items but got type "${type}".`,
   notAnObject: (type: string) => `Expected a dictionary of items but got type "${type}".`,
-  invalidChoice: (value: unknown) => `"${String(value)}" is not a valid choice.`,
+  invalidChoice: (value: unknown) => `"${displayed(value)}" is not a valid choice.`,
   duplicateTransactionId: (index: number) => `Duplicate transactionId at index ${index}.`,
   duplicateTriggerId: (index: number) => `Duplicate trigger id at index ${index}.`,
   resellRequiresOrganization: 'This field is required when billingProfile is "resell".',
   triggerNeedsPlace: 'This field is required unless address or city is given.',
   enrichmentNotFound: 'Enrichment not found.',
 } as const;
+
+/**
+ * A value as a message shows it: `String(value)`, except for an object that cannot be made a string (a
+ * request's `{"toString": {}}` has no callable `toString`, and `String` throws), shown by its type.
+ */
+function displayed(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return `[${jsonTypeOf(value)}]`;
+  }
+}
 
 /** The JSON name of a value's type, as error messages show it. */
 export function jsonTypeOf(value: unknown): string {
@@ -59,8 +72,10 @@ export function jsonTypeOf(value: unknown): string {
 export const contractErrorMap: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.input === undefined) return messages.required;
-      if (issue.input === null) return messages.notNull;
+      // The body itself (no path) is not a field: a missing one is empty, a null one is of the wrong type.
+      const isBody = (issue.path?.length ?? 0) === 0;
+      if (issue.input === undefined) return isBody ? messages.emptyBody : messages.required;
+      if (issue.input === null) return isBody ? messages.notAnObject('null') : messages.notNull;
       switch (issue.expected) {
         case 'number':
         case 'int':

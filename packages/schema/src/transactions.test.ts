@@ -167,7 +167,21 @@ describe('card transaction', () => {
       non_field_errors: ['Expected a dictionary of items but got type "array".'],
     });
     expect(errorsOf(validate(cardTransactionSchema, null))).toEqual({
-      non_field_errors: ['This field may not be null.'],
+      non_field_errors: ['Expected a dictionary of items but got type "null".'],
+    });
+    expect(errorsOf(validate(cardTransactionSchema, undefined))).toEqual({
+      non_field_errors: ['JSON parse error - the body is empty.'],
+    });
+    // A value that cannot be made a string (its own toString is not a function) is named by its type.
+    expect(errorsOf(card({ categoryType: JSON.parse('{"toString": {"a": 1}}') }))).toEqual({
+      categoryType: ['"[object]" is not a valid choice.'],
+    });
+    // A field's null and absence are still the field's.
+    expect(errorsOf(validate(cardTransactionSchema, { merchantName: null }))).toEqual({
+      merchantName: ['This field may not be null.'],
+    });
+    expect(errorsOf(validate(cardTransactionSchema, {}))).toEqual({
+      merchantName: ['This field is required.'],
     });
   });
 });
