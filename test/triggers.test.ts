@@ -1,5 +1,6 @@
 /** Merchant action triggers end to end: registration rules over HTTP, and their actions in enrichments. */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -324,6 +325,40 @@ describe('registration', () => {
     expect(delay.max / 1e6).toBeLessThan(200);
     await call(path, 'DELETE', undefined, initechKey);
   }, 180_000);
+
+  it("reads bodies with Fastify's limit and errors: too large before reading, an empty body", async () => {
+    const path = '/programs/p-bodies/merchant-action-triggers';
+    /** A request written by hand: its Content-Length says what the test wants, not what it sends. */
+    const raw = (contentLength: number, body: string) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const request = httpRequest(`${server.url}${path}`, {
+          method: 'PUT',
+          headers: {
+            'x-api-key': initechKey,
+            'content-type': 'application/json',
+            'content-length': contentLength,
+          },
+        });
+        request.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    expect(await raw(64 * 1024 * 1024 + 1, '')).toEqual({
+      status: 413,
+      body: { details: 'Request body is too large.' },
+    });
+    expect(await raw(0, '')).toEqual({
+      status: 400,
+      body: { non_field_errors: ['JSON parse error - the body is empty.'] },
+    });
+    expect(await call(path, 'GET', undefined, initechKey)).toEqual({ status: 404, body: noTriggers });
+  });
 
   it('reads a long PATCH body off the main thread: add upserts, remove answers 200, errors name the field', async () => {
     const path = '/programs/p-long-patch/merchant-action-triggers';
