@@ -27,6 +27,7 @@ import { registerBatchRoutes } from './routes/batches.js';
 import { registerDocsRoutes } from './routes/docs.js';
 import { registerEnrichRoutes } from './routes/enrich.js';
 import { registerMetaRoutes } from './routes/meta.js';
+import { registerMetricsRoutes } from './routes/metrics.js';
 import { registerPlaygroundRoutes } from './routes/playground.js';
 import { registerReportRoutes } from './routes/reports.js';
 import { registerSearchRoutes } from './routes/search.js';
@@ -172,6 +173,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   });
 
+  registerMetricsRoutes(app, service);
   registerMetaRoutes(app, { service, ...(options.iconsDir ? { iconsDir: options.iconsDir } : {}) });
   await registerDocsRoutes(app);
   registerEnrichRoutes(app, service);

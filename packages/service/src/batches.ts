@@ -13,6 +13,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EnrichmentPool } from '@txenrich/pool';
 import type { Logger } from './logger.js';
+import type { BatchRunEnd, StatsRecorder } from './stats.js';
 import type { BatchRecord, EnrichmentRecord, NewDelivery, Store } from './store.js';
 import { isTransientStoreError } from './store-errors.js';
 import type { TenantRulesCache } from './tenant-rules.js';
@@ -31,6 +32,8 @@ export interface BatchRunnerOptions {
   /** Called after a batch ended, so the dispatcher sends its callback at once. */
   onFinished(batch: BatchRecord): void;
   now: () => number;
+  /** Counts the items of the batches queued, running and ended. */
+  stats: StatsRecorder;
   /** `STORE_FAULT_RETRIES` by default (tests shorten the wait). */
   storeFaultRetries?: { retries: number; firstDelayMs: number };
 }
@@ -57,7 +60,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   const stop = new AbortController();
   let queue: Promise<void> = Promise.resolve();
 
-  async function run(batch: BatchRecord): Promise<void> {
+  async function run(batch: BatchRecord): Promise<'completed' | 'interrupted'> {
     const started = options.now();
     await store.startBatch(batch.id);
     const items = JSON.parse(await store.batchItems(batch.id)) as unknown[];
@@ -90,13 +93,14 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
         history: chunk.history,
       });
       index++;
-      if (stop.signal.aborted) return;
+      if (stop.signal.aborted) return 'interrupted';
     }
     await finish(batch, 'completed');
     logger.info(
       { batch: batch.id, size: batch.size, resumedAt: batch.chunksDone, ms: options.now() - started },
       'batch completed',
     );
+    return 'completed';
   }
 
   async function finish(batch: BatchRecord, status: 'completed' | 'failed') {
@@ -109,14 +113,20 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
     return (await store.findBatch(batch.scope, batch.id)) ?? batch;
   }
 
-  async function runOrFail(batch: BatchRecord): Promise<void> {
+  /** Runs the batch to its end, counting its items as running, then as ended the way it ended. */
+  async function runCounted(batch: BatchRecord): Promise<void> {
+    options.stats.batchStarted(batch.size);
+    const end = await runOrFail(batch);
+    options.stats.batchEnded(batch.size, end);
+  }
+
+  async function runOrFail(batch: BatchRecord): Promise<BatchRunEnd> {
     const { retries, firstDelayMs } = options.storeFaultRetries ?? STORE_FAULT_RETRIES;
     for (let retry = 0; !stop.signal.aborted; retry++) {
       try {
-        await run(retry === 0 ? batch : await reread(batch));
-        return;
+        return await run(retry === 0 ? batch : await reread(batch));
       } catch (error) {
-        if (stop.signal.aborted) return; // interrupted by shutdown: resumed at the next start
+        if (stop.signal.aborted) return 'interrupted'; // resumed at the next start
         if (isTransientStoreError(error) && retry < retries) {
           const waitMs = firstDelayMs * 2 ** retry;
           logger.warn(
@@ -130,14 +140,16 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
         await finish(batch, 'failed').catch((finishError: unknown) =>
           logger.error({ batch: batch.id, err: finishError }, 'could not mark the batch failed'),
         );
-        return;
+        return 'failed';
       }
     }
+    return 'interrupted';
   }
 
   return {
     enqueue(batch) {
-      queue = queue.then(() => runOrFail(batch));
+      options.stats.batchQueued(batch.size);
+      queue = queue.then(() => runCounted(batch));
       return queue;
     },
     async close() {

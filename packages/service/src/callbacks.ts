@@ -19,6 +19,7 @@ import { type CallbackPolicy, redactUrl } from './callback-policy.js';
 import { nextAttemptAt } from './callback-schedule.js';
 import { createCallbackSender } from './callback-sender.js';
 import type { Logger } from './logger.js';
+import type { CallbackOutcome } from './stats.js';
 import type { Delivery, Store } from './store.js';
 
 export interface DispatcherOptions {
@@ -40,6 +41,8 @@ export interface DispatcherOptions {
   pollMs?: number;
   now?: () => number;
   random?: () => number;
+  /** Told the outcome of every attempt (the service's stats). */
+  onAttempt?: (kind: Delivery['kind'], outcome: CallbackOutcome) => void;
 }
 
 export interface Dispatcher {
@@ -58,6 +61,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   // A delivery under way takes at most its timeout; past twice that, its dispatcher is taken for dead.
   const leaseMs = options.timeoutMs * 2;
   const pollMs = options.pollMs ?? 1000;
+  const onAttempt = options.onAttempt ?? (() => {});
   /** Deliveries under way, and how many of them go to each destination. */
   const underway = new Set<Promise<void>>();
   const inProgress = new Map<string, number>();
@@ -73,6 +77,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (refused !== null) {
       const failure = `CallbackRefusedError: ${refused}`;
       await store.abandonDelivery(delivery.id, attempts, failure, now());
+      onAttempt(delivery.kind, 'refused');
       logger.error({ ...about, failure }, 'callback refused');
       return;
     }
@@ -81,6 +86,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const status = await sender.post(delivery.url, delivery.body, headers, options.timeoutMs);
       if (status >= 200 && status < 300) {
         await store.markDelivered(delivery.id, attempts, now());
+        onAttempt(delivery.kind, 'delivered');
         logger.info(about, 'callback delivered');
         return;
       }
@@ -100,10 +106,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     });
     if (next === null) {
       await store.abandonDelivery(delivery.id, attempts, failure, at);
+      onAttempt(delivery.kind, 'abandoned');
       logger.error({ ...about, failure }, 'callback abandoned');
       return;
     }
     await store.rescheduleDelivery(delivery.id, attempts, next, failure);
+    onAttempt(delivery.kind, 'retried');
     logger.warn({ ...about, failure, retryAt: new Date(next).toISOString() }, 'callback failed, will retry');
   }
 

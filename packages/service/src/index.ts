@@ -54,6 +54,7 @@ export {
   type ServiceOptions,
   submittedAtOf,
 } from './service.js';
+export { type CallbackOutcome, callbackOutcomes, type ServiceStats } from './stats.js';
 export * from './store.js';
 export {
   isStoreError,

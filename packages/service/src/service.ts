@@ -32,6 +32,7 @@ import { type CallbackAdmin, createCallbackAdmin } from './callback-admin.js';
 import { createCallbackPolicy, type ResolveHost } from './callback-policy.js';
 import { createDispatcher, type Dispatcher } from './callbacks.js';
 import type { Config } from './config.js';
+import { countStoreErrors } from './counted-store.js';
 import { newDelivery } from './deliveries.js';
 import { ServiceError } from './errors.js';
 import { createGroupCommit } from './group-commit.js';
@@ -39,6 +40,7 @@ import { createKeyring, type Keyring } from './keys.js';
 import { type Logger, silentLogger } from './logger.js';
 import { createReadiness, type Readiness } from './readiness.js';
 import { createReports, type ReportCorrection, type ReportView } from './reports.js';
+import { createStatsRecorder, type ServiceStats } from './stats.js';
 import type { BatchRecord, EnrichmentRecord, NewDelivery, ReportStatus, Scope, Store } from './store.js';
 import { createTenantRulesCache, type TenantRulesCache } from './tenant-rules.js';
 import type { TriggerChange } from './trigger-lists.js';
@@ -134,6 +136,8 @@ export interface Service extends Keyring {
   replayCallback: CallbackAdmin['replay'];
   /** Whether the service can serve now (`/readyz`): its store is usable, the catalog loaded everywhere. */
   readiness(): Promise<Readiness>;
+  /** What it counted since it started, and its pool's activity now (`/metrics`). */
+  stats(): ServiceStats;
   /**
    * Resumes the batches and trigger registrations a stopped process left
    * unfinished and starts the callback dispatcher.
@@ -166,7 +170,9 @@ const userIdOf = (body: unknown): string | null => {
 };
 
 export function createService(options: ServiceOptions): Service {
-  const { config, store, engine, pool } = options;
+  const { config, engine, pool } = options;
+  const recorder = createStatsRecorder();
+  const store = countStoreErrors(options.store, recorder.storeError);
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   const keyring = createKeyring(config);
@@ -207,6 +213,7 @@ export function createService(options: ServiceOptions): Service {
     callbackOf,
     onFinished: () => dispatcher?.wake(),
     now,
+    stats: recorder,
     ...(options.storeFaultDelayMs
       ? { storeFaultRetries: { ...STORE_FAULT_RETRIES, firstDelayMs: options.storeFaultDelayMs } }
       : {}),
@@ -327,6 +334,7 @@ export function createService(options: ServiceOptions): Service {
         throw new ServiceError('CONFLICT', 'This Idempotency-Key was used with a different request body.');
       }
       await usage.count(scope, 'batch', kind, submission.transactions);
+      recorder.batchSubmitted(record.size);
       void runner.enqueue(record);
       return batchView(record);
     },
@@ -365,6 +373,7 @@ export function createService(options: ServiceOptions): Service {
     listCallbacks: callbackAdmin.list,
     replayCallback: callbackAdmin.replay,
     readiness: readiness.check,
+    stats: () => recorder.snapshot(pool.stats()),
 
     async start() {
       const unfinished = await store.unfinishedBatches();
@@ -387,6 +396,7 @@ export function createService(options: ServiceOptions): Service {
           maxConcurrent: config.callbacks.maxConcurrent,
           maxConcurrentPerHost: config.callbacks.maxConcurrentPerHost,
           now,
+          onAttempt: recorder.callbackAttempt,
           ...(options.callbackBackoffMs ? { schedule: [options.callbackBackoffMs] } : {}),
         });
       }

@@ -17,10 +17,12 @@ import type {
   Environment,
   ErrorReport,
   RegistrationStatus,
+  ReportStatus,
   TransactionKind,
 } from '@txenrich/schema';
 
-// The wire's names of environments and of the outbox's kinds and states, for the port's users.
+// The wire's names of environments, of the outbox's kinds and states and of report statuses, for the
+// port's users.
 export {
   type DeliveryKind,
   type DeliveryState,
@@ -28,6 +30,8 @@ export {
   deliveryStates,
   type Environment,
   environments,
+  type ReportStatus,
+  reportStatuses,
 } from '@txenrich/schema';
 
 /** Whose data a record is. */
@@ -187,9 +191,6 @@ export interface ActiveTriggerScopes {
 }
 
 // ---------------------------------------------------------------- reports, corrections, usage
-
-export const reportStatuses = ['open', 'resolved', 'rejected'] as const;
-export type ReportStatus = (typeof reportStatuses)[number];
 
 export interface ReportRecord {
   id: string;
