@@ -236,4 +236,25 @@ describe('CORS', () => {
     expect(described.status).toBe(200);
     expect(await described.json()).toMatchObject({ synchronousMax: 100, renders: ['application/json'] });
   }, 60_000);
+
+  it('answers an OPTIONS that only the CORS plugin routes in the contract shape, never a 500', async () => {
+    // The plugin's `OPTIONS *` route: without a key a 403, with a bad body the body's 400 (both were
+    // Fastify's own 500 bodies, found by the endpoint fuzzing of issue #20).
+    for (const path of ['/healthz', '/nope', '/transactions/cards/enrich']) {
+      const keyless = await configured.request(path, { method: 'OPTIONS', key: null });
+      expect([keyless.status, await keyless.json()]).toEqual([
+        403,
+        { details: 'Incorrect authentication credentials.' },
+      ]);
+    }
+    const deep = await configured.request('/transactions/enrich', {
+      method: 'OPTIONS',
+      headers: { 'content-type': 'application/json' },
+      body: `{"a":${'['.repeat(100)}${']'.repeat(100)}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({ 'a.0': ['Ensure the body nests no more than 32 levels deep.'] });
+    const other = await preflight(configured, 'https://elsewhere.example.org');
+    expect(other.status).toBeLessThan(500);
+  }, 60_000);
 });

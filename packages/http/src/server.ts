@@ -142,6 +142,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     closing = true;
   });
 
+  // Before any plugin adds routes: a route keeps the error handler of the moment it is added, and the
+  // CORS plugin's `OPTIONS *` route otherwise answered its errors (a missing key) with Fastify's own 500.
+  app.setErrorHandler(sendError);
+
   // Before the key check (a preflight carries no key) and the routes (compression equips each one).
   await registerCors(app, service.config.cors);
   await registerCompression(app, service.config.compression);
@@ -159,7 +163,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.setNotFoundHandler(async () => {
     throw new ServiceError('NOT_FOUND', NOT_FOUND);
   });
-  app.setErrorHandler(sendError);
 
   await app.register(rateLimit, {
     global: false,
