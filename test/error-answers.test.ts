@@ -88,6 +88,30 @@ describe('framework errors', () => {
     ]);
   });
 
+  it('answers an HTTP/1.1 request without Host, and a CONNECT, in the contract shape', async () => {
+    // Node answered the first with an empty 400 and dropped the second without a word (found by the
+    // endpoint fuzzing of issue #20).
+    expect(
+      answersOf(await rawRequest(server.url, 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n')),
+    ).toEqual([
+      {
+        status: 400,
+        body: {
+          non_field_errors: ['The request is not valid HTTP: an HTTP/1.1 request needs a Host header.'],
+        },
+      },
+    ]);
+    expect(answersOf(await rawRequest(server.url, 'GET /healthz HTTP/1.0\r\n\r\n'))).toEqual([
+      { status: 200, body: { status: 'ok', region: 'local' } },
+    ]);
+    const { port } = new URL(server.url);
+    expect(
+      answersOf(
+        await rawRequest(server.url, `CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`),
+      ),
+    ).toEqual([{ status: 404, body: { details: 'Not found.' } }]);
+  });
+
   it('answers invalid JSON and prototype keys with a fixed sentence, not the parser’s', async () => {
     for (const body of ['{"merchantName": ', '{"merchantName": "X", "__proto__": {"admin": true}}']) {
       const response = await server.request('/transactions/cards/enrich', {

@@ -29,8 +29,8 @@ import {
   type StoreErrorCode,
 } from '@txenrich/service';
 
-/** This adapter's own faults. */
-export type HttpErrorCode = 'SHUTTING_DOWN';
+/** This adapter's own faults, and its refusals of requests Node would answer outside the table. */
+export type HttpErrorCode = 'SHUTTING_DOWN' | 'HOST_REQUIRED';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -92,6 +92,7 @@ export const answerOfCode: Readonly<Record<Code, CodeAnswer>> = {
   STORE_NOT_FOUND: { status: 500 },
   STORE_FAILED: { status: 500 },
   SHUTTING_DOWN: { status: 503, retryAfter: 5 },
+  HOST_REQUIRED: { status: 400 },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: TOO_LARGE },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 400,

@@ -6,6 +6,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import { type Principal, type Service, ServiceError } from '@txenrich/service';
 import Fastify, {
@@ -72,7 +73,19 @@ const isLogger = (value: unknown): value is FastifyBaseLogger =>
 /** Writes the contract's answer to a request Node's HTTP parser refused, and closes the connection. */
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-  const { status, body } = clientErrorResponse(error);
+  writeAnswer(socket, clientErrorResponse(error));
+}
+
+/**
+ * A `CONNECT` (a tunnel, which Node hands to a `connect` listener and otherwise drops without a word):
+ * this API has no such route, so it is answered like any other, 404, and the connection closed.
+ */
+function answerConnect(_request: unknown, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  writeAnswer(socket, errorResponse(new ServiceError('NOT_FOUND', NOT_FOUND)));
+}
+
+function writeAnswer(socket: Duplex, { status, body }: { status: number; body: unknown }): void {
   const text = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -116,12 +129,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return sendError(isAuthenticated(request) ? error : forbidden(), request, reply);
     },
     clientErrorHandler: answerClientError,
+    // An HTTP/1.1 request without Host is refused by the onRequest hook below, in the contract's shape:
+    // Node's own refusal is a 400 with an empty body.
+    http: { requireHostHeader: false },
     // Requests arriving while the server closes are answered by the onRequest hook below, not Fastify.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     // One log line per request (onResponse below) rather than two.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  app.server.on('connect', answerConnect);
   // JSON only: any other content type is the contract's 400, not a string body.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
@@ -153,6 +170,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      throw new HttpError(
+        'HOST_REQUIRED',
+        'The request is not valid HTTP: an HTTP/1.1 request needs a Host header.',
+      );
     if (closing) throw new HttpError('SHUTTING_DOWN', 'The server is shutting down.');
     if (request.is404 || request.routeOptions.config.public) return;
     const principal = service.authenticate(request.headers['x-api-key'] as string | undefined);
