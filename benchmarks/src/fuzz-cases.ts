@@ -1519,10 +1519,12 @@ export function sendRequest(target: FuzzTarget, request: FuzzRequest, agent: htt
   if (request.method === 'HEAD' && request.body)
     return sendRaw(target, Buffer.concat(rawBytesOf(target, request)), true);
   if (request.body && request.body.length > 1_000_000) {
+    // The head first: a request refused on its head (over the 1 MiB of a single call, a key without the
+    // feature...) is answered before its body is sent. Over the single call's limit the answer is
+    // certain (batches take 100 MB, triggers 64 MB) and is waited for longer.
     const [head, body] = rawBytesOf(target, request);
-    // Over the 1 MB of a single call (batches take 100 MB, triggers 64 MB): the head alone is answered.
-    const overLimit = !/^\/(batches|merchant-action-triggers|programs|users)\//.test(`${request.path}/`);
-    return overLimit ? sendRaw(target, head, false, body) : sendRaw(target, Buffer.concat([head, body]));
+    const single = !/^\/(batches|merchant-action-triggers|programs|users)\//.test(`${request.path}/`);
+    return sendRaw(target, head, false, { body, waitMs: single && body.length > 1024 * 1024 ? 2000 : 200 });
   }
   const { hostname, port } = new URL(target.url);
   return new Promise((resolve) => {
@@ -1583,11 +1585,17 @@ export function sendRequest(target: FuzzTarget, request: FuzzRequest, agent: htt
 
 /**
  * Writes `bytes` on a fresh connection and reads the first answer (or how it ended); `head`: the answer
- * has no body. `then`, bytes written 2 s after `bytes` unless an answer came first (the head of a
- * request whose declared length is over the limit is answered 413 at once, before its body: written
- * together, the server's close under the client's writing often loses the answer, EPIPE).
+ * has no body. `then.body`: bytes written `then.waitMs` after `bytes` unless an answer came first (the
+ * head of a request whose declared length is over the limit is answered 413 at once, before its body:
+ * written together, the server's close under the client's writing often loses the answer, EPIPE), or
+ * at once after a `100 Continue`.
  */
-function sendRaw(target: FuzzTarget, bytes: Buffer, head = false, then?: Buffer): Promise<Outcome> {
+function sendRaw(
+  target: FuzzTarget,
+  bytes: Buffer,
+  head = false,
+  then?: { body: Buffer; waitMs: number },
+): Promise<Outcome> {
   const { hostname, port } = new URL(target.url);
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), hostname);
@@ -1600,11 +1608,22 @@ function sendRaw(target: FuzzTarget, bytes: Buffer, head = false, then?: Buffer)
       socket.destroy();
       resolve(outcome ?? parseRawAnswer(Buffer.concat(chunks), head));
     };
-    const timer = setTimeout(() => finish(chunks.length > 0 ? undefined : { kind: 'timeout' }), 10_000);
+    // A large body takes a loaded server seconds to read and check.
+    const timer = setTimeout(
+      () => finish(chunks.length > 0 ? undefined : { kind: 'timeout' }),
+      then ? TIMEOUT_MS : 10_000,
+    );
+    let bodySent = !then;
+    const sendBody = () => {
+      if (bodySent || settled) return;
+      bodySent = true;
+      socket.write(then!.body);
+    };
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       const answer = parseRawAnswer(Buffer.concat(chunks), head);
       if (answer.kind === 'answer') finish(answer);
+      else if (/^HTTP\/1\.1 100 /.test(Buffer.concat(chunks).toString('latin1'))) sendBody();
     });
     socket.on('end', () => finish());
     socket.on('close', () => finish());
@@ -1612,10 +1631,7 @@ function sendRaw(target: FuzzTarget, bytes: Buffer, head = false, then?: Buffer)
       finish(chunks.length > 0 ? undefined : { kind: 'error', code: error.code ?? 'socket' }),
     );
     socket.write(bytes);
-    if (then)
-      setTimeout(() => {
-        if (!settled && chunks.length === 0) socket.write(then);
-      }, 2000);
+    if (then) setTimeout(sendBody, then.waitMs);
   });
 }
 
