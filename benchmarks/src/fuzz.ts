@@ -42,7 +42,10 @@ const dir = mkdtempSync(join(tmpdir(), 'txenrich-fuzz-'));
 const configPath = join(dir, 'config.json');
 writeFileSync(configPath, JSON.stringify(fuzzConfig(join(dir, 'data'))));
 // Warnings and errors only: one info line per request would cost the server more than the request.
-const server = await startServe({ configPath, bin: values.bin, logLevel: 'warn' });
+const server = await startServe({ configPath, bin: values.bin, logLevel: 'warn' }).catch((error: unknown) => {
+  rmSync(dir, { recursive: true, force: true });
+  throw error;
+});
 let died: number | string | null = null;
 void server.exited.then((code) => {
   died = code;
