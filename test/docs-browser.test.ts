@@ -4,17 +4,13 @@
  * from another origin, breaks none of its own Content-Security-Policy, and "Try it out" calls this
  * server. Skipped with a note where no Chromium executable exists; nothing here downloads a browser.
  */
-import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, noChromium } from './support/chromium.ts';
 import { closeShared, startServer, type TestServer } from './support/server.ts';
 
-const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path): path is string => Boolean(path && existsSync(path)),
-);
-const NO_CHROMIUM =
-  'no Chromium executable (/usr/bin/chromium, /usr/bin/chromium-browser or $CHROMIUM_PATH): ' +
-  'install the Debian package `chromium` to run the docs page test';
+const executablePath = chromiumPath;
+const NO_CHROMIUM = noChromium('docs page test');
 
 // A loaded machine takes its time to start a browser and to parse Swagger UI's bundle.
 const TIMEOUT_MS = 90_000;

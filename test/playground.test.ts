@@ -3,18 +3,14 @@
  * installs) driven by playwright-core against a real service. Where no Chromium executable exists the
  * tests are skipped with a note saying so; nothing here downloads a browser.
  */
-import { existsSync } from 'node:fs';
 import { errorDetails } from '@txenrich/schema';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, noChromium } from './support/chromium.ts';
 import { closeShared, keys, startServer, type TestServer } from './support/server.ts';
 
-const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path): path is string => Boolean(path && existsSync(path)),
-);
-const NO_CHROMIUM =
-  'no Chromium executable (/usr/bin/chromium, /usr/bin/chromium-browser or $CHROMIUM_PATH): ' +
-  'install the Debian package `chromium` to run the playground tests';
+const executablePath = chromiumPath;
+const NO_CHROMIUM = noChromium('playground tests');
 
 // A loaded machine takes its time to start a browser and the engine's first enrichment.
 const TIMEOUT_MS = 90_000;

@@ -17,21 +17,13 @@
 import http from 'node:http';
 import net from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { mulberry32 } from '@txenrich/generator';
 
 // ---------------------------------------------------------------------------------------------------
 // Seeded randomness
 
-/** mulberry32: a small, fast PRNG of 32-bit state, enough for test inputs. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The generator's seeded PRNG (mulberry32), under the name the fuzz cases use. */
+export const prng = mulberry32;
 
 /** The PRNG of request `index` of a run seeded `seed`. */
 export function requestRng(seed: number, index: number): () => number {
