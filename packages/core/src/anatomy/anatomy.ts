@@ -245,7 +245,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
     .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
-    .replace(/(?<!\d{6} )\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
+    .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
     .replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2')
     .replace(/(\d{7,})([A-Z])/g, '$1 $2')
     // A store number run into the name by its hash (`BP#9384721`).
@@ -282,6 +282,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   for (let guard = 0; guard < 3 && text && anyLeadingWrapper.test(text); guard++) {
     const found = firstMatch(leadingWrappers, text);
     if (!found || found[1][0].length >= text.length) break;
+    // Card wording after an ACH or transfer wrapper is the party's (`ACH Paid From VISA TECHNOLOGY`).
+    if (wrapper && wrapper.via !== 'card' && found[0].yields.via === 'card') break;
     rules.push(found[0].id);
     wrapper ??= toWrapper(found[0] as WrapperRule, found[1][0]);
     text = squeeze(text.slice(found[1][0].length));

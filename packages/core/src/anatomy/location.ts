@@ -158,9 +158,12 @@ export function stripPlaceTail(
 ): Tail {
   const none: Tail = { text, address: null, city: null, region: null, country: null, postalCode: null };
   let rest = text.replace(countryTail, '');
-  // A state and the country run together by a fixed-width field: `BACI CAFE & WINE B HEALDSBURG CAUS`.
-  const runInCountry = / ([A-Z]{2})US$/.exec(rest);
-  if (runInCountry && gazetteer.regionCountry.get(runInCountry[1]!) === 'US') rest = rest.slice(0, -2);
+  // A state and the country run together by a fixed-width field: `BACI CAFE & WINE B HEALDSBURG CAUS`,
+  // and the bank's code after them (`RALEIGH NCUS07154`).
+  const runInCountry = / ([A-Z]{2})US(?:\d{3,6})?$/.exec(rest);
+  if (runInCountry && gazetteer.regionCountry.get(runInCountry[1]!) === 'US') {
+    rest = rest.slice(0, runInCountry.index + 3);
+  }
   let postalCode: string | null = null;
   const zip = / (\d{5})(?:-?\d{4})?$/.exec(rest);
   if (zip && rest.length > zip[0].length) {

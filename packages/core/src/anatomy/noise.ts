@@ -52,6 +52,25 @@ export const noiseRules: readonly NoiseRule[] = [
     examples: [{ line: 'LYFT *RIDE SUN 6PM 04/12', expect: {} }],
   },
   {
+    // A date with the month's name (`FUNDING FUTURES 2118880 JUN 02 8256219323`, `ON 07 APR`).
+    id: 'noise.month-date',
+    pattern: / (?:ON )?(?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC) \d{1,2}|\d{1,2} (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC))(?=(?: \d+)* *$)/g,
+    yields: { kind: 'date' },
+    examples: [{ line: 'ACH DEBIT HARBOR FREIGHT LEASE 2118880 JUN 02 8256219323', expect: { name: 'HARBOR FREIGHT LEASE' } }],
+  },
+  {
+    // A purchase with cash back prints both amounts (`... NJ 06/09 Purchase $12.34 Cash Back $40.00`).
+    id: 'noise.cash-back',
+    pattern: / (?:PURCHASE )?\$ ?[\d,]+\.\d{2} CASH ?BACK \$ ?[\d,]+\.\d{2}\b/g,
+    yields: { kind: 'reference' },
+    examples: [
+      {
+        line: 'FOOD BAZAAR 1777 EDGEWATER NJ 06/09 Purchase $12.34 Cash Back $40.00',
+        expect: { name: 'FOOD BAZAAR', city: 'EDGEWATER', region: 'NJ' },
+      },
+    ],
+  },
+  {
     id: 'noise.time',
     pattern: / \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?\b/g,
     yields: { kind: 'date' },

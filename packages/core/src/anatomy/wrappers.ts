@@ -65,6 +65,18 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // A credit union's card return, the date and the card's last digits first: `Mobile Purchase Returns 04/20 #7458`.
+    id: 'wrapper.dated-card-return',
+    pattern: /^(?:MOBILE|DEBIT CARD|POS) PURCHASE (?:RETURNS?|REFUND) \d{2}\/\d{2}(?: #\d{4})? /,
+    yields: { via: 'card', refund: true },
+    examples: [
+      {
+        line: 'Mobile Purchase Returns 04/20 #7458 OLD NAVY ON-LINE 800-653-6289 OH 25111',
+        expect: { name: 'OLD NAVY', region: 'OH', wrapper: 'wrapper.dated-card-return' },
+      },
+    ],
+  },
+  {
     id: 'wrapper.refund',
     pattern: /^(?:REFUND|RETURN|MERCHANDISE RETURN|CREDIT VOUCHER|PURCHASE RETURN)(?: FROM)? /,
     yields: { via: 'card', refund: true },
@@ -237,10 +249,11 @@ export const leadingWrappers: readonly WrapperRule[] = [
   },
   {
     id: 'wrapper.debit-purchase',
-    pattern: /^(?:DEBIT|DBT) (?:PURCHASE|PURCH)(?: ?-)?(?: ?(?:VISA|MC))?(?: \d{6,})?(?: -)? /,
+    pattern: /^(?:DEBIT|DBT) (?:PIN |SIG )?(?:PURCHASE|PURCH)(?: ?-)?(?: ?(?:VISA|MC))?(?: \d{6,})?(?: -)? /,
     yields: { via: 'card' },
     examples: [
       { line: 'DEBIT PURCHASE -VISA SUNRISE DONUTS ST PAUL MN', expect: { name: 'SUNRISE DONUTS' } },
+      { line: 'Debit PIN Purchase FOOD LION #1432 RALEIGH NCUS07154', expect: { name: 'FOOD LION', region: 'NC' } },
       {
         line: 'DBT PURCHASE - 123456 CORNER BAKERY CAFE PHILADELPHIA PA',
         expect: { name: 'CORNER BAKERY CAFE' },
@@ -299,6 +312,42 @@ export const leadingWrappers: readonly WrapperRule[] = [
       { line: 'ACH Transaction - RIVERBEND HOA ASSESSMENT', expect: { name: 'RIVERBEND HOA' } },
       { line: 'ELECTRONIC PMT-WEB, DISCOVER E-PAYMENT 6948', expect: { name: 'DISCOVER' } },
       { line: 'ACH DEPOSIT, STARBUCKS CORPORA DIR DEP 942822080', expect: { name: 'STARBUCKS CORPORA' } },
+    ],
+  },
+  {
+    // Named by who pays whom (`< Business to Business ACH Debit - FUNDING FUTURES 2118880 Jun 02 ...`).
+    id: 'wrapper.ach-class',
+    pattern: /^(?:< ?)?(?:BUSINESS TO BUSINESS|CONSUMER|CORPORATE) ACH (?:DEBIT|CREDIT)(?: ?-)? /,
+    yields: { via: 'ach' },
+    examples: [
+      {
+        line: '< Business to Business ACH Debit - Harbor Freight Lease 2118880 Jun 02 8256219323',
+        expect: { name: 'HARBOR FREIGHT LEASE', wrapper: 'wrapper.ach-class' },
+      },
+    ],
+  },
+  {
+    // Real-time payments (RTP, FedNow): `Instant Payment Credit <sender> Credit via <bank> <reference>`.
+    id: 'wrapper.instant-payment',
+    pattern: /^INSTANT PAYMENT (?:CREDIT|DEBIT|RECEIVED|SENT)(?: FROM| TO)? /,
+    yields: { via: 'transfer' },
+    examples: [
+      {
+        line: 'Instant Payment Credit Maple Staffing Credit via Trust 20250121021214273P1BO1JI25381432658 REMT N',
+        expect: { name: 'MAPLE STAFFING', wrapper: 'wrapper.instant-payment' },
+      },
+    ],
+  },
+  {
+    // A biller paid from checking: `PAYMENT FOR AMZ STORECARD 73842903 WEB ID: 9069872103`.
+    id: 'wrapper.payment-for',
+    pattern: /^PAYMENT FOR (?=[A-Z])/,
+    yields: { via: 'ach' },
+    examples: [
+      {
+        line: 'PAYMENT FOR RIVERSIDE WATER 73842903 WEB ID: 9069872103',
+        expect: { name: 'RIVERSIDE WATER', wrapper: 'wrapper.payment-for' },
+      },
     ],
   },
   {
@@ -391,6 +440,15 @@ export const trailingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // The same credit union's ACH entries: `ICONECTIV, LLC. PAYROLL : ACH Electronic Credit`.
+    id: 'wrapper.colon-ach-entry',
+    pattern: / : ACH (?:ELECTRONIC )?(?:CREDIT|DEBIT)\b.*$/,
+    yields: { via: 'ach' },
+    examples: [
+      { line: 'BRIGHTLINE LOGISTICS PAYROLL : ACH Electronic Credit', expect: { name: 'BRIGHTLINE LOGISTICS' } },
+    ],
+  },
+  {
     // A credit union's kind of entry after ` : ` (`... WV 24 : Mobile Purchase Sign Based 10/08 05:38p #7971`).
     id: 'wrapper.colon-entry',
     // Not a Zelle entry: its person is a field (`PATRICK WELL : Zelle Credit PAY ID:...`).
@@ -452,12 +510,29 @@ export const trailingWrappers: readonly WrapperRule[] = [
   },
   {
     id: 'wrapper.reference-suffix',
-    pattern: / [SP]\d{6,}$/,
+    // Wells Fargo cuts the card's digits at the end of the field (`S305150623896321 Card`).
+    pattern: / [SP]\d{6,}(?: CARD)?$/,
     yields: { via: 'card', silent: true },
     examples: [
       {
         line: 'PURCHASE AUTHORIZED ON 02/14 SQ *BLUE BOTTLE COFFEE SAN FRANCISCO CA S381234 CARD 1234',
         expect: { name: 'BLUE BOTTLE COFFEE', region: 'CA' },
+      },
+      {
+        line: 'Purchase authorized on 05/30 Sheetz 5307 Stuart FL S305150623896321 Card',
+        expect: { name: 'SHEETZ', city: 'STUART', region: 'FL' },
+      },
+    ],
+  },
+  {
+    // An instant payment's bank and reference: `... Credit via Trust 20250121021214273P1BO1JI2538 REMT N`.
+    id: 'wrapper.via-bank',
+    pattern: / (?:CREDIT|DEBIT|PAYMENT) VIA [A-Z][A-Z&' ]*?(?: [A-Z0-9]*\d[A-Z0-9]*)*(?: REMT [A-Z])?$/,
+    yields: { via: 'transfer', silent: true },
+    examples: [
+      {
+        line: 'Instant Payment Credit Maple Staffing Credit via Trust 20250121021214273P1BO1JI25381432658 REMT N',
+        expect: { name: 'MAPLE STAFFING' },
       },
     ],
   },
