@@ -19,7 +19,7 @@ import {
   stripPlaceTail,
   stripStreetAddress,
 } from './location.js';
-import { labelledReference, type NoiseKind, noiseRules, referenceToken } from './noise.js';
+import { chargeTail, labelledReference, type NoiseKind, noiseRules, referenceToken } from './noise.js';
 import { combinePatterns } from './rules.js';
 import { leadingWrappers, namelessLines, trailingWrappers, type Via, type WrapperRule } from './wrappers.js';
 
@@ -508,6 +508,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     rules.push('noise.order-reference');
   }
   text = withoutReferences;
+  for (let guard = 0; guard < 2; guard++) {
+    const charge = chargeTail.pattern.exec(text);
+    if (!charge || charge.index === 0) break;
+    text = text.slice(0, charge.index);
+    if (!rules.includes(chargeTail.id)) rules.push(chargeTail.id);
+  }
   // Nothing left but ids: the line's own text is the best name there is.
   // A wallet or app that was all the line named (`WEB AUTHORIZED PMT VENMO`) is the name, not the whole line.
   const name = nameless || ownerless ? '' : firstWords(text || fields?.party || stripped[0] || whole);

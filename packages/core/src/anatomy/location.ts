@@ -160,9 +160,9 @@ export function stripPlaceTail(
   let rest = text.replace(countryTail, '');
   // A state and the country run together by a fixed-width field: `BACI CAFE & WINE B HEALDSBURG CAUS`,
   // and the bank's code after them (`RALEIGH NCUS07154`).
-  const runInCountry = / ([A-Z]{2})US(?:\d{3,6})?$/.exec(rest);
+  const runInCountry = /(?: |(?=[A-Z]{2}US\d))([A-Z]{2})US(?:\d{3,6})?$/.exec(rest);
   if (runInCountry && gazetteer.regionCountry.get(runInCountry[1]!) === 'US') {
-    rest = rest.slice(0, runInCountry.index + 3);
+    rest = rest.slice(0, runInCountry.index + runInCountry[0].indexOf(runInCountry[1]!) + 2);
   }
   let postalCode: string | null = null;
   const zip = / (\d{5})(?:-?\d{4})?$/.exec(rest);

@@ -54,7 +54,7 @@ export const noiseRules: readonly NoiseRule[] = [
   {
     // A date with the month's name (`FUNDING FUTURES 2118880 JUN 02 8256219323`, `ON 07 APR`).
     id: 'noise.month-date',
-    pattern: / (?:ON )?(?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC) \d{1,2}|\d{1,2} (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC))(?=(?: \d+)* *$)/g,
+    pattern: / (?:ON )?(?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC) \d{1,2}|\d{1,2} (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC))(?=(?: [A-Z]*\d[A-Z0-9]*)* *$)/g,
     yields: { kind: 'date' },
     examples: [{ line: 'ACH DEBIT HARBOR FREIGHT LEASE 2118880 JUN 02 8256219323', expect: { name: 'HARBOR FREIGHT LEASE' } }],
   },
@@ -134,3 +134,20 @@ export const noiseRules: readonly NoiseRule[] = [
 
 /** Order and reference codes mixing letters and digits (`P1A2B3C4`, `2K4LL8PT1`): a remote sale. */
 export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,}\b/g;
+
+/**
+ * What was bought or how it is billed, at the end of the name and often cut by the field (`FLOATME
+ * SUBSCRIPTI`, `CONED BILL PAYMEN`, `METLIFE STADIUM CONCES`, `CANTEEN VEND`): no part of the name.
+ */
+export const chargeTail: NoiseRule = {
+  id: 'noise.charge-tail',
+  pattern:
+    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY)$/,
+  yields: { kind: 'reference' },
+  examples: [
+    { line: 'FLOATME SUBSCRIPTI SAN ANTONIO TX', expect: { name: 'FLOATME', city: 'SAN ANTONIO' } },
+    { line: 'RIVERSIDE UTIL BILL PAYMEN NY 06/28', expect: { name: 'RIVERSIDE UTIL' } },
+    { line: 'LAMBEAU FIELD CONCES GREEN BAY WI', expect: { name: 'LAMBEAU FIELD' } },
+  ],
+};
+
