@@ -16,6 +16,7 @@ import {
   hostPattern,
   type PlaceGazetteer,
   phonePattern,
+  placeAfterStoreNumber,
   stripPlaceTail,
   stripStreetAddress,
 } from './location.js';
@@ -477,7 +478,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
         country: null,
         postalCode: null,
       }
-    : stripPlaceTail(text, lexicon, cardNotPresent, false, citySlotTaken);
+    : stripPlaceTail(text, lexicon, cardNotPresent, citySlotTaken);
   if (place.region || place.postalCode) rules.push('location.place');
   text = place.text;
   const branch = branchSuffix.exec(text);
@@ -498,6 +499,13 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       text = text.slice(0, cut.index);
       rules.push('location.run-in-address');
     }
+  }
+  let city = place.city;
+  const afterStore = place.region || place.country ? placeAfterStoreNumber.exec(text) : null;
+  if (afterStore) {
+    rules.push('location.after-store-number');
+    text = afterStore[1]!;
+    city ??= afterStore[2]!.trim();
   }
   removeNoise((kind) => kind === 'store');
   // After a prefix (`AIRBNB * HMABCD1234`) a reference may stand first, but never alone.
@@ -529,7 +537,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     display: name ? cleanDisplayName(name) : '',
     location: {
       address,
-      city: place.city,
+      city,
       region: place.region,
       country: place.country,
       postalCode: place.postalCode,

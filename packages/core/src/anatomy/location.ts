@@ -44,6 +44,12 @@ export const streetAddress = new RegExp(
  * words, and the name keeps what stood before.
  */
 export const branchSuffix = /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#]+ ?){1,3}$/;
+/**
+ * A store number, then one to three words before the place (`JOES DINER #123 SOMEWHEREVILLE TX`,
+ * `CHEVRON 0095006 TAHOE PARADISCA`): the name ends at the number, the words are the place's (a town
+ * the gazetteer lacks, or the start of a cut one).
+ */
+export const placeAfterStoreNumber = /^(.+? (?:#\s?\d+|\d{3,}))((?: [A-Z][A-Z.'&-]*){1,3})$/;
 
 /** Rows documenting the location parts, with their examples (the patterns above do the work). */
 export const locationRules: readonly LocationRule[] = [
@@ -83,6 +89,19 @@ export const locationRules: readonly LocationRule[] = [
     examples: [
       { line: 'TST* DOS TOROS - MAIDEN L', expect: { name: 'DOS TOROS', thirdParties: ['Toast'] } },
       { line: "LEE'S DELI - 615 M SAN FRANCISCO CA", expect: { name: "LEE'S DELI", city: 'SAN FRANCISCO' } },
+    ],
+  },
+  {
+    id: 'location.after-store-number',
+    pattern: placeAfterStoreNumber,
+    yields: { part: 'place' },
+    examples: [
+      { line: 'JOES DINER #123 SOMEWHEREVILLE TX', expect: { name: 'JOES DINER', city: 'SOMEWHEREVILLE' } },
+      { line: 'CHEVRON 0095006 TAHOE PARADISCA', expect: { name: 'CHEVRON', region: 'CA' } },
+      {
+        line: 'WM SUPERCENTER #1234 Wal-Mart Super Center FORT COLLINS CO',
+        expect: { name: 'WM SUPERCENTER', city: 'FORT COLLINS' },
+      },
     ],
   },
   {
@@ -153,7 +172,6 @@ export function stripPlaceTail(
   text: string,
   gazetteer: PlaceGazetteer,
   afterContact: boolean,
-  runIn = false,
   citySlotTaken = false,
 ): Tail {
   const none: Tail = { text, address: null, city: null, region: null, country: null, postalCode: null };
@@ -191,7 +209,6 @@ export function stripPlaceTail(
         [...tokens.slice(0, -1), region.slice(0, -2), runInRegion].join(' '),
         gazetteer,
         afterContact,
-        true,
       );
       if (split.city) return { ...split, postalCode: split.postalCode ?? postalCode };
     }

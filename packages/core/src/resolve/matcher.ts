@@ -241,7 +241,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       addTo(byKey, key, index);
       addTo(byKey, compactKey(key), index);
       const tokens = key.split(' ');
-      if (tokens.length > 1 && tokens[0]!.length >= 4) {
+      if (tokens.length > 1 && tokens[0]!.length >= 3) {
         const list = byLeadingToken.get(tokens[0]!) ?? [];
         list.push([index, tokens]);
         byLeadingToken.set(tokens[0]!, list);
@@ -306,14 +306,17 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
    */
   function leadingCandidates(tokens: readonly string[], reading: number): Candidate[] {
     const words = tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
-    const list = words[0] ? byLeadingToken.get(words[0]) : undefined;
+    // A short first word (`VAN`, `BIG`) starts too many names to complete a reading of fewer than three.
+    const list =
+      words[0] && (words[0].length >= 4 || words.length >= 3) ? byLeadingToken.get(words[0]) : undefined;
     if (!list || list.length > 300) return [];
     const candidates: Candidate[] = [];
     for (const [entry, nameTokens] of list) {
       if (words.length > nameTokens.length) continue;
       // Every word equals the name's word, but the last may be truncated (`VETERINAR`).
-      // Two letters are enough of the last word after a long first one (`FRONTIER AI`).
-      const cut = words.length >= 2 && words[0]!.length >= 5 ? 2 : 3;
+      // Two letters are enough of the last word after a long first one (`FRONTIER AI`) or long words
+      // (`VAN LEEUWEN ICE CR`).
+      const cut = words.length >= 2 && (words[0]!.length >= 5 || words.length >= 4) ? 2 : 3;
       const fits = words.every((word, i) =>
         i === words.length - 1 && word.length >= cut
           ? nameTokens[i]!.startsWith(word)
