@@ -54,9 +54,15 @@ export const noiseRules: readonly NoiseRule[] = [
   {
     // A date with the month's name (`FUNDING FUTURES 2118880 JUN 02 8256219323`, `ON 07 APR`).
     id: 'noise.month-date',
-    pattern: / (?:ON )?(?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC) \d{1,2}|\d{1,2} (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC))(?=(?: [A-Z]*\d[A-Z0-9]*)* *$)/g,
+    pattern:
+      / (?:ON )?(?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC) \d{1,2}|\d{1,2} (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC))(?=(?: [A-Z]*\d[A-Z0-9]*)* *$)/g,
     yields: { kind: 'date' },
-    examples: [{ line: 'ACH DEBIT HARBOR FREIGHT LEASE 2118880 JUN 02 8256219323', expect: { name: 'HARBOR FREIGHT LEASE' } }],
+    examples: [
+      {
+        line: 'ACH DEBIT HARBOR FREIGHT LEASE 2118880 JUN 02 8256219323',
+        expect: { name: 'HARBOR FREIGHT LEASE' },
+      },
+    ],
   },
   {
     // A purchase with cash back prints both amounts (`... NJ 06/09 Purchase $12.34 Cash Back $40.00`).
@@ -150,4 +156,3 @@ export const chargeTail: NoiseRule = {
     { line: 'LAMBEAU FIELD CONCES GREEN BAY WI', expect: { name: 'LAMBEAU FIELD' } },
   ],
 };
-

@@ -253,7 +253,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
     yields: { via: 'card' },
     examples: [
       { line: 'DEBIT PURCHASE -VISA SUNRISE DONUTS ST PAUL MN', expect: { name: 'SUNRISE DONUTS' } },
-      { line: 'Debit PIN Purchase FOOD LION #1432 RALEIGH NCUS07154', expect: { name: 'FOOD LION', region: 'NC' } },
+      {
+        line: 'Debit PIN Purchase FOOD LION #1432 RALEIGH NCUS07154',
+        expect: { name: 'FOOD LION', region: 'NC' },
+      },
       {
         line: 'DBT PURCHASE - 123456 CORNER BAKERY CAFE PHILADELPHIA PA',
         expect: { name: 'CORNER BAKERY CAFE' },
@@ -445,7 +448,10 @@ export const trailingWrappers: readonly WrapperRule[] = [
     pattern: / : ACH (?:ELECTRONIC )?(?:CREDIT|DEBIT)\b.*$/,
     yields: { via: 'ach' },
     examples: [
-      { line: 'BRIGHTLINE LOGISTICS PAYROLL : ACH Electronic Credit', expect: { name: 'BRIGHTLINE LOGISTICS' } },
+      {
+        line: 'BRIGHTLINE LOGISTICS PAYROLL : ACH Electronic Credit',
+        expect: { name: 'BRIGHTLINE LOGISTICS' },
+      },
     ],
   },
   {
