@@ -358,7 +358,10 @@ function finalize(acc: Acc, input: MergeInput): MergedMerchant {
 
   let countries: string[] = [];
   let regions: string[] = [];
-  if (nsi) {
+  // NSI places a brand's shops; a business the curated lists call digital, with no countries of its own,
+  // sells everywhere (Ticketmaster's NSI shops are outside the US, its site is not).
+  const digitalEverywhere = curated?.channel === 'digital' && curated.countries.length === 0;
+  if (nsi && !digitalEverywhere) {
     ({ countries, regions } = coverageLists(nsi.coverage));
     if (countries.length > 0 && curated && curated.countries.length > 0) {
       countries = [...new Set([...countries, ...curated.countries])].sort();

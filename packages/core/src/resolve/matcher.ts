@@ -346,7 +346,9 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
    */
   function truncatedWordCandidates(tokens: readonly string[], reading: number): Candidate[] {
     const words = tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
-    const word = words.length === 1 ? words[0]! : '';
+    // A cut product code may follow (`TICKETMASTE TIC`).
+    const unexplained = words.length === 2 && words[1]!.length <= 3 ? [words[1]!] : [];
+    const word = words.length === 1 || unexplained.length > 0 ? words[0]! : '';
     if (word.length < 6) return [];
     let low = 0;
     let high = compactSorted.length;
@@ -368,12 +370,38 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
         entry,
         kind: 'leading' as const,
         similarity: 0.85 + (0.15 * word.length) / key.length,
-        unexplained: [],
+        unexplained,
         primary: false,
         reading,
         matchedKey: word,
         truncated: true,
       }));
+  }
+
+  /**
+   * One long word that is a brand's whole name with a short code run into it (`DASHLANEUSA`,
+   * `PIMSLEURSUB`, `NETMARBLEGAM`): the longest name that starts the word, three or four letters left
+   * (one or two are the next word cut short: `LUCILLESD`).
+   */
+  function runInCodeCandidates(tokens: readonly string[], reading: number): Candidate[] {
+    const words = tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
+    const word = words.length <= 2 ? (words[0] ?? '') : '';
+    if (word.length < 9 || byKey.has(word)) return [];
+    for (let size = word.length - 3; size >= Math.max(6, word.length - 4); size--) {
+      const key = word.slice(0, size);
+      const found = byKey.get(key);
+      if (!found) continue;
+      return found.map((entry) => ({
+        entry,
+        kind: 'alias' as const,
+        similarity: 1,
+        unexplained: [word.slice(size), ...words.slice(1)],
+        primary: isPrimary(entry, key),
+        reading,
+        matchedKey: key,
+      }));
+    }
+    return [];
   }
 
   /** The merchant an airline, car-rental or hotel MCC names, when the descriptor starts like its name. */
@@ -459,6 +487,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       if (reading === 0 && complete && evidence.mccEntry === null) break;
       candidates.push(...leadingCandidates(tokens, reading));
       candidates.push(...truncatedWordCandidates(tokens, reading));
+      candidates.push(...runInCodeCandidates(tokens, reading));
       if (evidence.mccEntry !== null) candidates.push(...mccCandidate(evidence.mccEntry, tokens, reading));
     }
     if (query.statementForm) {
