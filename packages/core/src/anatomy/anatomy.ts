@@ -419,7 +419,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   );
   let phone: string | null = null;
   const phoneMatch = phonePattern.exec(text);
-  if (phoneMatch && phoneMatch.index > 0) {
+  // A phone first is the name only when nothing else is left of it (`VENMO 855-812-4430 NY`: the wallet is).
+  if (phoneMatch && (phoneMatch.index > 0 || stripped.length > 0)) {
     phone = `${phoneMatch[1]}-${phoneMatch[2]}-${phoneMatch[3]}`;
     citySlotTaken ||= /^ ?[A-Z]{2}$/.test(text.slice(phoneMatch.index + phoneMatch[0].length));
     text = squeeze(text.replace(phoneMatch[0], ' '));
@@ -463,6 +464,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     text = squeeze(text);
   };
   removeNoise((kind) => kind !== 'store');
+  // A state left alone by the wallet's name is the wallet's (`PMNT SENT 0323 SQUARE CASH CA`).
+  if (stripped.length > 0 && lexicon.regionCountry.has(text)) text = '';
 
   // A person paid over a P2P app has no place: `OLIVIA MARTIN` is not a city in Indiana, and the state
   // after `CASH APP*LISA ALLEN 877-417-4551 CA` is the app's.

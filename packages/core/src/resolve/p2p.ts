@@ -14,5 +14,7 @@ export function isPersonName(name: string, appName: string | undefined): boolean
   const words = name.split(' ');
   if (!name || words.length > 4 || !/^[A-Z][A-Z' .-]*$/.test(name)) return false;
   if (appName && prefixKey(name) === prefixKey(appName)) return false;
+  // The app by another of its names (`SQUARE CASH`).
+  if (p2pApps.exec(name)?.[0] === name) return false;
   return !words.every((word) => p2pWording.test(word));
 }
