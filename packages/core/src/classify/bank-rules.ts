@@ -131,6 +131,21 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // The issuer's own wording for a payment received on its card (`CAPITAL ONE AUTOPAY PYMT`, a credit).
+    id: 'bank.issuer-payment-received',
+    // At the end of the line (a declared type may follow the words).
+    when: /\b(?:AUTOPAY|AUTO PAY|MOBILE|ONLINE|ELECTRONIC|INTERNET|WEB|PHONE) (?:PYMT|PMT|PAYMENT)(?= *$| \S+$)/,
+    direction: 'incoming',
+    yields: { type: 'debt', subType: 'payment', counterparty: 'none' },
+    examples: [
+      {
+        line: 'CAPITAL ONE MOBILE PYMT',
+        direction: 'incoming',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+    ],
+  },
+  {
     id: 'bank.refund',
     when: /\bREVERSAL\b|\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b/,
     yields: { type: 'reimbursement', subType: null, counterparty: 'party', refund: true },
