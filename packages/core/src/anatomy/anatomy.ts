@@ -21,6 +21,7 @@ import {
   stripStreetAddress,
 } from './location.js';
 import { chargeTail, labelledReference, type NoiseKind, noiseRules, referenceToken } from './noise.js';
+import { isProductWord } from './product-words.js';
 import { combinePatterns } from './rules.js';
 import { leadingWrappers, namelessLines, trailingWrappers, type Via, type WrapperRule } from './wrappers.js';
 
@@ -147,6 +148,13 @@ function namesNoOne(after: string): boolean {
   return words.every(
     (word, index) => chargeWords.has(word) || (index === words.length - 1 && word.length === 2),
   );
+}
+/** Letters only, with a word of four letters or more that is no product or kind of charge. */
+function looksLikeBusinessName(text: string): boolean {
+  if (!/^[A-Z][A-Z&' .-]*$/.test(text)) return false;
+  return text
+    .split(' ')
+    .some((word) => word.length >= 4 && !chargeWords.has(word) && !isProductWord(word.toLowerCase()));
 }
 /** Characters that pad a part at its start (` * # , . - / : ;`) and at its end (the same but `.`: `CO.`). */
 const leadingPad = new Set([...' *#,.-/:;'].map((char) => char.charCodeAt(0)));
@@ -373,6 +381,15 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
       text = after;
       continue;
+    }
+    // A business's name after an abbreviation no list knows (`TCKTWEB*COMEDYSHOWCASE`,
+    // `CTLP*CSC SERVICEWORKS`) is read first; the abbreviation stays a reading of its own, for a brand
+    // that prints its product after its name (`DOORDASH*DASHPASS`).
+    if (!onlyReference && !before.includes(' ') && looksLikeBusinessName(after.replace(/ \S*\d.*$/, ''))) {
+      prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
+      alternates.push(before);
+      text = after;
+      break;
     }
     if (after) {
       // `VISA DDA PUR ... NAME * CITY ST`: a city and state after the star are a place, not an order.

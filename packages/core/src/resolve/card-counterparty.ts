@@ -5,10 +5,11 @@
  */
 import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
 import type { Anatomy } from '../anatomy/anatomy.js';
+import { isProductWord } from '../anatomy/product-words.js';
 import type { Place } from '../lexicon.js';
 import type { Line } from '../normalize/line.js';
 import { bareHost, compactKey, nameKey } from '../normalize/text.js';
-import { fillerWords, isProductWord } from './evidence.js';
+import { fillerWords } from './evidence.js';
 import type { MatchResult, MatchTrace } from './matcher.js';
 import type { ResolveParts } from './parts.js';
 

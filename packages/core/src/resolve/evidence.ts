@@ -264,63 +264,6 @@ export function namesOtherEntity(token: string): boolean {
   return otherEntityWords.some((word) => word === token || (token.length >= 5 && word.startsWith(token)));
 }
 
-/**
- * What a marketplace or delivery app prints after its own name when it sold
- * the thing itself (`UBER *EATS PENDING`, `DOORDASH DASHPASS`).
- */
-export const productWords: ReadonlySet<string> = new Set([
-  'pending',
-  'storage',
-  'cloud',
-  'drive',
-  'workspace',
-  'gsuite',
-  'ads',
-  'play',
-  'music',
-  'premium',
-  'trip',
-  'trips',
-  'eats',
-  'dashpass',
-  'membership',
-  'member',
-  'subscription',
-  'sub',
-  'order',
-  'orders',
-  'prime',
-  'plus',
-  'one',
-  'pass',
-  'ride',
-  'rides',
-  'help',
-  'bill',
-  'payment',
-  'fee',
-  'fees',
-  'tip',
-  'tips',
-  'renewal',
-  'annual',
-  'monthly',
-  'digital',
-  'store',
-  'purchase',
-  'gift',
-  'card',
-  'credit',
-]);
-
-/** A product word, also cut by the field (`DASHP` of DashPass). */
-export function isProductWord(token: string): boolean {
-  if (productWords.has(token)) return true;
-  if (token.length < 5) return false;
-  for (const word of productWords) if (word.startsWith(token)) return true;
-  return false;
-}
-
 /** Hosts of point-of-sale processors: a sale through them was usually made in person. */
 export const pointOfSaleHosts: ReadonlySet<string> = new Set([
   'squareup.com',
