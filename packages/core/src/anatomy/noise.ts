@@ -39,10 +39,11 @@ export const noiseRules: readonly NoiseRule[] = [
   },
   {
     id: 'noise.masked-card',
-    pattern: / (?:X{2,}|\*{2,}|#{2,})[X*#]*\d{2,}\b/g,
+    pattern: / (?:X{2,}|\*{2,}|#{2,})[X*#-]*\d{2,}\b/g,
     yields: { kind: 'card' },
     examples: [
       { line: 'POS PURCHASE XXXXXXXXXXXX4412 BLUE DOOR BISTRO', expect: { name: 'BLUE DOOR BISTRO' } },
+      { line: 'QUEEN CITY MANAGEME 08/12 PURCHASE XXX-XX16209 NC', expect: { name: 'QUEEN CITY MANAGEME' } },
     ],
   },
   {
@@ -117,7 +118,8 @@ export const noiseRules: readonly NoiseRule[] = [
   {
     id: 'noise.store-number',
     pattern:
-      / (?:#|NO\.? ?|STORE ?#? ?|STR ?#? ?|STE ?#? ?|UNIT ?#? ?|LOC ?#? ?|LOCATION ?#? ?|BRANCH ?#? ?)\s*([A-Z]?\d+[A-Z]?)\b/g,
+      // After `STORE`, only the number: the word may be the name's (`THE UPS STORE 7488`, `FAMILY STORE 12`).
+      /(?:(?<= (?:STORE|STR)) ?#? ?| (?:#|NO\.? ?|STE ?#? ?|UNIT ?#? ?|LOC ?#? ?|LOCATION ?#? ?|BRANCH ?#? ?)\s*)([A-Z]?\d+[A-Z]?)\b/g,
     yields: { kind: 'store', value: 1 },
     examples: [
       { line: 'COSTCO WHSE #0692 SAN DIEGO CA', expect: { storeNumber: '0692' } },
@@ -139,7 +141,7 @@ export const noiseRules: readonly NoiseRule[] = [
 ];
 
 /** Order and reference codes mixing letters and digits (`P1A2B3C4`, `2K4LL8PT1`): a remote sale. */
-export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,}\b/g;
+export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,}\b(?!\.)/g;
 
 /**
  * What was bought or how it is billed, at the end of the name and often cut by the field (`FLOATME

@@ -231,7 +231,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.point-of-sale',
     pattern:
-      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|WITHDRAWAL|WITHDRAW|WD|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHECK CRD|CHK CRD|CRD)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: \d{4,}(?= [A-Z]))? /,
+      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHECK CRD|CHK CRD|CRD)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: \d{4,}(?= [A-Z]))? /,
     yields: { via: 'card' },
     examples: [
       { line: 'POS PURCH BIG AL S DELI', expect: { name: 'BIG AL S DELI', display: "Big Al's Deli" } },
@@ -241,6 +241,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
         expect: { name: 'OCEAN BREEZE CAR WASH' },
       },
       { line: 'POS DEBIT 0327 TRADER JOE S #552 QPS SEATTLE WA', expect: { city: 'SEATTLE' } },
+      {
+        line: 'POS Debit - DDA POS DEB 2136 08/14/23 00532124 RIVERBEND FUEL SAINTE GENEVI MO C#7461',
+        expect: { name: 'RIVERBEND FUEL', region: 'MO' },
+      },
       {
         line: 'POS DEBIT VISA CHECK CRD PURCHASE 04/11 LUCKY DRAGON BUFFET FRESNO CA',
         expect: { name: 'LUCKY DRAGON BUFFET', city: 'FRESNO' },
@@ -307,7 +311,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.ach',
     pattern:
-      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED )?(?:DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?/,
+      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED )?(?:DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
     yields: { via: 'ach' },
     examples: [
       { line: 'ACH DEBIT GEICO AUTO 8005551234', expect: { name: 'GEICO AUTO' } },
@@ -315,6 +319,11 @@ export const leadingWrappers: readonly WrapperRule[] = [
       { line: 'ACH Transaction - RIVERBEND HOA ASSESSMENT', expect: { name: 'RIVERBEND HOA' } },
       { line: 'ELECTRONIC PMT-WEB, DISCOVER E-PAYMENT 6948', expect: { name: 'DISCOVER' } },
       { line: 'ACH DEPOSIT, STARBUCKS CORPORA DIR DEP 942822080', expect: { name: 'STARBUCKS CORPORA' } },
+      // An aggregator's ACH line: the trace first, then the company, then its class and the receiver.
+      {
+        line: 'ACH Credit 1204895317 Gentry Inc. 021000026641877 PPD Dale M Hopkins Jr.',
+        expect: { name: 'GENTRY INC.', display: 'Gentry' },
+      },
     ],
   },
   {
@@ -469,6 +478,27 @@ export const trailingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // The entry's class and the receiver after it (`... 021000026641877 PPD Dale M Hopkins Jr.`).
+    id: 'wrapper.class-receiver',
+    pattern: / (?:PPD|CCD|WEB|TEL) (?!ID\b)[A-Z][A-Z'.-]*(?: [A-Z][A-Z'.-]*){1,4}$/,
+    yields: { via: 'ach' },
+    examples: [
+      {
+        line: 'ACH Credit 1204895317 Gentry Inc. 021000026641877 PPD Dale M Hopkins Jr.',
+        expect: { name: 'GENTRY INC.' },
+      },
+    ],
+  },
+  {
+    // A business account's ACH lines end in a masked account (`SI-BONE INC      PAYROLL    ***********7FMC`).
+    id: 'wrapper.masked-account',
+    pattern: / \*{6,}[A-Z0-9]{2,8}$/,
+    yields: { via: 'ach' },
+    examples: [
+      { line: 'HARBOR BIOTECH INC      PAYROLL    ***********7FMC', expect: { name: 'HARBOR BIOTECH INC' } },
+    ],
+  },
+  {
     // A credit union's card, after `%%`: `... %% Card 10 #5780`.
     id: 'wrapper.percent-card',
     pattern: / %% CARD \d+ #\d{4}$/,
@@ -492,7 +522,7 @@ export const trailingWrappers: readonly WrapperRule[] = [
     // Bank of America's debit lines put the date and the entry between the name and the place.
     id: 'wrapper.dated-entry-infix',
     pattern:
-      / \d{2}\/\d{2}(?: #\d+)? (?:MOBILE )?(?:PURCHASE|PURCHASE RETURN|PMNT SENT|PMNT RCVD|RECURRING)(?= |$)/,
+      / \d{2}\/\d{2}(?: #\d+)? (?:MOBILE )?(?:PURCHASE|PURCHASE RETURN|REFUND|PMNT SENT|PMNT RCVD|RECURRING)(?= |$)/,
     yields: { via: 'card' },
     examples: [
       {

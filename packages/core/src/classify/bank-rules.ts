@@ -164,12 +164,18 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.atm-withdrawal',
-    when: /\bATM\b|CASH WITHDRAWAL|CASH DEPOSIT/,
+    // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
+    when: /\bATM\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b/,
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
     examples: [
       {
         line: 'ATM WITHDRAWAL PNC BANK ATM 5221 PARK AVE SAN DIEGO CA',
+        direction: 'outgoing',
+        expect: { type: 'atm', subType: 'withdrawal' },
+      },
+      {
+        line: 'BANCO SANTAND 03/02 #000000512 WITHDRWL BANCO SANTANDER MADRID',
         direction: 'outgoing',
         expect: { type: 'atm', subType: 'withdrawal' },
       },

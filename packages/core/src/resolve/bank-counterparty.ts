@@ -66,6 +66,9 @@ export function resolveBankCounterparty(
     counterpartyText = app === 'SQC*' || app === 'SQUARE CASH' ? 'CASH APP' : app;
   } else if (rule?.counterparty !== 'none') {
     counterpartyText = anatomy.name || null;
+    // Two letters before an ATM's wording (`IC CASH 010123`) are an operator's code, not a bank's name.
+    if (rule?.type === 'atm' && (counterpartyText?.replace(/[^A-Z]/g, '').length ?? 0) < 3)
+      counterpartyText = null;
   }
   const named = namedThirdParties(parts.lexicon, text);
 
