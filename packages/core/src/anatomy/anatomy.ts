@@ -149,6 +149,8 @@ function namesNoOne(after: string): boolean {
     (word, index) => chargeWords.has(word) || (index === words.length - 1 && word.length === 2),
   );
 }
+/** A line ending in a ZIP code, a state and the country: the merchant's address is all there. */
+const fullAddressLayout = /\d{5}(?:-\d{4})? ?[A-Z]{2} USA(?: \([A-Z ]+\))?$/;
 /** Letters only, with a word of four letters or more that is no product or kind of charge. */
 function looksLikeBusinessName(text: string): boolean {
   if (!/^[A-Z][A-Z&' .-]*$/.test(text)) return false;
@@ -266,6 +268,10 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       /([A-Z]*)(\d{3}-\d{3}-\d{4})(?:([A-Z]{2})\b|\b)/g,
       (_, name: string, phone: string, region?: string) => [name, phone, region].filter(Boolean).join(' '),
     )
+    // A ZIP code run into the city before the state (`COLORADO CITY86021 AZ USA`, Apple Card).
+    .replace(/([A-Z])(\d{5}) ([A-Z]{2})(?= USA$| US$|$)/, '$1 $2 $3')
+    // ... and the state run into the ZIP code (`FAIRBANKS 99709-5454AK USA`).
+    .replace(/ (\d{5}(?:-\d{4})?)([A-Z]{2}) USA$/, ' $1 $2 USA')
     // `CITY * ST` (TD Bank): the star only pads the field.
     .replace(/ \* ([A-Z]{2})$/, ' $1')
     // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`).
@@ -512,6 +518,18 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     text = squeeze(street.text);
   }
   let address = street.address;
+  // Apple Card prints the merchant's whole address (`SPOTIFY 4 WORLD TRACE CENTER, 62 ... 10007 NY USA`):
+  // its last number before words starts the street, whatever the street is called.
+  if (!address && fullAddressLayout.test(whole)) {
+    const tokens = text.split(' ');
+    let at = tokens.length - 2;
+    while (at > 0 && !(/^\d/.test(tokens[at]!) && /^[A-Z]/.test(tokens[at + 1]!))) at--;
+    if (at > 0) {
+      address = tokens.slice(at).join(' ');
+      text = tokens.slice(0, at).join(' ');
+      rules.push('location.address');
+    }
+  }
   if (!address && runIn) {
     const cut = new RegExp(` ${runIn}((?: [A-Z0-9]+){0,2})$`).exec(text);
     if (cut && cut.index > 0) {

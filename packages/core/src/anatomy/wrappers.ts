@@ -573,6 +573,18 @@ export const trailingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // What the issuer says of the entry, in brackets at the end (`... NY USA (DISPUTE CREDIT)`).
+    id: 'wrapper.bracketed-note',
+    pattern: / \([A-Z][A-Z ]*\)$/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: 'RIVERSIDE BOOKS 12 MAIN ST SPRINGFIELD 65806 MO USA (DISPUTE CREDIT)',
+        expect: { name: 'RIVERSIDE BOOKS', region: 'MO' },
+      },
+    ],
+  },
+  {
     id: 'wrapper.on-date',
     pattern: / ON \d{2}[/-]?\d{2}(?:[/-]?\d{2,4})?$/,
     yields: { via: 'card', silent: true },
