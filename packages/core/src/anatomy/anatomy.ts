@@ -269,7 +269,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       (_, name: string, phone: string, region?: string) => [name, phone, region].filter(Boolean).join(' '),
     )
     // A ZIP code run into the city before the state (`COLORADO CITY86021 AZ USA`, Apple Card).
-    .replace(/([A-Z])(\d{5}) ([A-Z]{2})(?= USA$| US$|$)/, '$1 $2 $3')
+    .replace(/([A-Z])(\d{5}) ([A-Z]{2})(?= USA$| US$)/, '$1 $2 $3')
     // ... and the state run into the ZIP code (`FAIRBANKS 99709-5454AK USA`).
     .replace(/ (\d{5}(?:-\d{4})?)([A-Z]{2}) USA$/, ' $1 $2 USA')
     // `CITY * ST` (TD Bank): the star only pads the field.
@@ -361,7 +361,10 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // merchant's own abbreviation and the rest a product or order reference.
   text = text.replace(lexicon.runInPrefix, '$1*');
   for (let guard = 0; guard < 3; guard++) {
-    const literal = lexicon.literalPrefixes.find(([prefix]) => text.startsWith(prefix));
+    // `SQ SWEET SAGE` and `SQ *BLUE BOTTLE`: the star form, when there is one, is the prefix.
+    const literal = lexicon.literalPrefixes.find(
+      ([prefix]) => text.startsWith(prefix) && text[prefix.length] !== '*',
+    );
     if (literal) {
       addThirdParty(literal[1]);
       prefixes.push({ id: 'prefix.third-party', text: literal[0].trim(), thirdPartyId: literal[1] });
