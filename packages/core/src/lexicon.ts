@@ -3,7 +3,9 @@
  * prefix and marker tables for the parser, geography lookups, and the
  * MCC and industry tables. Building it is the cost of starting a worker.
  */
+
 import type { Catalog, Industry, Mcc, ThirdParty } from '@txenrich/catalog';
+import { distance } from 'fastest-levenshtein';
 import { type AnatomyLexicon, prefixKey } from './anatomy/anatomy.js';
 import { canonical } from './normalize/text.js';
 
@@ -170,6 +172,30 @@ function buildGeography(catalog: Catalog) {
     if (!first?.startsWith(partial) || list[low + 1]?.startsWith(partial)) return null;
     return first;
   };
+  /** The one city of `region` whose start (or whole name) a misspelt cut city is an edit or two from. */
+  const nearCity = (region: string, partial: string) => {
+    const list = citiesOfRegion.get(region);
+    if (!list || partial.length < 9) return null;
+    const head = partial.slice(0, 4);
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (list[middle]! < head) low = middle + 1;
+      else high = middle;
+    }
+    let found: string | null = null;
+    for (let at = low; at < list.length && list[at]!.startsWith(head); at++) {
+      const city = list[at]!;
+      const near =
+        distance(partial, city.slice(0, partial.length)) <= 1 ||
+        (city.length > partial.length && distance(partial, city) <= 2);
+      if (!near) continue;
+      if (found) return null;
+      found = city;
+    }
+    return found;
+  };
   const cityEnding = (region: string, token: string) => {
     // Run-in cities are long enough not to be a word's ending by chance (`PROVO`, not `ADA`).
     for (let start = 1; start <= token.length - 5; start++) {
@@ -208,12 +234,29 @@ function buildGeography(catalog: Catalog) {
     countryCodes.set(country.alpha2.toUpperCase(), country.alpha2.toUpperCase());
     countryCodes.set(country.alpha3.toUpperCase(), country.alpha2.toUpperCase());
   }
-  return { geography, regionCountry, countryCodes, isCity, completeCity, cityEnding, isLastWordOfCity };
+  return {
+    geography,
+    regionCountry,
+    countryCodes,
+    isCity,
+    completeCity,
+    nearCity,
+    cityEnding,
+    isLastWordOfCity,
+  };
 }
 
 export function buildLexicon(catalog: Catalog): Lexicon {
-  const { geography, regionCountry, countryCodes, isCity, completeCity, cityEnding, isLastWordOfCity } =
-    buildGeography(catalog);
+  const {
+    geography,
+    regionCountry,
+    countryCodes,
+    isCity,
+    completeCity,
+    nearCity,
+    cityEnding,
+    isLastWordOfCity,
+  } = buildGeography(catalog);
   return {
     ...buildPrefixTables(catalog.thirdParties, catalog.unknownFacilitatorPrefixes),
     markers: buildMarkers(catalog.thirdParties),
@@ -221,6 +264,7 @@ export function buildLexicon(catalog: Catalog): Lexicon {
     countryCodes,
     isCity,
     completeCity,
+    nearCity,
     cityEnding,
     isLastWordOfCity,
     geography,

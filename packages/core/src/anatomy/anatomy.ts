@@ -12,6 +12,7 @@ import { atmOwner } from './atm.js';
 import { bankFields, type FieldsRule } from './bank-fields.js';
 import { cleanDisplayName } from './clean-name.js';
 import {
+  abbreviatesCity,
   branchSuffix,
   hostPattern,
   type PlaceGazetteer,
@@ -542,6 +543,15 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     }
   }
   let city = place.city;
+  // The town's abbreviation after the name (`TASTE OF INDIA CLT ... CHARLOTTE NC`); before it, it is
+  // part of the name (`SLO DONUT COMPANY`).
+  if (city) {
+    const words = text.split(' ');
+    if (words.length >= 3 && abbreviatesCity(words.at(-1)!, city)) {
+      text = words.slice(0, -1).join(' ');
+      rules.push('location.city-abbreviation');
+    }
+  }
   const afterStore = place.region || place.country ? placeAfterStoreNumber.exec(text) : null;
   if (afterStore) {
     rules.push('location.after-store-number');

@@ -97,11 +97,17 @@ export const bankFields: readonly FieldsRule[] = [
   {
     // Wells Fargo: company and entry, the effective date, an id, and the receiver (`LAST, FIRST` or `FIRST LAST`).
     id: 'fields.ach-dated-receiver',
-    pattern: /^(.+?) \d{6} (?:\S+ [A-Z'.-]+, ?[A-Z'. -]+|(?=\S*\d)\S+ [A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
+    // The id may end in letters of its own (`502043594828KJB RUSK,KATHERINE B`).
+    pattern:
+      /^(.+?) \d{6} (?:\S+(?: [A-Z]{1,3})? [A-Z'.-]+, ?[A-Z'. -]+|(?=\S*\d)\S+ [A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
     yields: { via: 'ach', party: 1 },
     examples: [
       { line: 'CAPITAL ONE CRCARDPMT 240914 33KE1YG6 OBRIEN, KEVIN', expect: { name: 'CAPITAL ONE' } },
       { line: 'SPIRE MISSOURI GASPMT 240820 64906 MIGUEL CARTER', expect: { name: 'SPIRE MISSOURI' } },
+      {
+        line: 'BLUE RIDGE HEALTH DIRECT DEP 170815 502043594828KJB RUSK,KATHERINE B',
+        expect: { name: 'BLUE RIDGE HEALTH' },
+      },
     ],
   },
   {

@@ -12,6 +12,8 @@ export interface PlaceGazetteer {
   isCity(region: string, city: string): boolean;
   /** The one city of `region` that starts with `partial` (a truncated city), else null. */
   completeCity(region: string, partial: string): string | null;
+  /** The one city of `region` a misspelt cut city of 9 letters or more is an edit or two from (`CHARLOTTSVILL`). */
+  nearCity(region: string, partial: string): string | null;
   /** The longest city of `region` (5 letters or more) that `text` ends with, inside its first word (`VETERINARBURLINGTON`), else null. */
   cityEnding(region: string, token: string): string | null;
   /** Whether `word` is the last word of a city of `region` of two words or more (`CITY` of Oklahoma City). */
@@ -136,6 +138,13 @@ export const locationRules: readonly LocationRule[] = [
         line: 'BACI CAFE & WINE B HEALDSBURG CAUS',
         expect: { name: 'BACI CAFE & WINE B', city: 'HEALDSBURG' },
       },
+      // The merchant's own misspelt, cut town.
+      {
+        line: 'PURCHASE AUTHORIZED ON 08/20 BLUE MOON DINER CHARLOTTSVILL VA S627233546116656 CARD 7300',
+        expect: { name: 'BLUE MOON DINER', city: 'CHARLOTTESVILLE' },
+      },
+      // The town's abbreviation beside the name.
+      { line: 'TASTE OF INDIA CLT 11/18 MOBILE PURCHASE CHARLOTTE NC', expect: { name: 'TASTE OF INDIA' } },
     ],
   },
 ];
@@ -254,6 +263,9 @@ export function stripPlaceTail(
       const city = gazetteer.completeCity(region, partial);
       if (city) return found(before.slice(0, before.length - size), city);
     }
+    // The merchant's own spelling of its town, cut (`CHARLOTTSVILL`, `CHARLOTTESVLE`): one word only.
+    const near = gazetteer.nearCity(region, before.at(-1)!);
+    if (near) return found(before.slice(0, -1), near);
     // A city run into the name's last word by a fixed-width field: `VETERINARBURLINGTON`,
     // `ACUPUNCTUOKLAHOMA CITY`. The name keeps 3 letters of that word, or 1 when other words stand before it.
     for (let size = Math.min(3, before.length); size >= 1; size--) {
@@ -312,4 +324,22 @@ export function stripStreetAddress(text: string): { text: string; address: strin
   // The name keeps what stood before the address; an address first is a name (`3600 LAS VEGAS BLVD`).
   if (!found || found.index === 0) return { text, address: null };
   return { text: text.slice(0, found.index), address: found[1]! };
+}
+
+/**
+ * Whether `token` abbreviates `city` as businesses and airports do: the initials of its words (`SLO` San
+ * Luis Obispo), or its first letter and consonants in its order (`CLT` Charlotte, `PHX` Phoenix). A cut
+ * word has vowels (`SAL` of `SALON` before Seattle, `HO` before Hoboken): it is no abbreviation.
+ */
+export function abbreviatesCity(token: string, city: string): boolean {
+  if (token.length < 2 || token.length > 4 || !/^[A-Z]+$/.test(token)) return false;
+  const words = city.split(' ');
+  if (words.length === token.length && words.every((word, index) => word[0] === token[index])) return true;
+  if (token[0] !== city[0] || /[AEIOUY]/.test(token.slice(1))) return false;
+  let at = 1;
+  for (const letter of token.slice(1)) {
+    at = city.indexOf(letter, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
