@@ -81,8 +81,11 @@ export interface EvaluationReport {
 }
 
 /** Case and punctuation ignored: `Joe's Pizza` = `JOES PIZZA`, `AT&T` = `ATT`. */
+/** Case, accents and punctuation aside (`Così` is `COSI`). */
 const comparable = (text: string) =>
   text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9\s]/g, '')
     .replace(/\s+/g, ' ')

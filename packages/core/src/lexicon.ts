@@ -172,6 +172,21 @@ function buildGeography(catalog: Catalog) {
     if (!first?.startsWith(partial) || list[low + 1]?.startsWith(partial)) return null;
     return first;
   };
+  /** Every US city's name, sorted: a town cut by the field with no state after it is looked up here. */
+  const usCities = [...citiesOfRegion]
+    .filter(([region]) => regionCountry.get(region) === 'US')
+    .flatMap(([, list]) => list)
+    .sort();
+  const startsUsCity = (partial: string) => {
+    let low = 0;
+    let high = usCities.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (usCities[middle]! < partial) low = middle + 1;
+      else high = middle;
+    }
+    return usCities[low]?.startsWith(partial) ?? false;
+  };
   /** The one city of `region` whose start (or whole name) a misspelt cut city is an edit or two from. */
   const nearCity = (region: string, partial: string) => {
     const list = citiesOfRegion.get(region);
@@ -241,33 +256,17 @@ function buildGeography(catalog: Catalog) {
     isCity,
     completeCity,
     nearCity,
+    startsUsCity,
     cityEnding,
     isLastWordOfCity,
   };
 }
 
 export function buildLexicon(catalog: Catalog): Lexicon {
-  const {
-    geography,
-    regionCountry,
-    countryCodes,
-    isCity,
-    completeCity,
-    nearCity,
-    cityEnding,
-    isLastWordOfCity,
-  } = buildGeography(catalog);
   return {
     ...buildPrefixTables(catalog.thirdParties, catalog.unknownFacilitatorPrefixes),
     markers: buildMarkers(catalog.thirdParties),
-    regionCountry,
-    countryCodes,
-    isCity,
-    completeCity,
-    nearCity,
-    cityEnding,
-    isLastWordOfCity,
-    geography,
+    ...buildGeography(catalog),
     mccs: new Map(catalog.mccs.map((mcc) => [mcc.code, mcc])),
     industries: new Map(catalog.industries.map((industry) => [industry.id, industry])),
     thirdParties: new Map(catalog.thirdParties.map((party) => [party.id, party])),

@@ -20,6 +20,7 @@ import {
   placeAfterStoreNumber,
   stripPlaceTail,
   stripStreetAddress,
+  withoutCutTown,
 } from './location.js';
 import { chargeTail, labelledReference, type NoiseKind, noiseRules, referenceToken } from './noise.js';
 import { isProductWord } from './product-words.js';
@@ -143,7 +144,7 @@ const chargeWords = new Set(
 /** What follows a merchant's own star names no one else: numbers, a phone, the kind of charge, a state. */
 function namesNoOne(after: string): boolean {
   const words = after
-    .replace(/[\d-]+/g, ' ')
+    .replace(/[\d/-]+/g, ' ')
     .split(' ')
     .filter(Boolean);
   return words.every(
@@ -251,6 +252,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   };
 
   let cutHost = false;
+  let referenceHost: string | null = null;
   // A store or street number run into the name by a fixed-width field (`PHARMACY6187 WASHING`,
   // `CAFE900HOBOKEN`): what follows it up to the place is the start of a street, cut short.
   const runIn = /\b[A-Z]{3,}(\d{3,6})(?=[A-Z]{3,}\b| )/.exec(whole)?.[1] ?? null;
@@ -273,6 +275,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     .replace(/([A-Z])(\d{5}) ([A-Z]{2})(?= USA$| US$)/, '$1 $2 $3')
     // ... and the state run into the ZIP code (`FAIRBANKS 99709-5454AK USA`).
     .replace(/ (\d{5}(?:-\d{4})?)([A-Z]{2}) USA$/, ' $1 $2 USA')
+    // A scheme run into a host the field cut (`HTTPSAMAZON.C WA`): the host of a `.COM`.
+    .replace(/\bHTTPS?(?=[A-Z0-9-]+\.C(?:O|OM)? [A-Z]{2}$)/, '')
+    .replace(/(\.C|\.CO)(?= [A-Z]{2}$)/, (cut) => (cut === '.C' ? '.COM' : cut))
     // `CITY * ST` (TD Bank): the star only pads the field.
     .replace(/ \* ([A-Z]{2})$/, ' $1')
     // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`).
@@ -409,6 +414,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
         break;
       }
       alternates.push(after);
+      // The merchant's site may follow its order (`AMAZON MAR* XXX-XX4328 ... AMAZON.COM WA`).
+      referenceHost = hostPattern.exec(after)?.[1]?.toLowerCase() ?? null;
       orderReference = true;
       prefixes.push({ id: 'prefix.merchant-abbreviation', text: `*${after}`, thirdPartyId: null });
     }
@@ -453,6 +460,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     text = squeeze(text.replace(phoneMatch[0], ' '));
     rules.push('location.phone');
   }
+  host ??= referenceHost;
   let cardNotPresent = host !== null || phone !== null || cutHost;
   if (/ (?:INTERNET|ONLINE|WWW|WEB|RECURRING)$/.test(text)) {
     cardNotPresent = true;
@@ -559,6 +567,21 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     city ??= afterStore[2]!.trim();
   }
   removeNoise((kind) => kind === 'store');
+  // A card line's town, cut by the field and with no state after it, is no part of the name.
+  if (
+    !place.region &&
+    !place.country &&
+    !place.postalCode &&
+    !toPerson &&
+    !fields &&
+    (wrapper?.via ?? 'card') === 'card'
+  ) {
+    const cut = withoutCutTown(text, lexicon);
+    if (cut.town) {
+      text = cut.text;
+      rules.push('location.cut-town');
+    }
+  }
   // After a prefix (`AIRBNB * HMABCD1234`) a reference may stand first, but never alone.
   referenceToken.lastIndex = 0;
   const withoutReferences = squeeze(` ${text}`.replace(referenceToken, ' ')) || text;

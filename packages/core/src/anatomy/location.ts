@@ -14,6 +14,8 @@ export interface PlaceGazetteer {
   completeCity(region: string, partial: string): string | null;
   /** The one city of `region` a misspelt cut city of 9 letters or more is an edit or two from (`CHARLOTTSVILL`). */
   nearCity(region: string, partial: string): string | null;
+  /** Whether some US city's name starts with `partial` (`SAN JO`, `SANTA CLA`). */
+  startsUsCity(partial: string): boolean;
   /** The longest city of `region` (5 letters or more) that `text` ends with, inside its first word (`VETERINARBURLINGTON`), else null. */
   cityEnding(region: string, token: string): string | null;
   /** Whether `word` is the last word of a city of `region` of two words or more (`CITY` of Oklahoma City). */
@@ -104,6 +106,16 @@ export const locationRules: readonly LocationRule[] = [
         line: 'WM SUPERCENTER #1234 Wal-Mart Super Center FORT COLLINS CO',
         expect: { name: 'WM SUPERCENTER', city: 'FORT COLLINS' },
       },
+    ],
+  },
+  {
+    id: 'location.cut-town',
+    pattern: /(?: [A-Z]+){2,3}$/,
+    yields: { part: 'place' },
+    examples: [
+      { line: "SQ *PLATO'S CLOSET SAN JO", expect: { name: "PLATO'S CLOSET" } },
+      { line: 'SQ *7LEAVES SANTA CLA', expect: { name: '7LEAVES' } },
+      { line: 'BLUE DOOR BISTRO', expect: { name: 'BLUE DOOR BISTRO' } },
     ],
   },
   {
@@ -342,4 +354,22 @@ export function abbreviatesCity(token: string, city: string): boolean {
     if (at === 0) return false;
   }
   return true;
+}
+
+/**
+ * A town the field cut with no state after it (`SQ *PLATO'S CLOSET SAN JO`, `SQ *7LEAVES SANTA CLA`):
+ * two or three last words that start a US city's name, the first of them whole. The name keeps a word.
+ */
+export function withoutCutTown(
+  text: string,
+  gazetteer: PlaceGazetteer,
+): { text: string; town: string | null } {
+  const words = text.split(' ');
+  for (let size = Math.min(3, words.length - 1); size >= 2; size--) {
+    const tail = words.slice(words.length - size).join(' ');
+    if (tail.length >= 6 && /^[A-Z ]+$/.test(tail) && gazetteer.startsUsCity(tail)) {
+      return { text: words.slice(0, words.length - size).join(' '), town: tail };
+    }
+  }
+  return { text, town: null };
 }

@@ -98,7 +98,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.fee',
-    when: /\bFEE\b|SERVICE CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED/,
+    // Not a word of a host (`DH-FEE.COM`).
+    when: /(?<![.-])\bFEE\b(?![.-])|SERVICE CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'other', counterparty: 'none' },
     examples: [
