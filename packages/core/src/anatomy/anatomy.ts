@@ -135,7 +135,7 @@ const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pat
 const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));
 const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
 const anyFields =
-  /DES:|ORIG CO NAME:|COMP NAME:| CO: |^REAL TIME |^RTP |^INSTANT |ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| \d{6} \S*\d\S* [A-Z'.-]+(?: [A-Z'.-]+){1,3}$/;
+  /DES:|ORIG CO NAME:|COMP NAME:| CO: |^REAL TIME |^RTP |^INSTANT |ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| \d{6} \S*\d\S* [A-Z'.-]+(?: [A-Z'.-]+){1,3}$| (?:DEP|PAYROLL|PAYRLL|SALARY|PAY|PAYMENT|PMT|EPAY|PREM) \S*\d/;
 const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
 /** Words of the kind of charge (`BILL PAYMENT`, `SUBSCRIPTION`): they name no one. */
 const chargeWords = new Set(

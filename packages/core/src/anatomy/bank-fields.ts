@@ -99,7 +99,7 @@ export const bankFields: readonly FieldsRule[] = [
     id: 'fields.ach-dated-receiver',
     // The id may end in letters of its own (`502043594828KJB RUSK,KATHERINE B`).
     pattern:
-      /^(.+?) \d{6} (?:\S+(?: [A-Z]{1,3})? [A-Z'.-]+, ?[A-Z'. -]+|(?=\S*\d)\S+ [A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
+      /^(.+?) \d{6} (?:(?:\S+(?: [A-Z]{1,3})? )?[A-Z'.-]+, ?[A-Z'. -]+|(?=\S*\d)\S+ [A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
     yields: { via: 'ach', party: 1 },
     examples: [
       { line: 'CAPITAL ONE CRCARDPMT 240914 33KE1YG6 OBRIEN, KEVIN', expect: { name: 'CAPITAL ONE' } },
@@ -108,6 +108,18 @@ export const bankFields: readonly FieldsRule[] = [
         line: 'BLUE RIDGE HEALTH DIRECT DEP 170815 502043594828KJB RUSK,KATHERINE B',
         expect: { name: 'BLUE RIDGE HEALTH' },
       },
+      // A masked id reads as nothing.
+      { line: 'HARBOR TECHNOLOG PAYROLL 240315 XXXXX1234 SMITH, JOHN', expect: { name: 'HARBOR TECHNOLOG' } },
+    ],
+  },
+  {
+    // The same without the date: company, a payroll or bill entry, an id, and the receiver.
+    id: 'fields.ach-entry-receiver',
+    pattern:
+      /^(.+?) (?:DIRECT DEP|DIR DEP|PAYROLL|PAYRLL|SALARY|NET PAY|PAYMENT|PMT|EPAY|AUTOPAY|ONLINE PMT|INS PREM|UTIL PMT|BILL PMT) (?=\S*\d)\S+ (?:[A-Z'.-]+, ?[A-Z'. -]+|[A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
+    yields: { via: 'ach', party: 1 },
+    examples: [
+      { line: 'HARBOR TECHNOLOG DIRECT DEP Y6Q SMITH JOHN A', expect: { name: 'HARBOR TECHNOLOG' } },
     ],
   },
   {
