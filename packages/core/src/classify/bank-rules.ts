@@ -113,6 +113,52 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // Rewards paid back on a card (`CASHBACK BONUS REDEMPTION PYMT/STMT CRDT`).
+    id: 'bank.rewards',
+    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|REWARDS? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT/,
+    direction: 'incoming',
+    yields: { type: 'income', subType: 'other', counterparty: 'none' },
+    examples: [
+      {
+        line: 'CASHBACK BONUS REDEMPTION PYMT/STMT CRDT',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'other' },
+      },
+    ],
+  },
+  {
+    // Cash taken out or paid in at a branch or store counter (Wells Fargo: `CASH EWITHDRAWAL IN BRANCH/STORE`).
+    id: 'bank.branch-cash-withdrawal',
+    when: /E?WITHDRAWAL IN BRANCH|BRANCH WITHDRAWAL|COUNTER WITHDRAWAL|TELLER WITHDRAWAL|CASH WITHDRAWAL IN/,
+    direction: 'outgoing',
+    yields: { type: 'other_money_movement', subType: 'withdrawal', counterparty: 'none', method: 'cash' },
+    examples: [
+      {
+        line: 'CASH EWITHDRAWAL IN BRANCH/STORE 03/05/2024 02:31:15 PM 123 MAIN ST LANCASTER CA 1234',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'withdrawal' },
+      },
+    ],
+  },
+  {
+    id: 'bank.branch-deposit',
+    when: /E?DEPOSIT IN BRANCH|BRANCH DEPOSIT|TELLER DEPOSIT|DEPOSIT@MOBILE|\bEDEPOSIT\b/,
+    direction: 'incoming',
+    yields: { type: 'other_money_movement', subType: 'deposit', counterparty: 'none' },
+    examples: [
+      {
+        line: 'EDEPOSIT IN BRANCH/STORE 03/05/24 02:31:15 PM 123 MAIN ST LANCASTER CA 1234',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
+      {
+        line: 'DEPOSIT@MOBILE',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
+    ],
+  },
+  {
     // A payment received on a card or loan account (`ONLINE PAYMENT - THANK YOU`): the debt paid down.
     id: 'bank.payment-received',
     // Card statements cut it short too (`AUTOMATIC PAYMENT - THANK`).
