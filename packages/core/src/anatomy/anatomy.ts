@@ -462,9 +462,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   host ??= referenceHost;
   let cardNotPresent = host !== null || phone !== null || cutHost;
-  if (/ (?:INTERNET|ONLINE|WWW|WEB|RECURRING)$/.test(text)) {
+  // Said of the sale, cut or not (`NRA MEMBERSHIP INTERNE`).
+  const remote = / (?:INTERNET?|ONLINE|WWW|WEB|RECURRING)(?=(?: [A-Z]{2})?$)/;
+  if (remote.test(text)) {
     cardNotPresent = true;
-    text = text.replace(/ (?:INTERNET|ONLINE|WWW|WEB|RECURRING)$/, '');
+    text = text.replace(remote, '');
   }
 
   // An ATM line that names no owner names no one: its numbers and street are no name.

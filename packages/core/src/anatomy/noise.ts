@@ -78,6 +78,13 @@ export const noiseRules: readonly NoiseRule[] = [
     ],
   },
   {
+    // An email address, often cut (`GRIND LLC BENJAMIN@GRIN NY`): a contact, never the name.
+    id: 'noise.email',
+    pattern: / [A-Z0-9._-]+@[A-Z0-9.-]*/g,
+    yields: { kind: 'reference' },
+    examples: [{ line: 'HARBOR STUDIO LLC BENJAMIN@HARB NY', expect: { name: 'HARBOR STUDIO LLC' } }],
+  },
+  {
     id: 'noise.time',
     pattern: / \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?\b/g,
     yields: { kind: 'date' },

@@ -408,6 +408,25 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // Chase's QuickPay, Zelle's predecessor: `Chase QuickPay Electronic Transfer 5328711437 to Budget Nerd`.
+    id: 'wrapper.quickpay',
+    pattern: /^CHASE QUICKPAY (?:ELECTRONIC )?TRANSFER(?: \d+)? (?:TO|FROM) /,
+    yields: { via: 'p2p' },
+    examples: [
+      {
+        line: 'Chase QuickPay Electronic Transfer 5328711437 to Maria Lopez',
+        expect: { name: 'MARIA LOPEZ', wrapper: 'wrapper.quickpay' },
+      },
+    ],
+  },
+  {
+    // A number and a dash before the name (`32689 - 360 HUBBARD-UBI CHICAGO IL`): the store's or terminal's.
+    id: 'wrapper.leading-number',
+    pattern: /^\d{4,} - (?=[A-Z0-9])/,
+    yields: { via: 'card', silent: true },
+    examples: [{ line: '32689 - 360 HUBBARD-UBI CHICAGO IL', expect: { name: '360 HUBBARD-UBI' } }],
+  },
+  {
     id: 'wrapper.transfer',
     pattern:
       /^(?:ONLINE (?:BANKING )?|MOBILE (?:BANKING )?|INTERNET (?:BANKING )?|INTERNAL |ACCOUNT |FUNDS |INSTANT )?(?:TRANSFER|XFER|TFR)(?: (?:TO|FROM))?(?: ?[:-])? /,

@@ -271,7 +271,9 @@ export const bankRules: readonly BankRule[] = [
     id: 'bank.p2p',
     // Bank of America's Zelle lines before the name (`Mobile/Email Transfer Conf# ...; Reyes, Daniel`), push
     // payments to a card (`PMNT SENT 0331 GRANT HOLLOWAY`).
-    when: new RegExp(`${p2pApps.source}|^MOBILE\\/EMAIL TRANSFER\\b|^PMNT (?:SENT|RCVD)\\b`),
+    when: new RegExp(
+      `${p2pApps.source}|^MOBILE\\/EMAIL TRANSFER\\b|^PMNT (?:SENT|RCVD)\\b|^CHASE QUICKPAY\\b`,
+    ),
     yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'app', peerToPeer: true },
     examples: [
       {

@@ -128,7 +128,9 @@ export function resolveBankCounterparty(
   // the app stands between them, as a third party.
   const person =
     rule?.peerToPeer &&
-    (anatomy.fields?.via === 'p2p' || (app && anatomy.thirdPartyIds.includes(app.id))) &&
+    (anatomy.fields?.via === 'p2p' ||
+      anatomy.wrapper?.via === 'p2p' ||
+      (app && anatomy.thirdPartyIds.includes(app.id))) &&
     isPersonName(anatomy.name, app?.name)
       ? anatomy.display
       : null;
