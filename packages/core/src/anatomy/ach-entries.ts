@@ -32,6 +32,8 @@ export const achEntries: readonly EntryRule[] = [
         expect: { name: 'FOUR RIVERS CU' },
       },
       { line: 'ACH DEPOSIT HILLCREST CC PAYROLL DD 635243092867', expect: { name: 'HILLCREST CC' } },
+      // No bank wording: the payroll entry says it is an ACH credit.
+      { line: 'RIVERBEND CLINIC PAYROLL 240315', expect: { name: 'RIVERBEND CLINIC' } },
     ],
   },
   {

@@ -151,6 +151,8 @@ function namesNoOne(after: string): boolean {
     (word, index) => chargeWords.has(word) || (index === words.length - 1 && word.length === 2),
   );
 }
+/** An employer's ACH credit with no bank wording around it (`ACME STAFFING PAYROLL 240315`). */
+const payrollEntryTail = / (?:PAYROLL|PAYRLL|DIR(?:ECT)? DEP|SALARY|NET ?PAY)(?: [A-Z0-9]*\d[A-Z0-9]*)*$/;
 /** A line ending in a ZIP code, a state and the country: the merchant's address is all there. */
 const fullAddressLayout = /\d{5}(?:-\d{4})? ?[A-Z]{2} USA(?: \([A-Z ]+\))?$/;
 /** Letters only, with a word of four letters or more that is no product or kind of charge. */
@@ -336,7 +338,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     }
   }
   // An ACH party ends in its entry description (`PAYROLL`, `UTIL PMT`) and ids: cut them.
-  if ((fields?.via ?? wrapper?.via) === 'ach') {
+  if ((fields?.via ?? wrapper?.via) === 'ach' || (!wrapper && !fields && payrollEntryTail.test(text))) {
     const cut = cutEntries(text);
     text = cut.party;
     if (fields) fields.party = cut.party;

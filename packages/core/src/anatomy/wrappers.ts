@@ -541,7 +541,7 @@ export const trailingWrappers: readonly WrapperRule[] = [
     // Bank of America's debit lines put the date and the entry between the name and the place.
     id: 'wrapper.dated-entry-infix',
     pattern:
-      / \d{2}\/\d{2}(?: #\d+)? (?:MOBILE )?(?:PURCHASE|PURCHASE RETURN|REFUND|PMNT SENT|PMNT RCVD|RECURRING)(?= |$)/,
+      / \d{2}\/\d{2}(?: #\d+)? (?:MOBILE )?(?:PURCHASE(?! RETURN)|PMNT SENT|PMNT RCVD|RECURRING)(?= |$)/,
     yields: { via: 'card' },
     examples: [
       {
@@ -553,6 +553,18 @@ export const trailingWrappers: readonly WrapperRule[] = [
       {
         line: 'LIGHTHOUSE FISH FRY 08/23 #000089583 PURCHASE LIGHTHOUSE FISH FRY ERIE PA',
         expect: { name: 'LIGHTHOUSE FISH FRY', city: 'ERIE', region: 'PA' },
+      },
+    ],
+  },
+  {
+    // The same entry for money back: `UBER EATS 07/29 REFUND 800-592-8996 CA`.
+    id: 'wrapper.dated-refund-infix',
+    pattern: / \d{2}\/\d{2}(?: #\d+)? (?:MOBILE )?(?:PURCHASE RETURN|REFUND)(?= |$)/,
+    yields: { via: 'card', refund: true },
+    examples: [
+      {
+        line: 'HARBOR FREIGHT TOOLS 07/29 PURCHASE RETURN PEORIA IL',
+        expect: { name: 'HARBOR FREIGHT TOOLS', wrapper: 'wrapper.dated-refund-infix' },
       },
     ],
   },
@@ -592,14 +604,26 @@ export const trailingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
-    // What the issuer says of the entry, in brackets at the end (`... NY USA (DISPUTE CREDIT)`).
+    // What the issuer says of the entry, in brackets at the end (`... NY USA (PENDING)`).
     id: 'wrapper.bracketed-note',
-    pattern: / \([A-Z][A-Z ]*\)$/,
+    pattern: / \((?!DISPUTE)[A-Z][A-Z ]*\)$/,
     yields: { via: 'card', silent: true },
     examples: [
       {
-        line: 'RIVERSIDE BOOKS 12 MAIN ST SPRINGFIELD 65806 MO USA (DISPUTE CREDIT)',
+        line: 'RIVERSIDE BOOKS 12 MAIN ST SPRINGFIELD 65806 MO USA (PENDING)',
         expect: { name: 'RIVERSIDE BOOKS', region: 'MO' },
+      },
+    ],
+  },
+  {
+    // A disputed charge credited back (`... NY USA (DISPUTE CREDIT)`).
+    id: 'wrapper.dispute-credit',
+    pattern: / \(DISPUTE[A-Z ]*\)$/,
+    yields: { via: 'card', refund: true },
+    examples: [
+      {
+        line: 'RIVERSIDE BOOKS 12 MAIN ST SPRINGFIELD 65806 MO USA (DISPUTE CREDIT)',
+        expect: { name: 'RIVERSIDE BOOKS', wrapper: 'wrapper.dispute-credit' },
       },
     ],
   },
