@@ -177,7 +177,13 @@ function buildGeography(catalog: Catalog) {
     .filter(([region]) => regionCountry.get(region) === 'US')
     .flatMap(([, list]) => list)
     .sort();
+  /** The first words of US cities of several words (`SAN`, `FORT`, `NEW`): a cut town starts with one. */
+  const firstWordsOfUsCities = new Set(
+    usCities.filter((city) => city.includes(' ')).map((city) => city.slice(0, city.indexOf(' '))),
+  );
   const startsUsCity = (partial: string) => {
+    const space = partial.indexOf(' ');
+    if (space < 0 || !firstWordsOfUsCities.has(partial.slice(0, space))) return false;
     let low = 0;
     let high = usCities.length;
     while (low < high) {

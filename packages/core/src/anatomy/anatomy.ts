@@ -273,13 +273,6 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       /([A-Z]*)(\d{3}-\d{3}-\d{4})(?:([A-Z]{2})\b|\b)/g,
       (_, name: string, phone: string, region?: string) => [name, phone, region].filter(Boolean).join(' '),
     )
-    // A ZIP code run into the city before the state (`COLORADO CITY86021 AZ USA`, Apple Card).
-    .replace(/([A-Z])(\d{5}) ([A-Z]{2})(?= USA$| US$)/, '$1 $2 $3')
-    // ... and the state run into the ZIP code (`FAIRBANKS 99709-5454AK USA`).
-    .replace(/ (\d{5}(?:-\d{4})?)([A-Z]{2}) USA$/, ' $1 $2 USA')
-    // A scheme run into a host the field cut (`HTTPSAMAZON.C WA`): the host of a `.COM`.
-    .replace(/\bHTTPS?(?=[A-Z0-9-]+\.C(?:O|OM)? [A-Z]{2}$)/, '')
-    .replace(/(\.C|\.CO)(?= [A-Z]{2}$)/, (cut) => (cut === '.C' ? '.COM' : cut))
     // `CITY * ST` (TD Bank): the star only pads the field.
     .replace(/ \* ([A-Z]{2})$/, ' $1')
     // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`).
@@ -293,6 +286,18 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       return ' ';
     });
 
+  // Apple Card's ZIP code run into the city or the state (`COLORADO CITY86021 AZ USA`, `99709-5454AK USA`).
+  if (text.endsWith(' USA') || text.endsWith(' US')) {
+    text = text
+      .replace(/([A-Z])(\d{5}) ([A-Z]{2})(?= USA$| US$)/, '$1 $2 $3')
+      .replace(/ (\d{5}(?:-\d{4})?)([A-Z]{2}) USA$/, ' $1 $2 USA');
+  }
+  // A scheme run into a host the field cut (`HTTPSAMAZON.C WA`): the host of a `.COM`.
+  if (text.includes('.C')) {
+    text = text
+      .replace(/\bHTTPS?(?=[A-Z0-9-]+\.C(?:O|OM)? [A-Z]{2}$)/, '')
+      .replace(/(\.C|\.CO)(?= [A-Z]{2}$)/, (cut) => (cut === '.C' ? '.COM' : cut));
+  }
   text = squeeze(text);
   const nameless = anyNameless.test(text) ? firstMatch(namelessLines, text) : null;
   if (nameless) {
@@ -485,7 +490,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   const removeNoise = (kinds: (kind: NoiseKind) => boolean) => {
     text = ` ${text}`;
     for (const rule of noiseRules) {
-      if (!kinds(rule.yields.kind)) continue;
+      if (!kinds(rule.yields.kind) || (rule.yields.requires && !text.includes(rule.yields.requires)))
+        continue;
       rule.pattern.lastIndex = 0;
       let fired = false;
       text = text.replace(rule.pattern, (match: string, ...groups: unknown[]) => {
@@ -564,7 +570,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       rules.push('location.city-abbreviation');
     }
   }
-  const afterStore = place.region || place.country ? placeAfterStoreNumber.exec(text) : null;
+  const afterStore =
+    (place.region || place.country) && /\d/.test(text) ? placeAfterStoreNumber.exec(text) : null;
   if (afterStore) {
     rules.push('location.after-store-number');
     text = afterStore[1]!;

@@ -367,7 +367,7 @@ export function withoutCutTown(
   const words = text.split(' ');
   for (let size = Math.min(3, words.length - 1); size >= 2; size--) {
     const tail = words.slice(words.length - size).join(' ');
-    if (tail.length >= 6 && /^[A-Z ]+$/.test(tail) && gazetteer.startsUsCity(tail)) {
+    if (tail.length >= 6 && gazetteer.startsUsCity(tail) && /^[A-Z ]+$/.test(tail)) {
       return { text: words.slice(0, words.length - size).join(' '), town: tail };
     }
   }

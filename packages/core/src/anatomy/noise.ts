@@ -11,6 +11,8 @@ export interface NoiseYield {
   kind: NoiseKind;
   /** The capture group holding the value worth keeping (a store number). */
   value?: number;
+  /** A character every match holds: a line without it skips the rule (most lines have no `@` or `$`). */
+  requires?: string;
 }
 
 export type NoiseRule = Rule<NoiseYield>;
@@ -69,7 +71,7 @@ export const noiseRules: readonly NoiseRule[] = [
     // A purchase with cash back prints both amounts (`... NJ 06/09 Purchase $12.34 Cash Back $40.00`).
     id: 'noise.cash-back',
     pattern: / (?:PURCHASE )?\$ ?[\d,]+\.\d{2} CASH ?BACK \$ ?[\d,]+\.\d{2}\b/g,
-    yields: { kind: 'reference' },
+    yields: { kind: 'reference', requires: '$' },
     examples: [
       {
         line: 'FOOD BAZAAR 1777 EDGEWATER NJ 06/09 Purchase $12.34 Cash Back $40.00',
@@ -81,7 +83,7 @@ export const noiseRules: readonly NoiseRule[] = [
     // An email address, often cut (`GRIND LLC BENJAMIN@GRIN NY`): a contact, never the name.
     id: 'noise.email',
     pattern: / [A-Z0-9._-]+@[A-Z0-9.-]*/g,
-    yields: { kind: 'reference' },
+    yields: { kind: 'reference', requires: '@' },
     examples: [{ line: 'HARBOR STUDIO LLC BENJAMIN@HARB NY', expect: { name: 'HARBOR STUDIO LLC' } }],
   },
   {

@@ -9,8 +9,9 @@ const withoutAccents = (text: string) =>
 
 /** Upper-cased ASCII with collapsed whitespace: the form descriptors are parsed in. */
 export function canonical(text: string): string {
+  const upper = withoutAccents(text).toUpperCase().replace(/\s+/g, ' ').trim();
   // A backtick or a typographic apostrophe is an apostrophe (`HARRISON`S LTD`).
-  return withoutAccents(text).toUpperCase().replace(/\s+/g, ' ').replace(/[`’]/g, "'").trim();
+  return upper.includes('`') || upper.includes('’') ? upper.replace(/[`’]/g, "'") : upper;
 }
 
 const plainWords = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
