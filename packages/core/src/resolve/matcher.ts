@@ -193,8 +193,10 @@ function score(
       notes.push('the MCC names another industry');
     }
   }
+  // A brand of other countries only, on a line of this one, is a local business of the same name (a UK
+  // clothing chain called `SLATERS` is not `TST* SLATERS 5050 - DE`), even when the name is all the line says.
   if (evidence.country && entry.countries.length > 0 && !entry.countries.includes(evidence.country)) {
-    result -= exact ? 20 : 30;
+    result -= exact ? 55 : 30;
     notes.push('the brand does not operate in the country');
   }
   // Small businesses take cards through Square or Toast; a brand behind one is rarely more than its own name.
