@@ -104,13 +104,15 @@ function cardPurchase(
   line: Line,
   read: (text: string, atm: boolean) => Anatomy,
   options: EnrichOptions,
+  /** A bank or aggregator line read as a card purchase: money back on it is a refund, a reimbursement. */
+  fromBankLine = false,
 ) {
   // At an ATM, ATM wording and the machine's street surround the bank's name.
   const anatomy = read(line.text, Boolean(line.mcc?.atm));
   const place = placeOf(parts.lexicon.geography, line.place, anatomy.location);
   const trace = traceFor(options);
   const counterparty = resolveCardCounterparty(parts, line, anatomy, place, trace);
-  const kind = classifyCardPurchase(line, anatomy, counterparty);
+  const kind = classifyCardPurchase(line, anatomy, counterparty, fromBankLine);
   return {
     /** A catalog merchant, or the merchant read from the line. */
     namesCounterparty: counterparty.merchant !== null || counterparty.unverifiedName !== null,
@@ -158,7 +160,7 @@ function build<K extends TransactionKind>(
   if (!isRouted(row)) return bankMovement(parts, line, rule, read, options).shape();
 
   const route = routeOf(line, read(line.text, false), rule);
-  const asCard = () => cardPurchase(parts, row.readAsCard(body, line, parts.lexicon), read, options);
+  const asCard = () => cardPurchase(parts, row.readAsCard(body, line, parts.lexicon), read, options, true);
   if (route === 'card') return asCard().shape();
   const bank = bankMovement(parts, line, rule, read, options);
   if (route === 'bank' || (bank.kind.type !== 'other_money_movement' && bank.kind.type !== 'spending'))

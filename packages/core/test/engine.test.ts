@@ -311,6 +311,19 @@ describe('createEngine: transfers and universal lines', () => {
     });
     expect(deposit.transactionInfo).toMatchObject({ type: 'income', subType: 'government_benefits' });
   });
+
+  it("pays money back from a merchant as a reimbursement, but a card's own refund stays spending", () => {
+    const back = (description: string) =>
+      engine.enrichUniversal({ userId: 'u1', description, amount: 25, direction: 'CREDIT' }).transactionInfo
+        .type;
+    expect(back('AMAZON.COM*2K4LL8PT1 AMZN.COM/BILL WA')).toBe('reimbursement');
+    expect(
+      back('PURCHASE RETURN AUTHORIZED ON 05/11 TARGET 00012345 HOUSTON TX S585131648271943 CARD 4421'),
+    ).toBe('reimbursement');
+    // The line shows its card: a card's refund (CONTRACT.md).
+    expect(back('CHECKCARD 0618 PETCO 1587 COLUMBUS OH 53574344609922216034806')).toBe('spending');
+    expect(back('SQ *BLUE BOTTLE COFFEE SAN FRANCISCO CA')).toBe('spending');
+  });
 });
 
 describe('createEngine: a transfer body as declared, a universal line built once', () => {
