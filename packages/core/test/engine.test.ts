@@ -80,6 +80,18 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(card('SHELL OIL 57442394701 HOUSTON TX', { categoryCode: '5541' }).counterparty[0]?.name).toBe(
       'Shell',
     );
+    // A one-word brand and two words it does not explain are another business on a card line; a store code is
+    // no word (`SHOPRITE NEWARK NJ S1`), and after an ACH company the words are its entry (`LYFT DRIVER PAY`).
+    expect(brandOf('CUMBERLAND GAP OUTFITT MIDDLESBORO KY')).toEqual([]);
+    expect(brandOf('SHOPRITE NEWARK NJ S1', '5411').map((party) => party.name)).toEqual(['ShopRite']);
+    expect(
+      engine.enrichTransfer({
+        userId: 'u1',
+        transactionType: 'ACH_DEPOSIT',
+        description: 'LYFT             DRIVER PAY 99527512795    CCD ID: 9700940181',
+        amount: -80,
+      }).counterparty[0]?.name,
+    ).toBe('Lyft');
   });
 
   it('reads store descriptors, places and industry chains', () => {

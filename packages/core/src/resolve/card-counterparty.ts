@@ -87,6 +87,7 @@ export function resolveCardCounterparty(
       place.country?.toLowerCase() ?? (!line.currencyCode || line.currencyCode === 'USD' ? 'us' : null),
     mccEntry: line.categoryCode ? (parts.merchantOfMcc.get(line.categoryCode) ?? null) : null,
     thirdPartyHosts: parties.flatMap((party) => (party.website ? [bareHost(party.website)] : [])),
+    cardMerchant: true,
   };
   const host = descriptor.location.host;
   // A third party's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the merchant only when the

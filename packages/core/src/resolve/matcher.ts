@@ -32,6 +32,8 @@ export interface MatchEvidence {
   thirdPartyHosts?: readonly string[];
   /** The name is a registered company field (an ACH `DES:` company), where a brand and noise is the norm. */
   companyField?: boolean;
+  /** The name is a card merchant's (a card descriptor, or a bank line read as a card purchase). */
+  cardMerchant?: boolean;
 }
 
 /** What to look up for one descriptor. */
@@ -62,8 +64,8 @@ export const MIN_MATCH_SCORE = 50;
 
 const topLevel = (industryId: string) => industryId.slice(0, 3);
 
-/** A token that tells nothing about who the merchant is (a store number, `STORE`, `INC`). */
-const isNoise = (token: string) => fillerWords.has(token) || /^\d+$/.test(token) || token.length < 2;
+/** A token that tells nothing about who the merchant is (a store number or code, `STORE`, `INC`). */
+const isNoise = (token: string) => fillerWords.has(token) || /\d/.test(token) || token.length < 2;
 
 /** How a candidate was found, from the strongest evidence to the weakest. */
 type CandidateKind = 'alias' | 'host' | 'mcc' | 'leading' | 'fuzzy';
@@ -179,7 +181,11 @@ function score(
   // A word naming another industry (`BEST BUY CARPETS`, `APPLE VALLEY DENTAL`) all but rules the brand out.
   // Three letters (`MTN VIEW GAS`, `AMC ORLANDO`) name many things: each word they leave unexplained weighs more.
   const acronym = candidate.matchedKey.length <= 3;
-  result -= (acronym ? 25 : 15) * unexplainedWords + 50 * conflictingWords;
+  // Two words a one-word brand leaves unexplained on a card line are another business's name (`FRY'S SPRING
+  // STATI`, `CUMBERLAND GAP OUTFITT`); after an ACH company they are its entry (`LYFT DRIVER PAY`).
+  const anotherBusiness = evidence.cardMerchant && unexplainedWords >= 2 && named.size === 1;
+  const perWord = acronym ? 25 : anotherBusiness ? 22 : 15;
+  result -= perWord * unexplainedWords + 50 * conflictingWords;
   if (conflictingWords > 0) notes.push('a word of the line names another industry or kind of place');
   const extraWords = unexplainedWords + conflictingWords + sameIndustryWords;
   result += guard(entry, candidate, evidence, extraWords, isGeneric, notes);
