@@ -214,8 +214,9 @@ function score(
 
 /** Whether each word is a near spelling (or the truncated start) of the name's word in the same place. */
 function wordsAlign(words: readonly string[], nameWords: readonly string[]): boolean {
-  // The same words, or all but the name's last (a truncated line).
-  if (words.length > nameWords.length || words.length < nameWords.length - 1) return false;
+  // As many words: a word fewer is another name (`NORTH CAROLINA`, the state, is no `North Carolina DMV`);
+  // a line cut short is the leading search's.
+  if (words.length !== nameWords.length) return false;
   return words.every((word, index) => {
     const nameWord = nameWords[index];
     if (!nameWord) return false;
