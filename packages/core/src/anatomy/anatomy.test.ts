@@ -64,6 +64,13 @@ describe('ATM lines: the owner of the machine, if the line names one', () => {
 });
 
 describe('readAnatomy', () => {
+  it('reads a store sold through a platform without the platform (`COSTCO BY INSTACART`)', () => {
+    const store = readAnatomy('SPROUTS BY INSTACART INSTACART.COMCA', lexicon);
+    expect(store.name).toBe('SPROUTS');
+    expect(store.thirdPartyIds.map(thirdPartyName)).toEqual(['Instacart']);
+    expect(readAnatomy('STAND BY ME CAFE', lexicon).name).toBe('STAND BY ME CAFE');
+  });
+
   it("reads a delivery app's name run into the restaurant's, but not a word that only starts alike", () => {
     const grubhub = readAnatomy('GRUBHUBBUFFALOWILDWIN', lexicon);
     expect(grubhub.thirdPartyIds.map(thirdPartyName)).toEqual(['Grubhub']);

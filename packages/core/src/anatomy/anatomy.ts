@@ -275,8 +275,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     )
     // `CITY * ST` (TD Bank): the star only pads the field.
     .replace(/ \* ([A-Z]{2})$/, ' $1')
-    // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`).
-    .replace(/\.CO([A-Z]{2})$/, (match, region: string) =>
+    // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`, `INSTACART.COMCA`).
+    .replace(/\.COM?([A-Z]{2})$/, (match, region: string) =>
       lexicon.regionCountry.has(region) ? `.COM ${region}` : match,
     )
     // A host cut by the field's width (`WWW.DOORDASH.`, `WWW.PARADISEMINIGOLF.C`): it names no one.
@@ -356,10 +356,18 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   const { pattern, byPhrase } = lexicon.markers;
   pattern.lastIndex = 0;
   const stripped: string[] = [];
+  // A store sold through a platform names it after `BY` (`COSTCO BY INSTACART`): the platform is no part of it.
+  let soldBy: string | null = null;
   for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
     const marker = byPhrase.get(found[1]!)!;
     addThirdParty(marker.thirdPartyId);
     if (marker.strip) stripped.push(found[1]!);
+    else if (text.slice(found.index - 4, found.index) === ' BY ') soldBy ??= ` BY ${found[1]}`;
+  }
+  if (soldBy) {
+    const at = text.indexOf(soldBy);
+    text = squeeze(`${text.slice(0, at)} ${text.slice(at + soldBy.length)}`);
+    rules.push('marker.sold-by');
   }
   for (const phrase of stripped) {
     const at = text.indexOf(phrase);
