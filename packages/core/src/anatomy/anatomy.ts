@@ -538,7 +538,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   if (place.region || place.postalCode) rules.push('location.place');
   text = place.text;
   const branch = branchSuffix.exec(text);
-  if (branch && branch.index > 0) {
+  // One word before the dash and words after it are one name spelt with a dash (`ECO - FRIENDLY CLEANERS`).
+  const dashedName =
+    branch !== null &&
+    !text.slice(0, branch.index).includes(' ') &&
+    /^ - [A-Z]+(?: [A-Z]+)+$/.test(branch[0]);
+  if (branch && branch.index > 0 && !dashedName) {
     rules.push('location.branch');
     text = text.slice(0, branch.index);
   }

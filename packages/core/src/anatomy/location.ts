@@ -93,6 +93,7 @@ export const locationRules: readonly LocationRule[] = [
     examples: [
       { line: 'TST* DOS TOROS - MAIDEN L', expect: { name: 'DOS TOROS', thirdParties: ['Toast'] } },
       { line: "LEE'S DELI - 615 M SAN FRANCISCO CA", expect: { name: "LEE'S DELI", city: 'SAN FRANCISCO' } },
+      { line: 'ECO - FRIENDLY CLEANERS EDGEWATER NJ 06/21', expect: { name: 'ECO - FRIENDLY CLEANERS' } },
     ],
   },
   {
