@@ -326,8 +326,13 @@ describe('createEngine: transfers and universal lines', () => {
 
   it("pays money back from a merchant as a reimbursement, but a card's own refund stays spending", () => {
     const back = (description: string) =>
-      engine.enrichUniversal({ userId: 'u1', description, amount: 25, direction: 'CREDIT' }).transactionInfo
-        .type;
+      engine.enrichUniversal({
+        userId: 'u1',
+        description,
+        amount: 25,
+        direction: 'CREDIT',
+        categoryType: 'MCC',
+      }).transactionInfo.type;
     expect(back('AMAZON.COM*2K4LL8PT1 AMZN.COM/BILL WA')).toBe('reimbursement');
     expect(
       back('PURCHASE RETURN AUTHORIZED ON 05/11 TARGET 00012345 HOUSTON TX S585131648271943 CARD 4421'),
