@@ -152,7 +152,8 @@ function namesNoOne(after: string): boolean {
   );
 }
 /** An employer's ACH credit with no bank wording around it (`ACME STAFFING PAYROLL 240315`). */
-const payrollEntryTail = / (?:PAYROLL|PAYRLL|DIR(?:ECT)? DEP|SALARY|NET ?PAY)(?: [A-Z0-9]*\d[A-Z0-9]*)*$/;
+const payrollEntryTail =
+  / (?:PAYROLL|PAYRLL|DIR(?:ECT)? DEP|SALARY|NET ?PAY|PR PAYMENT|EDI PYMNTS)(?: [A-Z0-9]*\d[A-Z0-9]*)*$/;
 /** A line ending in a ZIP code, a state and the country: the merchant's address is all there. */
 const fullAddressLayout = /\d{5}(?:-\d{4})? ?[A-Z]{2} USA(?: \([A-Z ]+\))?$/;
 /** Letters only, with a word of four letters or more that is no product or kind of charge. */
@@ -343,7 +344,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     }
   }
   // An ACH party ends in its entry description (`PAYROLL`, `UTIL PMT`) and ids: cut them.
-  if ((fields?.via ?? wrapper?.via) === 'ach' || (!wrapper && !fields && payrollEntryTail.test(text))) {
+  const silentWrapper = !wrapper || wrapper.id === 'wrapper.entry-kind';
+  if ((fields?.via ?? wrapper?.via) === 'ach' || (silentWrapper && !fields && payrollEntryTail.test(text))) {
     const cut = cutEntries(text);
     text = cut.party;
     if (fields) fields.party = cut.party;

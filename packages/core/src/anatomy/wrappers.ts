@@ -311,7 +311,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.ach',
     pattern:
-      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED )?(?:DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
+      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED )?(?:DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
     yields: { via: 'ach' },
     examples: [
       { line: 'ACH DEBIT GEICO AUTO 8005551234', expect: { name: 'GEICO AUTO' } },
@@ -361,6 +361,13 @@ export const leadingWrappers: readonly WrapperRule[] = [
         expect: { name: 'RIVERSIDE WATER', wrapper: 'wrapper.payment-for' },
       },
     ],
+  },
+  {
+    // Pay named first (`PAYROLL DEPOSIT HARBOR STAFFING`, `Payroll HARBOR STAFFING`).
+    id: 'wrapper.payroll-first',
+    pattern: /^(?:PAYROLL|DIRECT DEPOSIT|DIR DEP)(?: DEPOSIT| CREDIT)?(?: FROM)?(?: ?-)? (?=[A-Z])/,
+    yields: { via: 'ach' },
+    examples: [{ line: 'PAYROLL DEPOSIT HARBOR STAFFING', expect: { name: 'HARBOR STAFFING' } }],
   },
   {
     // Navy Federal and Capital One 360 name the direction first: `Paid To - `, `Deposit - ACH Paid From `.
