@@ -80,8 +80,7 @@ export interface EvaluationReport {
   failures: Failure[];
 }
 
-/** Case and punctuation ignored: `Joe's Pizza` = `JOES PIZZA`, `AT&T` = `ATT`. */
-/** Case, accents and punctuation aside (`Così` is `COSI`). */
+/** Case, accents and punctuation ignored: `Joe's Pizza` = `JOES PIZZA`, `AT&T` = `ATT`, `Così` = `COSI`. */
 const comparable = (text: string) =>
   text
     .normalize('NFD')

@@ -82,6 +82,18 @@ function buildMarkers(thirdParties: readonly ThirdParty[]): AnatomyLexicon['mark
   return { pattern, byPhrase };
 }
 
+/** The index of the first of `sorted` that is not before `key`. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 function buildGeography(catalog: Catalog) {
   const { countries, regions, zips, cities } = catalog.geo;
   const countryByName = new Map<string, string>();
@@ -160,13 +172,7 @@ function buildGeography(catalog: Catalog) {
   const completeCity = (region: string, partial: string) => {
     const list = citiesOfRegion.get(region);
     if (!list) return null;
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (list[middle]! < partial) low = middle + 1;
-      else high = middle;
-    }
+    const low = lowerBound(list, partial);
     const first = list[low];
     // Exactly one city completes it.
     if (!first?.startsWith(partial) || list[low + 1]?.startsWith(partial)) return null;
@@ -184,29 +190,15 @@ function buildGeography(catalog: Catalog) {
   const startsUsCity = (partial: string) => {
     const space = partial.indexOf(' ');
     if (space < 0 || !firstWordsOfUsCities.has(partial.slice(0, space))) return false;
-    let low = 0;
-    let high = usCities.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (usCities[middle]! < partial) low = middle + 1;
-      else high = middle;
-    }
-    return usCities[low]?.startsWith(partial) ?? false;
+    return usCities[lowerBound(usCities, partial)]?.startsWith(partial) ?? false;
   };
   /** The one city of `region` whose start (or whole name) a misspelt cut city is an edit or two from. */
   const nearCity = (region: string, partial: string) => {
     const list = citiesOfRegion.get(region);
     if (!list || partial.length < 9) return null;
     const head = partial.slice(0, 4);
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (list[middle]! < head) low = middle + 1;
-      else high = middle;
-    }
     let found: string | null = null;
-    for (let at = low; at < list.length && list[at]!.startsWith(head); at++) {
+    for (let at = lowerBound(list, head); at < list.length && list[at]!.startsWith(head); at++) {
       const city = list[at]!;
       const near =
         distance(partial, city.slice(0, partial.length)) <= 1 ||

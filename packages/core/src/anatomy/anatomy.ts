@@ -154,6 +154,8 @@ function namesNoOne(after: string): boolean {
 /** An employer's ACH credit with no bank wording around it (`ACME STAFFING PAYROLL 240315`). */
 const payrollEntryTail =
   / (?:PAYROLL|PAYRLL|DIR(?:ECT)? DEP|SALARY|NET ?PAY|PR PAYMENT|EDI PYMNTS)(?: [A-Z0-9]*\d[A-Z0-9]*)*$/;
+/** Said of the sale at the end of the name, before a state or not, cut or not (`NRA MEMBERSHIP INTERNE VA`). */
+const remoteSale = / (?:INTERNET?|ONLINE|WWW|WEB|RECURRING)(?=(?: [A-Z]{2})?$)/;
 /** A line ending in a ZIP code, a state and the country: the merchant's address is all there. */
 const fullAddressLayout = /\d{5}(?:-\d{4})? ?[A-Z]{2} USA(?: \([A-Z ]+\))?$/;
 /** Letters only, with a word of four letters or more that is no product or kind of charge. */
@@ -479,11 +481,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   host ??= referenceHost;
   let cardNotPresent = host !== null || phone !== null || cutHost;
-  // Said of the sale, cut or not (`NRA MEMBERSHIP INTERNE`).
-  const remote = / (?:INTERNET?|ONLINE|WWW|WEB|RECURRING)(?=(?: [A-Z]{2})?$)/;
-  if (remote.test(text)) {
+  if (remoteSale.test(text)) {
     cardNotPresent = true;
-    text = text.replace(remote, '');
+    text = text.replace(remoteSale, '');
   }
 
   // An ATM line that names no owner names no one: its numbers and street are no name.

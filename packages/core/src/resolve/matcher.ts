@@ -67,6 +67,10 @@ const topLevel = (industryId: string) => industryId.slice(0, 3);
 /** A token that tells nothing about who the merchant is (a store number or code, `STORE`, `INC`). */
 const isNoise = (token: string) => fillerWords.has(token) || /\d/.test(token) || token.length < 2;
 
+/** The words of a reading the name searches look at: no numbers, no filler (`STORE`, `INC`). */
+const searchWords = (tokens: readonly string[]) =>
+  tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
+
 /** How a candidate was found, from the strongest evidence to the weakest. */
 type CandidateKind = 'alias' | 'host' | 'mcc' | 'leading' | 'fuzzy';
 
@@ -314,7 +318,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
    * when one brand gives it.
    */
   function leadingCandidates(tokens: readonly string[], reading: number): Candidate[] {
-    const words = tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
+    const words = searchWords(tokens);
     // A short first word (`VAN`, `BIG`) starts too many names to complete a reading of fewer than three.
     const list =
       words[0] && (words[0].length >= 4 || words.length >= 3) ? byLeadingToken.get(words[0]) : undefined;
@@ -354,7 +358,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
    * covers most of it: a name the field cut (`WHATABURG`, `MCDONAL`, `BURGERKIN`).
    */
   function truncatedWordCandidates(tokens: readonly string[], reading: number): Candidate[] {
-    const words = tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
+    const words = searchWords(tokens);
     // A cut product code may follow (`TICKETMASTE TIC`).
     const unexplained = words.length === 2 && words[1]!.length <= 3 ? [words[1]!] : [];
     const word = words.length === 1 || unexplained.length > 0 ? words[0]! : '';
@@ -393,7 +397,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
    * (one or two are the next word cut short: `LUCILLESD`).
    */
   function runInCodeCandidates(tokens: readonly string[], reading: number): Candidate[] {
-    const words = tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
+    const words = searchWords(tokens);
     const word = words.length <= 2 ? (words[0] ?? '') : '';
     if (word.length < 9 || byKey.has(word)) return [];
     for (let size = word.length - 3; size >= Math.max(6, word.length - 4); size--) {
@@ -432,7 +436,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
    * OUTFITTERS` against American Eagle Outfitters) is no near spelling.
    */
   function fuzzyCandidates(tokens: readonly string[]): Candidate[] {
-    const words = tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
+    const words = searchWords(tokens);
     if (words.length === 0) return [];
     const query = compactKey(words.join(' '));
     if (query.length < 5) return [];
