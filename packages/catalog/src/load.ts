@@ -11,6 +11,7 @@ const SECTIONS = [
   'descriptorAliases',
   'unknownFacilitatorPrefixes',
   'dictionaryWords',
+  'englishWords',
   'mccs',
 ];
 

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Version of the artifact layout; bump it when the shape of `catalog.json` changes. */
-export const ARTIFACT_FORMAT = 2;
+export const ARTIFACT_FORMAT = 3;
 
 /** `packages/catalog/artifact/`: where `pnpm build` writes the artifact. */
 export const defaultArtifactDir = fileURLToPath(new URL('../artifact/', import.meta.url));

@@ -34,6 +34,7 @@ const body: Omit<Catalog, 'manifest'> = {
   descriptorAliases: [],
   unknownFacilitatorPrefixes: [],
   dictionaryWords: [],
+  englishWords: [],
   mccs: [],
   geo: { countries: [], regions: [], zips: [], cities: [] },
 };

@@ -185,6 +185,8 @@ export interface Catalog {
   unknownFacilitatorPrefixes: string[];
   /** English dictionary words among the tokens of merchant names, sorted (lower case). */
   dictionaryWords: string[];
+  /** Common English words in bands of use, the most used first; each band sorted and space-separated. */
+  englishWords: string[];
   mccs: Mcc[];
   geo: Geo;
 }

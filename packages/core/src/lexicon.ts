@@ -7,7 +7,9 @@
 import type { Catalog, Industry, Mcc, ThirdParty } from '@txenrich/catalog';
 import { distance } from 'fastest-levenshtein';
 import { type AnatomyLexicon, prefixKey } from './anatomy/anatomy.js';
+import { createSegmenter, type Segmenter } from './anatomy/segment.js';
 import { canonical } from './normalize/text.js';
+import { lowerBound } from './sorted.js';
 
 export interface Place {
   city: string | null;
@@ -80,18 +82,6 @@ function buildMarkers(thirdParties: readonly ThirdParty[]): AnatomyLexicon['mark
   const phrases = [...byPhrase.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const pattern = new RegExp(`(?<![A-Z0-9])(${phrases.join('|') || '(?!)'})(?![A-Z0-9])`, 'g');
   return { pattern, byPhrase };
-}
-
-/** The index of the first of `sorted` that is not before `key`. */
-function lowerBound(sorted: readonly string[], key: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle]! < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 function buildGeography(catalog: Catalog) {
@@ -189,7 +179,7 @@ function buildGeography(catalog: Catalog) {
   );
   const startsUsCity = (partial: string) => {
     const space = partial.indexOf(' ');
-    if (space < 0 || !firstWordsOfUsCities.has(partial.slice(0, space))) return false;
+    if (space > 0 && !firstWordsOfUsCities.has(partial.slice(0, space))) return false;
     return usCities[lowerBound(usCities, partial)]?.startsWith(partial) ?? false;
   };
   /** The one city of `region` whose start (or whole name) a misspelt cut city is an edit or two from. */
@@ -260,11 +250,26 @@ function buildGeography(catalog: Catalog) {
   };
 }
 
+/** Splits run-together words with the common English words, never inside a brand's or a town's word. */
+function buildSegmenter(catalog: Catalog): Segmenter {
+  const names = new Set<string>();
+  const addWords = (text: string) => {
+    for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word.length >= 3) names.add(word);
+  };
+  for (const merchant of catalog.merchants) {
+    addWords(merchant.name);
+    for (const alias of merchant.aliases) addWords(alias);
+  }
+  for (const [city] of catalog.geo.cities) addWords(city);
+  return createSegmenter({ bands: catalog.englishWords.map((band) => band.split(' ')), names });
+}
+
 export function buildLexicon(catalog: Catalog): Lexicon {
   return {
     ...buildPrefixTables(catalog.thirdParties, catalog.unknownFacilitatorPrefixes),
     markers: buildMarkers(catalog.thirdParties),
     ...buildGeography(catalog),
+    splitRunTogether: buildSegmenter(catalog),
     mccs: new Map(catalog.mccs.map((mcc) => [mcc.code, mcc])),
     industries: new Map(catalog.industries.map((industry) => [industry.id, industry])),
     thirdParties: new Map(catalog.thirdParties.map((party) => [party.id, party])),

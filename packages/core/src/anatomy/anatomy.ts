@@ -22,7 +22,14 @@ import {
   stripStreetAddress,
   withoutCutTown,
 } from './location.js';
-import { chargeTail, labelledReference, type NoiseKind, noiseRules, referenceToken } from './noise.js';
+import {
+  chargeTail,
+  labelledReference,
+  legalFormTail,
+  type NoiseKind,
+  noiseRules,
+  referenceToken,
+} from './noise.js';
 import { isProductWord } from './product-words.js';
 import { combinePatterns } from './rules.js';
 import { leadingWrappers, namelessLines, trailingWrappers, type Via, type WrapperRule } from './wrappers.js';
@@ -45,6 +52,8 @@ export interface AnatomyLexicon extends PlaceGazetteer {
   markers: { pattern: RegExp; byPhrase: ReadonlyMap<string, { thirdPartyId: string; strip: boolean }> };
   /** ISO alpha-2 and alpha-3 country codes -> alpha-2. */
   countryCodes: ReadonlyMap<string, string>;
+  /** The words of a token the line ran together (`reindeerrun` -> reindeer, run), else null. */
+  splitRunTogether(token: string): string[] | null;
   /** Third parties by id: a marketplace's name is cut where it repeats around the merchant's. */
   thirdParties: ReadonlyMap<string, { name: string; roles: readonly string[] }>;
 }
@@ -139,11 +148,17 @@ const anyFields =
 const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
 /** Words of the kind of charge (`BILL PAYMENT`, `SUBSCRIPTION`): they name no one. */
 const chargeWords = new Set(
-  'BILL PAYMENT PMT PYMT SUBSCRIPTION RENEWAL MEMBERSHIP ORDER ONLINE AUTOPAY RECURRING MONTHLY'.split(' '),
+  'BILL PAYMENT PMT PYMT SUBSCRIPTION RENEWAL MEMBERSHIP ORDER ONLINE AUTOPAY RECURRING MONTHLY PURCHASE'.split(
+    ' ',
+  ),
 );
-/** What follows a merchant's own star names no one else: numbers, a phone, the kind of charge, a state. */
+/**
+ * What follows a star names no one: numbers (masked or not: `08-XXXXX-41092`), order codes
+ * (`AN2UJQXVRYVN`), a phone, the kind of charge, a state.
+ */
 function namesNoOne(after: string): boolean {
   const words = after
+    .replace(/(?<![A-Z])[A-Z0-9*/-]*\d[A-Z0-9*/-]*/g, ' ')
     .replace(/[\d/-]+/g, ' ')
     .split(' ')
     .filter(Boolean);
@@ -206,6 +221,24 @@ function firstWords(text: string): string {
     if (text.charCodeAt(at) === 32 && ++spaces === MAX_NAME_WORDS) return text.slice(0, at);
   }
   return text;
+}
+
+/**
+ * A name the line ran together (`REINDEERRUN`, `COMEDYSHOWCASE`) in its words: a one-word name of ten
+ * letters or more, or any word of thirteen. Shorter words run together are more often a name spelt so
+ * (`STONEWOOD GRILL`).
+ */
+function runTogetherSplit(name: string, lexicon: AnatomyLexicon): string | null {
+  const words = name.split(' ');
+  let changed = false;
+  const split = words.map((word) => {
+    if (!/^[A-Z]+$/.test(word) || word.length < (words.length === 1 ? 10 : 13)) return word;
+    const pieces = lexicon.splitRunTogether(word.toLowerCase());
+    if (!pieces) return word;
+    changed = true;
+    return pieces.join(' ').toUpperCase();
+  });
+  return changed ? split.join(' ') : null;
 }
 
 /** The leading words once when they come twice in a row (`FISH FRY FISH FRY ERIE PA` -> `FISH FRY ERIE PA`). */
@@ -273,7 +306,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     // A phone run into the name and the state (`MCDONAL855-973-1040`, `CAR855-973-1040CA`, a cut word's
     // last letter: `HAVENER C573-341-4993MO`).
     .replace(
-      /([A-Z]*)(\d{3}-\d{3}-\d{4})(?:([A-Z]{2})\b|\b)/g,
+      /([A-Z]*)(\d{3}-\d{3}-?\d{4})(?:([A-Z]{2})\b|\b)/g,
       (_, name: string, phone: string, region?: string) => [name, phone, region].filter(Boolean).join(' '),
     )
     // `CITY * ST` (TD Bank): the star only pads the field.
@@ -282,7 +315,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     .replace(/\.COM?([A-Z]{2})$/, (match, region: string) =>
       lexicon.regionCountry.has(region) ? `.COM ${region}` : match,
     )
-    // A host cut by the field's width (`WWW.DOORDASH.`, `WWW.PARADISEMINIGOLF.C`): it names no one.
+    // A host cut by the field's width (`WWW.DOORDASH.`, `WWW.PARADISEMINIGOLF.C`, `HTTPSWWW.GIGC`): it names no one.
+    .replace(/ HTTPS?(?::\/\/)?WWW\./g, ' WWW.')
     .replace(/ WWW\.[A-Z0-9-]+(?:\.[A-Z0-9-]*)*(?= |$)/g, (host) => {
       if (hostPattern.test(host.trim())) return host;
       cutHost = true;
@@ -354,8 +388,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     rules.push(...cut.rules);
   }
 
-  // Commas separate fields (`NAME, CITY, ST`) once the fielded parts are read.
-  text = squeeze(text.replace(/,/g, ' '));
+  // Commas separate fields (`NAME, CITY, ST`) once the fielded parts are read; a letter or two after a
+  // comma is a legal form the field cut (`POPO'S HOT DOGS, I SWAMPSCOTT MA`).
+  // (`MINH KY RESTAURANT, IN 619-283-4180 CA`; at the end, `, IN` is Indiana).
+  text = squeeze(
+    text.includes(',') ? text.replace(/, (?:I|LL?|IN(?= \S))(?= |$)/g, ' ').replace(/,/g, ' ') : text,
+  );
 
   const { pattern, byPhrase } = lexicon.markers;
   pattern.lastIndex = 0;
@@ -405,7 +443,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (facilitator) {
       addThirdParty(facilitator);
       prefixes.push({ id: 'prefix.third-party', text: `${before}*`, thirdPartyId: facilitator });
-      text = withoutFacilitatorEcho(after, lexicon.thirdParties.get(facilitator)?.name);
+      const facilitatorName = lexicon.thirdParties.get(facilitator)?.name;
+      // A marketplace's own order (`EBAY O*08-XXXXX-41092`): the marketplace is all the line names.
+      text =
+        namesNoOne(after) && facilitatorName
+          ? canonical(facilitatorName)
+          : withoutFacilitatorEcho(after, facilitatorName);
       continue;
     }
     // `UPS*81583000562`, `ATT*BILL PAYMENT`: before the star is the merchant when only a number or the
@@ -454,8 +497,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     host = hostMatch[1]!.toLowerCase();
     const without = squeeze(text.replace(hostMatch[0], ' '));
     rules.push('location.host');
-    // A line that is only a host (`NETFLIX.COM`) keeps it as the name.
-    if (without) {
+    // A line that is only a host (`NETFLIX.COM`, `WWGOA.COM PURCHASE`) keeps it as the name.
+    if (without && !namesNoOne(without)) {
       alternates.push(hostMatch[1]!);
       text = without;
     } else {
@@ -545,7 +588,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     branch !== null &&
     !text.slice(0, branch.index).includes(' ') &&
     /^ - [A-Z]+(?: [A-Z]+)+$/.test(branch[0]);
-  if (branch && branch.index > 0 && !dashedName) {
+  // A person's name keeps its dash (`MARIA GARCIA-LOPEZ`).
+  const personDash = branch?.[0].startsWith('-') && (toPerson || fields !== null);
+  if (branch && branch.index > 0 && !dashedName && !personDash) {
     rules.push('location.branch');
     text = text.slice(0, branch.index);
   }
@@ -585,8 +630,13 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       rules.push('location.city-abbreviation');
     }
   }
-  const afterStore =
-    (place.region || place.country) && /\d/.test(text) ? placeAfterStoreNumber.exec(text) : null;
+  const cardLine = !toPerson && !fields && (wrapper?.via ?? 'card') === 'card';
+  let afterStore = /\d/.test(text) ? placeAfterStoreNumber.exec(text) : null;
+  // Without a state, the words after the number are a place only if they start a town (`LUCKY #745 REDWOOD`).
+  if (afterStore && !place.region && !place.country) {
+    const words = afterStore[2]!.trim();
+    if (!cardLine || words.length < 4 || !lexicon.startsUsCity(words)) afterStore = null;
+  }
   if (afterStore) {
     rules.push('location.after-store-number');
     text = afterStore[1]!;
@@ -594,14 +644,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   removeNoise((kind) => kind === 'store');
   // A card line's town, cut by the field and with no state after it, is no part of the name.
-  if (
-    !place.region &&
-    !place.country &&
-    !place.postalCode &&
-    !toPerson &&
-    !fields &&
-    (wrapper?.via ?? 'card') === 'card'
-  ) {
+  if (!place.region && !place.country && !place.postalCode && cardLine) {
     const cut = withoutCutTown(text, lexicon);
     if (cut.town) {
       text = cut.text;
@@ -622,9 +665,22 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     text = text.slice(0, charge.index);
     if (!rules.includes(chargeTail.id)) rules.push(chargeTail.id);
   }
+  // Only where the line is surely a card's: an ACH company's legal form is followed by its entry
+  // (`AMAZON CORP SYF PAYMNT`).
+  const surelyCard =
+    !fields && (wrapper?.via === 'card' || (!wrapper && (prefixes.length > 0 || place.region !== null)));
+  const legal = legalFormTail.pattern.exec(text);
+  const doingBusinessAs = legal?.[1] !== undefined;
+  if (legal && legal.index > 0 && (doingBusinessAs || surelyCard)) {
+    text = doingBusinessAs ? squeeze(text.slice(legal.index + legal[0].length)) : text.slice(0, legal.index);
+    rules.push(legalFormTail.id);
+  }
   // Nothing left but ids: the line's own text is the best name there is.
   // A wallet or app that was all the line named (`WEB AUTHORIZED PMT VENMO`) is the name, not the whole line.
   const name = nameless || ownerless ? '' : firstWords(text || fields?.party || stripped[0] || whole);
+  // Only the display takes the split: a brand is matched by what the line prints.
+  const split = name ? runTogetherSplit(name, lexicon) : null;
+  if (split) rules.push('name.run-together');
   return {
     raw: whole,
     wrapper,
@@ -634,7 +690,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     descriptor,
     name,
     alternates: alternates.filter((alternate) => alternate !== name),
-    display: name ? cleanDisplayName(name) : '',
+    display: name ? cleanDisplayName(split ?? name) : '',
     location: {
       address,
       city,

@@ -167,15 +167,18 @@ export const bankFields: readonly FieldsRule[] = [
     ],
   },
   {
-    // Bank of America's person-to-person lines: `Mobile/Email Transfer Conf# j5rxgrjpe; Reyes, Daniel`.
+    // Bank of America's person-to-person lines: `Mobile/Email Transfer Conf# j5rxgrjpe; Reyes, Daniel`,
+    // `Zelle Transfer Conf# ...; NAME` (after the transfer wrapper, only `Conf# ...; NAME` is left).
     id: 'fields.conf-semicolon-party',
-    pattern: /^(?:MOBILE\/EMAIL|ONLINE BANKING) TRANSFER CONF# ?\S+; (.+)$/,
+    pattern: /^(?:(?:MOBILE\/EMAIL|ONLINE BANKING|ZELLE) TRANSFER )?CONF# ?\S*; (.+)$/,
     yields: { via: 'p2p', party: 1 },
     examples: [
       {
         line: 'Mobile/Email Transfer Conf# j5rxgrjpe; Reyes, daniel',
         expect: { name: 'DANIEL REYES', display: 'Daniel Reyes' },
       },
+      { line: 'Zelle Transfer Conf# XXXXX8202; MINH T LE', expect: { name: 'MINH T LE' } },
+      { line: 'Online Banking Transfer Conf# 1hojsfrn6; REYES, OMAR', expect: { name: 'OMAR REYES' } },
     ],
   },
   {

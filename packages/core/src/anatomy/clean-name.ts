@@ -26,6 +26,24 @@ const smallWords = new Set([
 // `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
 const legalForms = new Set(['LLC', 'INC', 'CORP', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA']);
 const vowels = /[AEIOUY]/;
+/**
+ * Three letters no English word starts or ends with (`NRA`, `HBO`, `CPA`, `ABC`, `AMC`): an acronym.
+ * The onsets and codas are those English words use; `PHO`, `KIM`, `ONG` and `JAX` stay names.
+ */
+const wordOnsets = new Set(
+  'BL BR CH CL CR DR FL FR GL GR KL KN KR PH PL PR SC SH SK SL SM SN SP ST SW TH TR TW WH WR QU'.split(' '),
+);
+const wordCodas = new Set(
+  'CH CK CT FF FT GH LD LF LK LL LM LP LT MB MP ND NG NK NS NT PT RB RC RD RF RG RK RL RM RN RP RS RT SH SK SP SS ST TH TS TT WL WN WS XT ZZ'.split(
+    ' ',
+  ),
+);
+const consonant = /^[B-DF-HJ-NP-TV-XZ]{2}$/;
+function isAcronymOfThree(upper: string): boolean {
+  const onset = upper.slice(0, 2);
+  const coda = upper.slice(1);
+  return (consonant.test(onset) && !wordOnsets.has(onset)) || (consonant.test(coda) && !wordCodas.has(coda));
+}
 
 function capitalise(lower: string): string {
   return lower.replace(
@@ -42,6 +60,7 @@ function displayToken(token: string, index: number): string {
   // `BJS`, `TJS`: a vowel-less acronym with a possessive s.
   if (/^[B-DF-HJ-NP-TV-Z]{2,3}S$/.test(upper) && index === 0) return `${upper.slice(0, -1)}'s`;
   if (upper.length <= 4 && !vowels.test(upper)) return upper;
+  if (upper.length === 3 && /^[A-Z]+$/.test(upper) && isAcronymOfThree(upper)) return upper;
   const lower = token.toLowerCase();
   if (index > 0 && smallWords.has(lower)) return lower;
   if (/^MC[A-Z]{2,}/.test(upper)) return `Mc${capitalise(lower.slice(2))}`;

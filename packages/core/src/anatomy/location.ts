@@ -14,7 +14,7 @@ export interface PlaceGazetteer {
   completeCity(region: string, partial: string): string | null;
   /** The one city of `region` a misspelt cut city of 9 letters or more is an edit or two from (`CHARLOTTSVILL`). */
   nearCity(region: string, partial: string): string | null;
-  /** Whether some US city's name starts with `partial` (`SAN JO`, `SANTA CLA`). */
+  /** Whether some US city's name starts with `partial` (`SAN JO`, `SANTA CLA`, `REDWOOD`). */
   startsUsCity(partial: string): boolean;
   /** The longest city of `region` (5 letters or more) that `text` ends with, inside its first word (`VETERINARBURLINGTON`), else null. */
   cityEnding(region: string, token: string): string | null;
@@ -45,9 +45,12 @@ export const streetAddress = new RegExp(
 /**
  * The branch after a dash that ends a name: Toast and many point-of-sale systems print the location's
  * own name (`DOS TOROS - MAIDEN L`, `LEE'S DELI - 615 M`, `BERRY BLENDZ - SHIELDS`). At most three
- * words, and the name keeps what stood before.
+ * words, and the name keeps what stood before. So do a street's number run into the name by a dash
+ * (`ARCHETYPE COFFEE-13TH`), a word dashed to a name of two words or more (`DAZBOG COFFEE-CHILDREN`,
+ * where `WAL-MART` stays whole) and what follows an at sign (`GOTHAM NEWS @PNST`, `PANDORA @ SAN MARCOS`).
  */
-export const branchSuffix = /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#]+ ?){1,3}$/;
+export const branchSuffix =
+  /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#]+ ?){1,3}$|(?<=[A-Z])-\d{1,3}(?:ST|ND|RD|TH)$|(?<=^[A-Z0-9'&.]+(?: [A-Z0-9'&.]+)+)-[A-Z.]{3,}$| ?@ ?[A-Z0-9].*$/;
 /**
  * A store number, then one to three words before the place (`JOES DINER #123 SOMEWHEREVILLE TX`,
  * `CHEVRON 0095006 TAHOE PARADISCA`): the name ends at the number, the words are the place's (a town
@@ -94,6 +97,9 @@ export const locationRules: readonly LocationRule[] = [
       { line: 'TST* DOS TOROS - MAIDEN L', expect: { name: 'DOS TOROS', thirdParties: ['Toast'] } },
       { line: "LEE'S DELI - 615 M SAN FRANCISCO CA", expect: { name: "LEE'S DELI", city: 'SAN FRANCISCO' } },
       { line: 'ECO - FRIENDLY CLEANERS EDGEWATER NJ 06/21', expect: { name: 'ECO - FRIENDLY CLEANERS' } },
+      { line: 'ARCHETYPE COFFEE-13TH', expect: { name: 'ARCHETYPE COFFEE' } },
+      { line: 'DAZBOG COFFEE-CHILDREN   303-8929999  CO', expect: { name: 'DAZBOG COFFEE' } },
+      { line: 'D5438 GOTHAM NEWS @PNST 445 NEW YORK NY', expect: { name: 'GOTHAM NEWS', city: 'NEW YORK' } },
     ],
   },
   {
@@ -103,6 +109,8 @@ export const locationRules: readonly LocationRule[] = [
     examples: [
       { line: 'JOES DINER #123 SOMEWHEREVILLE TX', expect: { name: 'JOES DINER', city: 'SOMEWHEREVILLE' } },
       { line: 'CHEVRON 0095006 TAHOE PARADISCA', expect: { name: 'CHEVRON', region: 'CA' } },
+      { line: 'LUCKY #745 REDWOOD', expect: { name: 'LUCKY', storeNumber: '745' } },
+      { line: 'CAFE 300 BLUE DOOR', expect: { name: 'CAFE BLUE DOOR' } },
       {
         line: 'WM SUPERCENTER #1234 Wal-Mart Super Center FORT COLLINS CO',
         expect: { name: 'WM SUPERCENTER', city: 'FORT COLLINS' },
@@ -116,6 +124,7 @@ export const locationRules: readonly LocationRule[] = [
     examples: [
       { line: "SQ *PLATO'S CLOSET SAN JO", expect: { name: "PLATO'S CLOSET" } },
       { line: 'SQ *7LEAVES SANTA CLA', expect: { name: '7LEAVES' } },
+      { line: 'SQ *7LEAVES SANTA CLARA L', expect: { name: '7LEAVES' } },
       { line: 'BLUE DOOR BISTRO', expect: { name: 'BLUE DOOR BISTRO' } },
     ],
   },
@@ -366,10 +375,12 @@ export function withoutCutTown(
   gazetteer: PlaceGazetteer,
 ): { text: string; town: string | null } {
   const words = text.split(' ');
-  for (let size = Math.min(3, words.length - 1); size >= 2; size--) {
-    const tail = words.slice(words.length - size).join(' ');
+  // A letter after the town is the start of the next word the field cut (`7LEAVES SANTA CLARA L`).
+  const cutLetter = words.length > 3 && words.at(-1)!.length === 1 ? 1 : 0;
+  for (let size = Math.min(3, words.length - 1 - cutLetter); size >= 2; size--) {
+    const tail = words.slice(words.length - size - cutLetter, words.length - cutLetter).join(' ');
     if (tail.length >= 6 && gazetteer.startsUsCity(tail) && /^[A-Z ]+$/.test(tail)) {
-      return { text: words.slice(0, words.length - size).join(' '), town: tail };
+      return { text: words.slice(0, words.length - size - cutLetter).join(' '), town: tail };
     }
   }
   return { text, town: null };

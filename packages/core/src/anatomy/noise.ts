@@ -142,6 +142,15 @@ export const noiseRules: readonly NoiseRule[] = [
     examples: [{ line: "MCDONALD'S F12345", expect: { storeNumber: 'F12345' } }],
   },
   {
+    // A number with a dash inside that is no phone (`197-04022466`, `000-0000000`): a reference.
+    id: 'noise.dashed-number',
+    pattern: / \d{2,4}-\d{5,}\b/g,
+    yields: { kind: 'reference' },
+    examples: [
+      { line: 'SP HAUNTED GAME CAFE 197-04022466 CA', expect: { name: 'HAUNTED GAME CAFE', region: 'CA' } },
+    ],
+  },
+  {
     id: 'noise.bare-number',
     pattern: / (\d{3,})\b/g,
     yields: { kind: 'store', value: 1 },
@@ -155,15 +164,46 @@ export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z
 /**
  * What was bought or how it is billed, at the end of the name and often cut by the field (`FLOATME
  * SUBSCRIPTI`, `CONED BILL PAYMEN`, `METLIFE STADIUM CONCES`, `CANTEEN VEND`): no part of the name.
+ * Nor is what the field cut to a letter or a sign (`AIBERTOS MEXICAN FOOD I`, `GOODWILL RETAIL STORE &`).
  */
 export const chargeTail: NoiseRule = {
   id: 'noise.charge-tail',
   pattern:
-    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY)$/,
+    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?)$|-EFT$| &$|(?<= [A-Z]+ [A-Z]+) I$/,
   yields: { kind: 'reference' },
   examples: [
     { line: 'FLOATME SUBSCRIPTI SAN ANTONIO TX', expect: { name: 'FLOATME', city: 'SAN ANTONIO' } },
     { line: 'RIVERSIDE UTIL BILL PAYMEN NY 06/28', expect: { name: 'RIVERSIDE UTIL' } },
     { line: 'LAMBEAU FIELD CONCES GREEN BAY WI', expect: { name: 'LAMBEAU FIELD' } },
+    { line: 'EAST BANK CLUB-EFT 000-0000000 IL 05/10', expect: { name: 'EAST BANK CLUB' } },
+    { line: 'ARLINGTON THEATRE TICKETS', expect: { name: 'ARLINGTON THEATRE' } },
+    {
+      line: 'AIBERTOS MEXICAN FOOD I 03/21 PURCHASE SAN DIEGO CA',
+      expect: { name: 'AIBERTOS MEXICAN FOOD' },
+    },
+    {
+      line: 'GOODWILL RETAIL STORE & 09/28 PURCHASE WALKERSVILLE MD',
+      expect: { name: 'GOODWILL RETAIL STORE' },
+    },
+  ],
+};
+
+/**
+ * What follows a legal form inside the name is a cut town or a memo (`DB NOCO LLC FORT COLLIN CO`,
+ * `GENTRY INC. 021000026641877 PPD`): the name ends with its legal form (kept here, dropped from the
+ * display). A name doing business as another is known by the other (`ACTUALIZE INDUSTRIES LLC DBA EPIC`).
+ */
+export const legalFormTail: NoiseRule = {
+  id: 'noise.after-legal-form',
+  pattern:
+    /(?<= (?:LLC|L\.L\.C\.|INC\.?|CORP\.?|LTD\.?|PLLC|LLP))(?= (?!DBA |D\/B\/A )[A-Z0-9]).*$| (DBA|D\/B\/A) (?=[A-Z0-9])/,
+  yields: { kind: 'reference' },
+  examples: [
+    { line: 'PP*DB NOCO LLC FORT COLLIN CO', expect: { name: 'DB NOCO LLC', display: 'DB Noco' } },
+    { line: 'ACTUALIZE INDUSTRIES LLC DBA EPIC', expect: { name: 'EPIC' } },
+    {
+      line: 'BLUE HERON DESIGN INC',
+      expect: { name: 'BLUE HERON DESIGN INC', display: 'Blue Heron Design' },
+    },
   ],
 };

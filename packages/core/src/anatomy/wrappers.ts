@@ -132,7 +132,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.card-purchase',
     pattern:
-      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM )?CARD (?:PURCHASE|PURCH|PUR|DEBIT|TRANSACTION)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN)?(?: ?[-/])?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
+      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM )?CARD (?:PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|(?:CHECK|CREDIT|DEBIT) CARD)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN)?(?: ?[-/])?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
     yields: { via: 'card' },
     examples: [
       {
@@ -150,7 +150,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.pos-terminal',
     pattern:
-      /^(?:POS|PIN) (?:PURCHASE|PURCH|DEBIT|WITHDRAWAL|RETURN|REFUND) (?:TERMINAL [A-Z0-9]+|POS ?\d+(?: \d+)?) /,
+      /^(?:POS|PIN) (?:(?:PURCHASE|PURCH|DEBIT|WITHDRAWAL|RETURN|REFUND) (?:TERMINAL [A-Z0-9]+|POS ?\d+(?: \d+)?)|#\d+ POS) /,
     yields: { via: 'card' },
     examples: [
       {
@@ -271,7 +271,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
     // Credit unions' cores print the kind of entry, a bill payment's number or the entry's own, first:
     // `Withdrawal SQ *LEGENDS COFFEE ...`, `Withdrawal Bill Payment #127427131321 ...`, `Deposit ...`.
     id: 'wrapper.entry-kind',
-    pattern: /^(?:WITHDRAWAL|DEPOSIT)(?: BILL PAYMENT)?(?: #\d+)? (?!TO |FROM |AT )(?=[A-Z#])/,
+    pattern: /^(?:WITHDRAWAL|DEPOSIT|LOAN ADVANCE)(?: BILL PAYMENT)?(?: #\d+)? (?!TO |FROM |AT )(?=[A-Z#])/,
     yields: { via: 'card', silent: true },
     examples: [
       {
@@ -282,6 +282,16 @@ export const leadingWrappers: readonly WrapperRule[] = [
         line: 'Withdrawal #224618668927 COSTCO WHSE #1178 TIMNATH CO %% Card 10 #5780',
         expect: { name: 'COSTCO WHSE', region: 'CO' },
       },
+      // A credit union's card kind and sub-kind, and a credit card's purchase as a loan advance.
+      {
+        line: 'Withdrawal Debit Card Check Card TWEDES CAFE NORTH BEND WA',
+        expect: { name: 'TWEDES CAFE', city: 'NORTH BEND' },
+      },
+      {
+        line: 'Loan Advance Credit Card Credit Card RANGER TREE EXPERTS 253-678-3736 WA',
+        expect: { name: 'RANGER TREE EXPERTS' },
+      },
+      { line: 'Withdrawal POS #311216404990 POS SAFEWAY #1645 LAKEWOOD WA', expect: { name: 'SAFEWAY' } },
     ],
   },
   {
@@ -429,9 +439,15 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     // A number and a dash before the name (`32689 - 360 HUBBARD-UBI CHICAGO IL`): the store's or terminal's.
     id: 'wrapper.leading-number',
-    pattern: /^\d{4,} - (?=[A-Z0-9])/,
+    pattern: /^(?!76 )(?:\d{4,} - (?=[A-Z0-9])|\d{2,3} - (?=[A-Z]{2}))/,
     yields: { via: 'card', silent: true },
-    examples: [{ line: '32689 - 360 HUBBARD-UBI CHICAGO IL', expect: { name: '360 HUBBARD-UBI' } }],
+    examples: [
+      { line: '32689 - 360 HUBBARD-UBI CHICAGO IL', expect: { name: '360 HUBBARD' } },
+      {
+        line: '36 - SEPHORA 7 12/22 PURCHASE SAN DIEGO CA',
+        expect: { name: 'SEPHORA 7', city: 'SAN DIEGO' },
+      },
+    ],
   },
   {
     id: 'wrapper.transfer',
