@@ -335,7 +335,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       .replace(/\bHTTPS?(?=[A-Z0-9-]+\.C(?:O|OM)? [A-Z]{2}$)/, '')
       .replace(/(\.C|\.CO)(?= [A-Z]{2}$)/, (cut) => (cut === '.C' ? '.COM' : cut));
   }
-  text = squeeze(text);
+  // An ellipsis marks a name the export cut (`ISSAQUAH PEST & HOM...`): no part of it.
+  text = squeeze(text.includes('...') ? text.replace(/\.{3,}/g, ' ') : text);
   const nameless = anyNameless.test(text) ? firstMatch(namelessLines, text) : null;
   if (nameless) {
     rules.push(nameless[0].id);
@@ -419,6 +420,17 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   text = text.replace(walletSuffix, '');
 
+  /**
+   * What a third party's prefix leaves: the merchant, once the marketplace's echo of its own name is off.
+   * A brand's own prefix followed only by its order and place (`EBAY O*08-XXXXX-41092 SAN JOSE CA`) names
+   * the brand itself; a processor's (`SQ *`) names no one then.
+   */
+  const afterThirdParty = (after: string, thirdPartyId: string) => {
+    const party = lexicon.thirdParties.get(thirdPartyId);
+    const ownOrder =
+      party && !party.roles.includes('facilitator') && namesNoOne(stripPlaceTail(after, lexicon, false).text);
+    return ownOrder ? canonical(party.name) : withoutFacilitatorEcho(after, party?.name);
+  };
   // Facilitator prefixes: `SQ *NAME`, `TST* NAME`, `PAYPAL *NAME`, or an unknown
   // `ABC*NAME`. Without a known facilitator, the text before `*` is usually the
   // merchant's own abbreviation and the rest a product or order reference.
@@ -431,7 +443,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (literal) {
       addThirdParty(literal[1]);
       prefixes.push({ id: 'prefix.third-party', text: literal[0].trim(), thirdPartyId: literal[1] });
-      text = squeeze(text.slice(literal[0].length));
+      text = afterThirdParty(squeeze(text.slice(literal[0].length)), literal[1]);
       continue;
     }
     const star = text.indexOf('*');
@@ -443,12 +455,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (facilitator) {
       addThirdParty(facilitator);
       prefixes.push({ id: 'prefix.third-party', text: `${before}*`, thirdPartyId: facilitator });
-      const facilitatorName = lexicon.thirdParties.get(facilitator)?.name;
-      // A marketplace's own order (`EBAY O*08-XXXXX-41092`): the marketplace is all the line names.
-      text =
-        namesNoOne(after) && facilitatorName
-          ? canonical(facilitatorName)
-          : withoutFacilitatorEcho(after, facilitatorName);
+      text = afterThirdParty(after, facilitator);
       continue;
     }
     // `UPS*81583000562`, `ATT*BILL PAYMENT`: before the star is the merchant when only a number or the
@@ -497,12 +504,14 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     host = hostMatch[1]!.toLowerCase();
     const without = squeeze(text.replace(hostMatch[0], ' '));
     rules.push('location.host');
-    // A line that is only a host (`NETFLIX.COM`, `WWGOA.COM PURCHASE`) keeps it as the name.
-    if (without && !namesNoOne(without)) {
+    // A line that is only a host (`NETFLIX.COM`, `WWGOA.COM PURCHASE`) keeps it as the name, and so does
+    // one whose rest is a place (`KIWI.COM DELAWARE DE`).
+    const withHost = `${hostMatch[1]} ${without}`;
+    if (!without || namesNoOne(without)) text = hostMatch[1]!;
+    else if (stripPlaceTail(withHost, lexicon, false).text === hostMatch[1]) text = withHost;
+    else {
       alternates.push(hostMatch[1]!);
       text = without;
-    } else {
-      text = hostMatch[1]!;
     }
   }
 
@@ -554,6 +563,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
         fired = true;
         const value = rule.yields.value ? (groups[rule.yields.value - 1] as string) : match.trim();
         if (rule.yields.kind === 'store') storeNumber ??= value;
+        if (rule.yields.inCitySlot) citySlotTaken ||= /^ ?[A-Z]{2}$/.test(text.slice(offset + match.length));
         ids.push({ kind: rule.yields.kind, text: match.trim() });
         return ' ';
       });

@@ -63,6 +63,9 @@ function displayToken(token: string, index: number): string {
   if (upper.length === 3 && /^[A-Z]+$/.test(upper) && isAcronymOfThree(upper)) return upper;
   const lower = token.toLowerCase();
   if (index > 0 && smallWords.has(lower)) return lower;
+  // A site's name keeps its domain in lower case (`Kiwi.com`).
+  if (/^[a-z0-9-]+\.(?:com|net|org|io|co|ai|app|tv|us)$/.test(lower))
+    return capitalise(lower.slice(0, lower.indexOf('.'))) + lower.slice(lower.indexOf('.'));
   if (/^MC[A-Z]{2,}/.test(upper)) return `Mc${capitalise(lower.slice(2))}`;
   if (/^[A-Z]'[A-Z]{2,}/.test(upper)) return `${upper[0]}'${capitalise(lower.slice(2))}`;
   // `JOES` -> Joe's: a given name with a possessive s, but not a name of its own (`CARLOS`).

@@ -13,6 +13,8 @@ export interface NoiseYield {
   value?: number;
   /** A character every match holds: a line without it skips the rule (most lines have no `@` or `$`). */
   requires?: string;
+  /** Printed in the city's place, like a phone: a state right after it stands alone (`188-87211115 OR`). */
+  inCitySlot?: boolean;
 }
 
 export type NoiseRule = Rule<NoiseYield>;
@@ -145,9 +147,13 @@ export const noiseRules: readonly NoiseRule[] = [
     // A number with a dash inside that is no phone (`197-04022466`, `000-0000000`): a reference.
     id: 'noise.dashed-number',
     pattern: / \d{2,4}-\d{5,}\b/g,
-    yields: { kind: 'reference' },
+    yields: { kind: 'reference', inCitySlot: true },
     examples: [
       { line: 'SP HAUNTED GAME CAFE 197-04022466 CA', expect: { name: 'HAUNTED GAME CAFE', region: 'CA' } },
+      {
+        line: 'ISSAQUAH PEST & HOM... 188-87211115 OR',
+        expect: { name: 'ISSAQUAH PEST & HOM', region: 'OR' },
+      },
     ],
   },
   {

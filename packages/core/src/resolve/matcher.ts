@@ -194,6 +194,11 @@ function score(
   const extraWords = unexplainedWords + conflictingWords + sameIndustryWords;
   result += guard(entry, candidate, evidence, extraWords, isGeneric, notes);
   if (legalEntity && !exact) result -= 15;
+  // A common word with a legal form, behind a processor, is a small business's legal name (`SQ *CHAPTERS LLC`).
+  if (legalEntity && evidence.behindFacilitator && isGeneric(candidate.matchedKey)) {
+    result -= 55;
+    notes.push("a common word with a legal form behind a processor is a small business's name");
+  }
   if (evidence.mccIndustryId) {
     const mccTop = topLevel(evidence.mccIndustryId);
     if (evidence.mccIndustryId.slice(0, 7) === entry.industryId.slice(0, 7)) result += 7;
