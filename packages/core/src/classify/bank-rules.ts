@@ -75,12 +75,37 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // Overdraft protection moves the holder's own money in (`OVERDRAFT PROTECTION TO 466004495080`); its
+    // fee is a fee.
+    id: 'bank.overdraft-transfer',
+    when: /OVERDRAFT (?:PROTECTION |PROT )?(?:TRANSFER|XFER|TO|FROM)\b(?!.*\bFEE\b)/,
+    yields: {
+      type: 'other_money_movement',
+      subType: 'transfer',
+      counterparty: 'none',
+      transferType: 'internal',
+      method: 'intrabank',
+    },
+    examples: [
+      {
+        line: 'OVERDRAFT PROTECTION TO 466004495080',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
     id: 'bank.fee-overdraft',
     when: /OVERDRAFT|\bOD (?:ITEM |PROTECTION )?FEE/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'overdraft', counterparty: 'none' },
     examples: [
       { line: 'OVERDRAFT ITEM FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'overdraft' } },
+      {
+        line: 'OVERDRAFT PROTECTION XFER FEE',
+        direction: 'outgoing',
+        expect: { type: 'fee', subType: 'overdraft' },
+      },
     ],
   },
   {
@@ -115,12 +140,17 @@ export const bankRules: readonly BankRule[] = [
   {
     // Rewards paid back on a card (`CASHBACK BONUS REDEMPTION PYMT/STMT CRDT`).
     id: 'bank.rewards',
-    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|REWARDS? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT/,
+    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|REWARDS? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'other', counterparty: 'none' },
     examples: [
       {
         line: 'CASHBACK BONUS REDEMPTION PYMT/STMT CRDT',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'other' },
+      },
+      {
+        line: 'YOUR CASH REWARD/REFUND IS',
         direction: 'incoming',
         expect: { type: 'income', subType: 'other' },
       },
@@ -194,7 +224,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.refund',
-    when: /\bREVERSAL\b|\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b/,
+    // Not a tax refund (`IRS TREAS 310 DES: TAX REF ... TAX REFUND`), an income of its own.
+    when: /\bREVERSAL\b|(?<!\bTAX )\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b/,
     yields: { type: 'reimbursement', subType: null, counterparty: 'party', refund: true },
     examples: [
       {
@@ -302,6 +333,32 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // A transfer to the holder's own card or loan at the bank pays it (`ONLINE TRANSFER ... TO PLATINUM CARD
+    // XXXX8289`, `Home Banking Transfer To Loan 80`).
+    id: 'bank.transfer-to-card-or-loan',
+    when: /\b(?:TRANSFER|XFER|TFR)\b.*\bTO (?:[A-Z]+ ){0,2}(?:CARD|CREDIT CARD|LOAN|MORTGAGE|HELOC|LINE OF CREDIT)\b/,
+    direction: 'outgoing',
+    yields: {
+      type: 'debt',
+      subType: 'payment',
+      counterparty: 'none',
+      transferType: 'internal',
+      method: 'intrabank',
+    },
+    examples: [
+      {
+        line: 'ONLINE TRANSFER REF #IBECNPQ5H4 TO PLATINUM CARD XXXXXXXXXXXX8289 ON 07/29/17',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+      {
+        line: 'Withdrawal Home Banking Transfer To Loan 80 TRANSFER',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+    ],
+  },
+  {
     id: 'bank.own-account-transfer',
     when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|FUNDS TRANSFER|BANKING TRANSFER/,
     yields: {
@@ -342,6 +399,11 @@ export const bankRules: readonly BankRule[] = [
     examples: [
       {
         line: 'IRS TREAS 310 TAX REF',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'tax_refund' },
+      },
+      {
+        line: 'IRS TREAS 310 DES: TAX REF ID:6730535292 INDN:DOE, JANE CO ID:9111036170 PPD PMT INFO:REF*TAX REFUND*30',
         direction: 'incoming',
         expect: { type: 'income', subType: 'tax_refund' },
       },
