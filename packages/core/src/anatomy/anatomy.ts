@@ -154,10 +154,11 @@ const chargeWords = new Set(
 );
 /**
  * What follows a star names no one: numbers (masked or not: `08-XXXXX-41092`), order codes
- * (`AN2UJQXVRYVN`), a phone, the kind of charge, a state.
+ * (`AN2UJQXVRYVN`), a phone, the kind of charge, a billing site, a state.
  */
 function namesNoOne(after: string): boolean {
   const words = after
+    .replace(hostPattern, ' ')
     .replace(/(?<![A-Z])[A-Z0-9*/-]*\d[A-Z0-9*/-]*/g, ' ')
     .replace(/[\d/-]+/g, ' ')
     .split(' ')
@@ -180,8 +181,8 @@ function looksLikeBusinessName(text: string): boolean {
     .split(' ')
     .some((word) => word.length >= 4 && !chargeWords.has(word) && !isProductWord(word.toLowerCase()));
 }
-/** Characters that pad a part at its start (` * # , . - / : ;`) and at its end (the same but `.`: `CO.`). */
-const leadingPad = new Set([...' *#,.-/:;'].map((char) => char.charCodeAt(0)));
+/** Characters that pad a part at its start (` * # , . - / : ; <`) and at its end (` * # , - / : ;`: `CO.` keeps its dot). */
+const leadingPad = new Set([...' *#,.-/:;<'].map((char) => char.charCodeAt(0)));
 const trailingPad = new Set([...' *#,-/:;'].map((char) => char.charCodeAt(0)));
 
 /** Single spaces, no padding at either end. The text is canonical: its only whitespace is spaces. */
@@ -563,7 +564,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
         fired = true;
         const value = rule.yields.value ? (groups[rule.yields.value - 1] as string) : match.trim();
         if (rule.yields.kind === 'store') storeNumber ??= value;
-        if (rule.yields.inCitySlot) citySlotTaken ||= /^ ?[A-Z]{2}$/.test(text.slice(offset + match.length));
+        if (rule.yields.inCitySlot)
+          citySlotTaken ||= /^ *[A-Z]{2} *$/.test(text.slice(offset + match.length));
         ids.push({ kind: rule.yields.kind, text: match.trim() });
         return ' ';
       });

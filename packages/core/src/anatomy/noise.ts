@@ -82,6 +82,19 @@ export const noiseRules: readonly NoiseRule[] = [
     ],
   },
   {
+    // A foreign purchase's conversion (`POUND STERL1935.84 X 1.315372 (EXCHG RTE) + 76.39 (EXCHG RTE ADJ)`):
+    // the currency's name, the foreign amount, the rate and what follows.
+    id: 'noise.exchange-rate',
+    pattern: / (?:[A-Z]+ )?[A-Z]*\d[\d,]*\.\d{2} X \d+\.\d+\b.*$/g,
+    yields: { kind: 'reference', requires: ' X ' },
+    examples: [
+      {
+        line: 'EBOOKERS 07/30 POUND STERL1935.84 X 1.315372 (EXCHG RTE) + 76.39 (EXCHG RTE ADJ)',
+        expect: { name: 'EBOOKERS' },
+      },
+    ],
+  },
+  {
     // An email address, often cut (`GRIND LLC BENJAMIN@GRIN NY`): a contact, never the name.
     id: 'noise.email',
     pattern: / [A-Z0-9._-]+@[A-Z0-9.-]*/g,
@@ -170,7 +183,8 @@ export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z
 /**
  * What was bought or how it is billed, at the end of the name and often cut by the field (`FLOATME
  * SUBSCRIPTI`, `CONED BILL PAYMEN`, `METLIFE STADIUM CONCES`, `CANTEEN VEND`): no part of the name.
- * Nor is what the field cut to a letter or a sign (`AIBERTOS MEXICAN FOOD I`, `GOODWILL RETAIL STORE &`).
+ * Nor is what the field cut to a sign or to the I of `INC` (`GOODWILL RETAIL STORE &`, `AIBERTOS MEXICAN FOOD
+ * I`); other letters are too often a name's own (`TRADER JOE S`, `PLAN B`).
  */
 export const chargeTail: NoiseRule = {
   id: 'noise.charge-tail',
@@ -191,6 +205,7 @@ export const chargeTail: NoiseRule = {
       line: 'GOODWILL RETAIL STORE & 09/28 PURCHASE WALKERSVILLE MD',
       expect: { name: 'GOODWILL RETAIL STORE' },
     },
+    { line: 'TRADER JOE S #123 SEATTLE WA', expect: { name: 'TRADER JOE S', display: "Trader Joe's" } },
   ],
 };
 
