@@ -450,6 +450,22 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // A bank the tables above do not know still words its card entries from a small vocabulary: a run of
+    // those words, with the dates, times and numbers between them, is no part of any merchant's name.
+    id: 'wrapper.card-words',
+    pattern:
+      /^(?:(?:PURCHASE|PURCH|DEBIT|DBT|POS|WITHDRAWAL|WITHDRWL|AUTHORIZED|PREAUTHORIZED|TRANSACTION|CHECKCARD|CHKCARD|SIGNATURE|DDA)(?:[ /-]+(?:\d[\d/:-]*|#\d+|[X*]+\d+))*[ /-]+)+(?=[A-Z0-9])/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'DEBIT SIGNATURE PURCHASE 0412 BLUE DOOR BISTRO DENVER CO',
+        expect: { name: 'BLUE DOOR BISTRO', city: 'DENVER' },
+      },
+      { line: 'DEBIT TRANSACTION 02/14 12:31 ROSAS TAQUERIA', expect: { name: 'ROSAS TAQUERIA' } },
+      { line: 'CARD FACTORY', expect: { name: 'CARD FACTORY' } },
+    ],
+  },
+  {
     id: 'wrapper.transfer',
     pattern:
       /^(?:ONLINE (?:BANKING )?|MOBILE (?:BANKING )?|INTERNET (?:BANKING )?|INTERNAL |ACCOUNT |FUNDS |INSTANT )?(?:TRANSFER|XFER|TFR)(?: (?:TO|FROM))?(?: ?[:-])? /,
@@ -661,6 +677,19 @@ export const trailingWrappers: readonly WrapperRule[] = [
     pattern: / (?:ON-LINE|ONLINE PMT|RECURRING|BILL ?PAY(?:MENT)?)(?= |$)/,
     yields: { via: 'bill-pay', silent: true },
     examples: [{ line: 'BILL PAY ROYAL PROPERTY MGMT ON-LINE', expect: { name: 'ROYAL PROPERTY MGMT' } }],
+  },
+  {
+    // The same vocabulary after the place (`SANTA CRUZ ELECTRONICS SANTA CRUZ CA DEBIT`): the entry's kind.
+    id: 'wrapper.trailing-card-words',
+    pattern: /(?: (?:DEBIT|PURCHASE|POS|SIGNATURE|SIG|WITHDRAWAL|CHECKCARD|DBT|PUR)){1,3}$/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: 'RIVERSIDE HARDWARE SANTA CRUZ CA DEBIT',
+        expect: { name: 'RIVERSIDE HARDWARE', city: 'SANTA CRUZ' },
+      },
+      { line: 'CORNER DELI BROOKLYN NY POS PURCHASE', expect: { name: 'CORNER DELI', region: 'NY' } },
+    ],
   },
 ];
 
