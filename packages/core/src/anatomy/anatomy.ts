@@ -253,6 +253,18 @@ function withoutRepeatedName(text: string): string {
   return text;
 }
 
+/**
+ * What a third party's prefix leaves: the merchant, once the marketplace's echo of its own name is off.
+ * A brand's own prefix followed only by its order and place (`EBAY O*08-XXXXX-41092 SAN JOSE CA`) names
+ * the brand itself; a processor's (`SQ *`) names no one then.
+ */
+function afterThirdParty(after: string, thirdPartyId: string, lexicon: AnatomyLexicon): string {
+  const party = lexicon.thirdParties.get(thirdPartyId);
+  const ownOrder =
+    party && !party.roles.includes('facilitator') && namesNoOne(stripPlaceTail(after, lexicon, false).text);
+  return ownOrder ? canonical(party.name) : withoutFacilitatorEcho(after, party?.name);
+}
+
 /** The first rule of `rules` whose pattern matches `text`, and the match. */
 function firstMatch<Y>(
   rules: readonly { id: string; pattern: RegExp; yields: Y }[],
@@ -421,17 +433,6 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   text = text.replace(walletSuffix, '');
 
-  /**
-   * What a third party's prefix leaves: the merchant, once the marketplace's echo of its own name is off.
-   * A brand's own prefix followed only by its order and place (`EBAY O*08-XXXXX-41092 SAN JOSE CA`) names
-   * the brand itself; a processor's (`SQ *`) names no one then.
-   */
-  const afterThirdParty = (after: string, thirdPartyId: string) => {
-    const party = lexicon.thirdParties.get(thirdPartyId);
-    const ownOrder =
-      party && !party.roles.includes('facilitator') && namesNoOne(stripPlaceTail(after, lexicon, false).text);
-    return ownOrder ? canonical(party.name) : withoutFacilitatorEcho(after, party?.name);
-  };
   // Facilitator prefixes: `SQ *NAME`, `TST* NAME`, `PAYPAL *NAME`, or an unknown
   // `ABC*NAME`. Without a known facilitator, the text before `*` is usually the
   // merchant's own abbreviation and the rest a product or order reference.
@@ -444,7 +445,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (literal) {
       addThirdParty(literal[1]);
       prefixes.push({ id: 'prefix.third-party', text: literal[0].trim(), thirdPartyId: literal[1] });
-      text = afterThirdParty(squeeze(text.slice(literal[0].length)), literal[1]);
+      text = afterThirdParty(squeeze(text.slice(literal[0].length)), literal[1], lexicon);
       continue;
     }
     const star = text.indexOf('*');
@@ -456,7 +457,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (facilitator) {
       addThirdParty(facilitator);
       prefixes.push({ id: 'prefix.third-party', text: `${before}*`, thirdPartyId: facilitator });
-      text = afterThirdParty(after, facilitator);
+      text = afterThirdParty(after, facilitator, lexicon);
       continue;
     }
     // `UPS*81583000562`, `ATT*BILL PAYMENT`: before the star is the merchant when only a number or the
