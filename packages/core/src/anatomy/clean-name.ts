@@ -26,6 +26,8 @@ const smallWords = new Set([
 // `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
 const legalForms = new Set(['LLC', 'INC', 'CORP', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA']);
 const vowels = /[AEIOUY]/;
+/** State codes that are no English word: first in a name of three words or more, a state's (`VA ABC STORE`, `IL DEPT OF REVEN`). */
+const stateCodes = new Set('AK AZ AR CA CT FL GA IA IL KS KY NE NV NY UT VA WA WI WV WY'.split(' '));
 /**
  * Three letters no English word starts or ends with (`NRA`, `HBO`, `CPA`, `ABC`, `AMC`): an acronym.
  * The onsets and codas are those English words use; `PHO`, `KIM`, `ONG` and `JAX` stay names.
@@ -52,14 +54,15 @@ function capitalise(lower: string): string {
   );
 }
 
-/** One token in display case; `index` is its place in the name. */
-function displayToken(token: string, index: number): string {
+/** One token in display case; `index` is its place in the name, of `words` words. */
+function displayToken(token: string, index: number, words: number): string {
   const upper = token.toUpperCase();
   if (!/[A-Z]/.test(upper)) return upper;
   if (acronyms.has(upper) || (upper.includes('&') && upper.length <= 5)) return upper;
   // `BJS`, `TJS`: a vowel-less acronym with a possessive s.
   if (/^[B-DF-HJ-NP-TV-Z]{2,3}S$/.test(upper) && index === 0) return `${upper.slice(0, -1)}'s`;
   if (upper.length <= 4 && !vowels.test(upper)) return upper;
+  if (index === 0 && words > 2 && stateCodes.has(upper)) return upper;
   if (upper.length === 3 && /^[A-Z]+$/.test(upper) && isAcronymOfThree(upper)) return upper;
   const lower = token.toLowerCase();
   if (index > 0 && smallWords.has(lower)) return lower;
@@ -88,7 +91,7 @@ export function cleanDisplayName(name: string): string {
       words[words.length - 1] = `${words[words.length - 1]!.replace(/'s$/, '')}'s`;
       continue;
     }
-    words.push(displayToken(token, index));
+    words.push(displayToken(token, index, tokens.length));
   }
   return words.join(' ');
 }

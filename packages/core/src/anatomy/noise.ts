@@ -157,6 +157,19 @@ export const noiseRules: readonly NoiseRule[] = [
     examples: [{ line: "MCDONALD'S F12345", expect: { storeNumber: 'F12345' } }],
   },
   {
+    // A letter and two digits ending a name of two words or more (`MAKI OF JAPAN F78`).
+    id: 'noise.store-code',
+    pattern: /(?<= [A-Z]{2,}) ([A-Z]\d{2})$/g,
+    yields: { kind: 'store', value: 1 },
+    examples: [
+      {
+        line: 'MAKI OF JAPAN F78 02/28 MOBILE PURCHASE CONCORD NC',
+        expect: { name: 'MAKI OF JAPAN', storeNumber: 'F78' },
+      },
+      { line: 'A1 AUTO', expect: { name: 'A1 AUTO' } },
+    ],
+  },
+  {
     // A number with a dash inside that is no phone (`197-04022466`, `000-0000000`): a reference.
     id: 'noise.dashed-number',
     pattern: / \d{2,4}-\d{5,}\b/g,
