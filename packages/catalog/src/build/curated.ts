@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MerchantChannel, ThirdPartyConfidence, ThirdPartyRole, ThirdPartyType } from '../types.js';
+import { agencyForms } from './agency-forms.js';
 import { readJson } from './sources.js';
 import { isBareDomain } from './web.js';
 
@@ -330,6 +331,8 @@ export function readCurated(options: ReadCuratedOptions): CuratedResult {
         if (seenAliases.has(key)) issue(file, i, `duplicate alias ${alias}`);
         seenAliases.add(key);
       }
+      // Public bodies and universities as statements shorten them (`IL DEPT OF REVENUE`).
+      const derived = agencyForms(entry.name).filter((form) => !seenAliases.has(duplicateKey(form)));
       merchants.push({
         name: entry.name.trim(),
         legalName: (entry.legalName as string | undefined)?.trim() ?? null,
@@ -337,7 +340,7 @@ export function readCurated(options: ReadCuratedOptions): CuratedResult {
         industry: entry.industry as string,
         channel: (entry.channel as MerchantChannel | undefined) ?? null,
         countries: [...new Set((entry.countries as string[] | undefined) ?? [])].sort(),
-        aliases: aliases.map((alias) => alias.trim()),
+        aliases: [...aliases.map((alias) => alias.trim()), ...derived],
         wikidata: (entry.wikidata as string | undefined) ?? null,
         file,
       });

@@ -259,7 +259,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       addTo(byKey, key, index);
       addTo(byKey, compactKey(key), index);
       const tokens = key.split(' ');
-      if (tokens.length > 1 && tokens[0]!.length >= 3) {
+      // A two-letter first word leads names of three words or more (`IL DEPT OF REVENUE`).
+      if (tokens.length > 1 && (tokens[0]!.length >= 3 || tokens.length >= 3)) {
         const list = byLeadingToken.get(tokens[0]!) ?? [];
         list.push([index, tokens]);
         byLeadingToken.set(tokens[0]!, list);
