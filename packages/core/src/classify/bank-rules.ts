@@ -443,7 +443,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.payroll',
     // Money in from a payroll provider is pay too (`GUSTO DES:PAY`, `ADP WAGE PAY`).
-    when: /PAYROLL|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^(?:ADP|GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
+    when: /PAYROLL|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|\b(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
     examples: [
@@ -458,6 +458,11 @@ export const bankRules: readonly BankRule[] = [
         expect: { type: 'income', subType: 'earned_income' },
       },
       {
+        line: 'ACH DEPOSIT GUSTO PAY 123456',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'earned_income' },
+      },
+      {
         line: 'GUSTO DES:PAY 758204 ID:7KD20QX INDN:EMILY CHEN CO ID:9138522007 PPD',
         direction: 'incoming',
         expect: { type: 'income', subType: 'earned_income' },
@@ -466,12 +471,24 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.payout',
-    when: /PAYOUT|DASHER|DRIVER PAY|EDI PYMNTS|\bSTRIPE\b|\bSHOPIFY\b|\bETSY\b|\bEBAY\b|DOORDASH|INSTACART|\bUBER\b|\bLYFT\b|GRUBHUB|AIRBNB/,
+    // A card processor settling a business's sales (`BANKCARD 8076 MTOT DEP`, `AMERICAN EXPRESS SETTLEMENT`,
+    // `SQUARE INC DES:SQ250312`) pays it out too.
+    when: /PAYOUT|DASHER|DRIVER PAY|EDI PYMNTS|\bSTRIPE\b|\bSHOPIFY\b|\bETSY\b|\bEBAY\b|DOORDASH|INSTACART|\bUBER\b|\bLYFT\b|GRUBHUB|AIRBNB|\bBANKCARD\b|\bBKCD\b|MTOT DEP|MERCH(?:ANT)? (?:DEP|DEPOSIT|SETL|STLMT|SETTLEMENT)|\bSETTLEMENT\b|\bSQUARE INC\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'payout', counterparty: 'party' },
     examples: [
       {
         line: 'DOORDASH, INC. DES:DASHER ID:YBVZBK INDN:LAURA WILSON CO ID:1643898452 CCD',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'payout' },
+      },
+      {
+        line: 'BANKCARD 8076 MTOT DEP 250312 123456789',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'payout' },
+      },
+      {
+        line: 'SQUARE INC DES:SQ250312 ID:T3H2 INDN:JOES COFFEE LLC CO ID:9424300002 CCD',
         direction: 'incoming',
         expect: { type: 'income', subType: 'payout' },
       },
