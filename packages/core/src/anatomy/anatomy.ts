@@ -144,21 +144,20 @@ const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pat
 const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));
 const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
 const anyFields =
-  /DES:|ORIG CO NAME:|COMP NAME:| CO: |^REAL TIME |^RTP |^INSTANT |ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| \d{6} \S*\d\S* [A-Z'.-]+(?: [A-Z'.-]+){1,3}$| (?:DEP|PAYROLL|PAYRLL|SALARY|PAY|PAYMENT|PMT|EPAY|PREM) \S*\d/;
+  /DES:|ORIG CO NAME:|COMP NAME:| CO: |^REAL TIME |^RTP |^INSTANT |^PAY ANYONE |ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| \d{6} \S*\d\S* [A-Z'.-]+(?: [A-Z'.-]+){1,3}$| (?:DEP|PAYROLL|PAYRLL|SALARY|PAY|PAYMENT|PMT|EPAY|PREM) \S*\d/;
 const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
 /** Words of the kind of charge (`BILL PAYMENT`, `SUBSCRIPTION`): they name no one. */
 const chargeWords = new Set(
-  'BILL PAYMENT PMT PYMT SUBSCRIPTION RENEWAL MEMBERSHIP ORDER ONLINE AUTOPAY RECURRING MONTHLY PURCHASE'.split(
+  'BILL PAY PAYMENT PMT PYMT SUBSCRIPTION RENEWAL MEMBERSHIP ORDER ONLINE AUTOPAY RECURRING MONTHLY PURCHASE'.split(
     ' ',
   ),
 );
 /**
  * What follows a star names no one: numbers (masked or not: `08-XXXXX-41092`), order codes
- * (`AN2UJQXVRYVN`), a phone, the kind of charge, a billing site, a state.
+ * (`AN2UJQXVRYVN`), a phone, the kind of charge, a state.
  */
 function namesNoOne(after: string): boolean {
   const words = after
-    .replace(hostPattern, ' ')
     .replace(/(?<![A-Z])[A-Z0-9*/-]*\d[A-Z0-9*/-]*/g, ' ')
     .replace(/[\d/-]+/g, ' ')
     .split(' ')
@@ -256,12 +255,24 @@ function withoutRepeatedName(text: string): string {
 /**
  * What a third party's prefix leaves: the merchant, once the marketplace's echo of its own name is off.
  * A brand's own prefix followed only by its order and place (`EBAY O*08-XXXXX-41092 SAN JOSE CA`) names
- * the brand itself; a processor's (`SQ *`) names no one then.
+ * the brand itself, and so does a lender's or a wallet's; a card processor's (`SQ *`) names no one then.
  */
-function afterThirdParty(after: string, thirdPartyId: string, lexicon: AnatomyLexicon): string {
+function afterThirdParty(
+  after: string,
+  thirdPartyId: string,
+  prefix: string,
+  lexicon: AnatomyLexicon,
+): string {
   const party = lexicon.thirdParties.get(thirdPartyId);
-  const ownOrder =
-    party && !party.roles.includes('facilitator') && namesNoOne(stripPlaceTail(after, lexicon, false).text);
+  // A card processor's prefix before nothing names no one; any other party's names the party (`AFFIRM * PAY`).
+  const processorOnly = party?.roles.length === 1 && party.roles[0] === 'facilitator';
+  // The party's own billing site is no other merchant (`AMZN MKTP US*MO1KN9JQ1 AMAMZN.COM/BILLWA`).
+  const own = prefixKey(prefix).slice(0, 4);
+  const rest = stripPlaceTail(after, lexicon, false)
+    .text.split(' ')
+    .filter((word) => !(word.includes(own) && hostPattern.test(word)))
+    .join(' ');
+  const ownOrder = party && !processorOnly && namesNoOne(rest);
   return ownOrder ? canonical(party.name) : withoutFacilitatorEcho(after, party?.name);
 }
 
@@ -277,12 +288,15 @@ function firstMatch<Y>(
   return null;
 }
 
+/** A card wrapper's own words for money coming back (`POS REFUND`, `DEBIT CARD CREDIT`). */
+const cardRefundWords = /\b(?:REFUND|RETURN)\b|(?<!CREDIT )\bCARD CREDIT\b/;
+
 function toWrapper(rule: WrapperRule, text: string): AnatomyWrapper {
   return {
     id: rule.id,
     text: text.trim(),
     via: rule.yields.via,
-    refund: rule.yields.refund ?? false,
+    refund: rule.yields.refund ?? (rule.yields.via === 'card' && cardRefundWords.test(text)),
     recurring: rule.yields.recurring ?? false,
   };
 }
@@ -445,7 +459,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (literal) {
       addThirdParty(literal[1]);
       prefixes.push({ id: 'prefix.third-party', text: literal[0].trim(), thirdPartyId: literal[1] });
-      text = afterThirdParty(squeeze(text.slice(literal[0].length)), literal[1], lexicon);
+      text = afterThirdParty(squeeze(text.slice(literal[0].length)), literal[1], literal[0], lexicon);
       continue;
     }
     const star = text.indexOf('*');
@@ -457,7 +471,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (facilitator) {
       addThirdParty(facilitator);
       prefixes.push({ id: 'prefix.third-party', text: `${before}*`, thirdPartyId: facilitator });
-      text = afterThirdParty(after, facilitator, lexicon);
+      text = afterThirdParty(after, facilitator, before, lexicon);
       continue;
     }
     // `UPS*81583000562`, `ATT*BILL PAYMENT`: before the star is the merchant when only a number or the

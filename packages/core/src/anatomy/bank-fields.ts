@@ -195,6 +195,13 @@ export const bankFields: readonly FieldsRule[] = [
     examples: [{ line: 'REAL TIME PAYMENT TO GREG LINDQVIST', expect: { name: 'GREG LINDQVIST' } }],
   },
   {
+    // Chime's transfers between its members.
+    id: 'fields.pay-anyone',
+    pattern: /^PAY ANYONE (?:TRANSFER )?(?:TO|FROM) (.+)$/,
+    yields: { via: 'p2p', party: 1 },
+    examples: [{ line: 'Pay Anyone Transfer to JOHN SMITH', expect: { name: 'JOHN SMITH' } }],
+  },
+  {
     id: 'fields.zelle',
     pattern:
       /ZELLE(?: PAYMENT| PMT| TRANSFER| INSTANT PMT| SEND| RECEIVED| SENT| DR| CR| DEBIT| CREDIT)?(?: TO| FROM)? (.+?)(?: CONF(?:IRMATION)?(?:#| ).*| ON \d.*| REF ?#.*| FOR .*| (?=[A-Z]*\d)[A-Z0-9]{8,}$| JPM\b.*$|$)/,

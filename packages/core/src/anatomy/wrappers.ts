@@ -132,7 +132,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.card-purchase',
     pattern:
-      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM )?CARD (?:PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|(?:CHECK|CREDIT|DEBIT) CARD)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN)?(?: ?[-/])?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
+      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN)?(?: ?[-/])?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
     yields: { via: 'card' },
     examples: [
       {
@@ -141,6 +141,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
       },
       { line: 'CARD PURCHASE WITH PIN 02/14 KROGER #0412 COLUMBUS OH CARD 5512', expect: { name: 'KROGER' } },
       { line: 'Card purchase THE DAILY GRIND', expect: { name: 'THE DAILY GRIND' } },
+      { line: 'DEBIT CARD CREDIT 03/12 AMAZON.COM AMZN.COM/BILL WA', expect: { host: 'amazon.com' } },
       {
         line: 'Check Card Purchase / SQ *MAMA ROSAS 855-431-0459 CA Date 03/14/25 416507822530133',
         expect: { name: 'MAMA ROSAS', thirdParties: ['Square'] },
@@ -321,10 +322,12 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.ach',
     pattern:
-      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED )?(?:DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
+      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED |CORP |CORPORATE )?(?:HOLD|DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
     yields: { via: 'ach' },
     examples: [
       { line: 'ACH DEBIT GEICO AUTO 8005551234', expect: { name: 'GEICO AUTO' } },
+      { line: 'ACH CORP DEBIT GEICO AUTO', expect: { name: 'GEICO AUTO' } },
+      { line: 'ACH HOLD GEICO', expect: { name: 'GEICO' } },
       { line: 'ELECTRONIC DEPOSIT ACME LANDSCAPING', expect: { name: 'ACME LANDSCAPING' } },
       { line: 'ACH Transaction - RIVERBEND HOA ASSESSMENT', expect: { name: 'RIVERBEND HOA' } },
       { line: 'ELECTRONIC PMT-WEB, DISCOVER E-PAYMENT 6948', expect: { name: 'DISCOVER' } },
@@ -415,13 +418,16 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     // Chase's bill pay: `Online Payment 64869798545 To Tidy Nest Housekeeping 01/23`.
     id: 'wrapper.online-payment-to',
-    pattern: /^(?:ONLINE|MOBILE|RECURRING) (?:PAYMENT|PMT)(?: \d{6,})? TO /,
+    // Fifth Third prints its own name first (`5/3 ONLINE PYMT CAPITAL ONE`).
+    pattern:
+      /^(?:ONLINE|MOBILE|RECURRING) (?:PAYMENT|PMT)(?: \d{6,})? TO |^5\/3 (?:ONLINE |MOBILE )?(?:PYMT|PMT|PAYMENT|BILL ?PAY)(?: TO)? /,
     yields: { via: 'bill-pay' },
     examples: [
       {
         line: 'Online Payment 64869798545 To Tidy Nest Housekeeping 01/23',
         expect: { name: 'TIDY NEST HOUSEKEEPING' },
       },
+      { line: '5/3 ONLINE PYMT CAPITAL ONE', expect: { name: 'CAPITAL ONE' } },
     ],
   },
   {
