@@ -50,8 +50,6 @@ export interface AnatomyLexicon extends PlaceGazetteer {
    * `strip`: the phrase wraps the merchant (a wallet) and is removed from the text.
    */
   markers: { pattern: RegExp; byPhrase: ReadonlyMap<string, { thirdPartyId: string; strip: boolean }> };
-  /** ISO alpha-2 and alpha-3 country codes -> alpha-2. */
-  countryCodes: ReadonlyMap<string, string>;
   /** The words of a token the line ran together (`reindeerrun` -> reindeer, run), else null. */
   splitRunTogether(token: string): string[] | null;
   /** Third parties by id: a marketplace's name is cut where it repeats around the merchant's. */
@@ -608,6 +606,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       }
     : stripPlaceTail(text, lexicon, cardNotPresent, citySlotTaken);
   if (place.region || place.postalCode) rules.push('location.place');
+  else if (place.country && place.city) rules.push('location.abroad');
   text = place.text;
   const branch = branchSuffix.exec(text);
   // One word before the dash and words after it are one name spelt with a dash (`ECO - FRIENDLY CLEANERS`).

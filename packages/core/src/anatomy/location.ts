@@ -8,6 +8,8 @@ import type { Rule } from './rules.js';
 export interface PlaceGazetteer {
   /** US state and Canadian province codes -> ISO alpha-2 country. */
   regionCountry: ReadonlyMap<string, string>;
+  /** ISO alpha-2 and alpha-3 country codes -> alpha-2. */
+  countryCodes: ReadonlyMap<string, string>;
   /** Whether `city` (canonical form) is a city of `region` (a 2-letter code). */
   isCity(region: string, city: string): boolean;
   /** The one city of `region` that starts with `partial` (a truncated city), else null. */
@@ -137,6 +139,15 @@ export const locationRules: readonly LocationRule[] = [
     ],
   },
   {
+    id: 'location.abroad',
+    pattern: / [A-Z]{2,3}$/,
+    yields: { part: 'place' },
+    examples: [
+      { line: 'RYANAIR DUBLIN IE', expect: { name: 'RYANAIR', city: 'DUBLIN' } },
+      { line: 'JOHN LEWIS GB', expect: { name: 'JOHN LEWIS GB' } },
+    ],
+  },
+  {
     id: 'location.place',
     pattern: / [A-Z]{2}$/,
     yields: { part: 'place' },
@@ -199,6 +210,26 @@ export interface Tail extends LocationParts {
  * phone or host stood before it, or when it cannot be read as a word. The
  * name keeps at least one token.
  */
+/**
+ * A town abroad and its country's code (`RYANAIR DUBLIN IE`, `SPOTIFY STOCKHOLM SE`, `AIRBNB LONDON GBR`):
+ * only a code that is no US state or Canadian province, and only after a town of that country.
+ */
+function foreignTail(text: string, gazetteer: PlaceGazetteer): Tail | null {
+  const space = text.lastIndexOf(' ');
+  const code = text.slice(space + 1);
+  const country = space > 0 && code.length <= 3 ? gazetteer.countryCodes.get(code) : undefined;
+  if (!country || country === 'US' || gazetteer.regionCountry.has(code)) return null;
+  const before = text.slice(0, space).split(' ');
+  for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
+    const city = before.slice(before.length - size).join(' ');
+    if (gazetteer.isCity(country, city)) {
+      const kept = before.slice(0, before.length - size).join(' ');
+      return { text: kept, address: null, city, region: null, country, postalCode: null };
+    }
+  }
+  return null;
+}
+
 export function stripPlaceTail(
   text: string,
   gazetteer: PlaceGazetteer,
@@ -206,6 +237,8 @@ export function stripPlaceTail(
   citySlotTaken = false,
 ): Tail {
   const none: Tail = { text, address: null, city: null, region: null, country: null, postalCode: null };
+  const abroad = foreignTail(text, gazetteer);
+  if (abroad) return abroad;
   let rest = text.replace(countryTail, '');
   // A state and the country run together by a fixed-width field: `BACI CAFE & WINE B HEALDSBURG CAUS`,
   // and the bank's code after them (`RALEIGH NCUS07154`).
