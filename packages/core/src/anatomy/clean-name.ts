@@ -26,6 +26,7 @@ const smallWords = new Set([
 // `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
 const legalForms = new Set(['LLC', 'INC', 'CORP', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA']);
 const vowels = /[AEIOUY]/;
+const titleWords = new Set(['ST', 'STE', 'DR', 'MT', 'FT', 'MR', 'MRS', 'JR', 'SR']);
 /** State codes that are no English word: first in a name of three words or more, a state's (`VA ABC STORE`, `IL DEPT OF REVEN`). */
 const stateCodes = new Set('AK AZ AR CA CT FL GA IA IL KS KY NE NV NY UT VA WA WI WV WY'.split(' '));
 /**
@@ -59,6 +60,8 @@ function displayToken(token: string, index: number, words: number): string {
   const upper = token.toUpperCase();
   if (!/[A-Z]/.test(upper)) return upper;
   if (acronyms.has(upper) || (upper.includes('&') && upper.length <= 5)) return upper;
+  // Titles and saints are words, not acronyms (`St. Elmo`, `Dr. Smith`, `Mt Hood`).
+  if (titleWords.has(upper.replace(/\.$/, ''))) return upper[0] + upper.slice(1).toLowerCase();
   // `BJS`, `TJS`: a vowel-less acronym with a possessive s.
   if (/^[B-DF-HJ-NP-TV-Z]{2,3}S$/.test(upper) && index === 0) return `${upper.slice(0, -1)}'s`;
   if (upper.length <= 4 && !vowels.test(upper)) return upper;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { cleanDisplayName } from './clean-name.js';
+
+describe('the display name of a name no catalog entry names', () => {
+  it.each([
+    ['JOES PIZZA', "Joe's Pizza"],
+    ['BIG AL S DELI', "Big Al's Deli"],
+    ['BJS', "BJ's"],
+    ['CURRENT ELECTRIC LLC', 'Current Electric'],
+    // Three letters no English word starts or ends with are an acronym; a name or a word stays one.
+    ['NRA', 'NRA'],
+    ['ABC LIQUOR', 'ABC Liquor'],
+    ['PHO 99', 'Pho 99'],
+    ['KIM CLEANERS', 'Kim Cleaners'],
+    // A state's code that is no word starts a public body's name.
+    ['VA ABC STORE', 'VA ABC Store'],
+    ['IL DEPT OF REVEN', 'IL Dept of Reven'],
+    // Titles and saints.
+    ['ST. ELMO STEAK HOUSE', 'St. Elmo Steak House'],
+    ['DR. JOHN SMITH DDS', 'Dr. John Smith DDS'],
+    // A site keeps its domain in lower case.
+    ['KIWI.COM', 'Kiwi.com'],
+  ])('%s -> %s', (name, display) => {
+    expect(cleanDisplayName(name)).toBe(display);
+  });
+});
