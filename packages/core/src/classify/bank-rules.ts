@@ -542,6 +542,25 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // An insurer's premium is a bill, even on autopay (`USAA P&C AUTOPAY`, `STATE FARM RO 27 INS PREM`).
+    id: 'bank.insurance-premium',
+    when: /\bP&C\b|\bINS(?:URANCE)? PREM(?:IUM)?\b|\bPREMIUM\b|\bINSURANCE\b|\bINS PMT\b/,
+    direction: 'outgoing',
+    yields: { type: 'spending', subType: null, counterparty: 'party' },
+    examples: [
+      {
+        line: 'USAA P&C         AUTOPAY    ***********7827',
+        direction: 'outgoing',
+        expect: { type: 'spending', subType: null },
+      },
+      {
+        line: 'DRIVE NJ INS INS PREM PPD ID: 9409348088',
+        direction: 'outgoing',
+        expect: { type: 'spending', subType: null },
+      },
+    ],
+  },
+  {
     id: 'bank.debt-payment',
     when: /CRCARDPMT|CRDT CRD|PAYMENT TO CRD|\bCARD\b.*(?:PAYMENT|PMT)|PAYMT|GSBANK|SYNCHRONY|CREDIT CRD|CREDIT CARD|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|AUTOPAY PYMT|MOBILE PYMT|ONLINE PYMT|STORE ?CARD|\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN|FINANCIAL SVC|\bFINANCE\b/,
     direction: 'outgoing',
