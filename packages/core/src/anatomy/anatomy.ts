@@ -334,6 +334,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       /([A-Z]*)(\d{3}-\d{3}-?\d{4})(?:([A-Z]{2})\b|\b)/g,
       (_, name: string, phone: string, region?: string) => [name, phone, region].filter(Boolean).join(' '),
     )
+    // Square's site, run into a name the field cut (`CHEYENNE COMMUNITY DEGOSQ.COM KS`).
+    .replace(/([A-Z]*)GOSQ\.COM\b/, '$1 ')
     // `CITY * ST` (TD Bank): the star only pads the field.
     .replace(/ \* ([A-Z]{2})$/, ' $1')
     // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`, `INSTACART.COMCA`).

@@ -202,7 +202,7 @@ export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z
 export const chargeTail: NoiseRule = {
   id: 'noise.charge-tail',
   pattern:
-    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?)$|-EFT$| &$|(?<= [A-Z]+ [A-Z]+) I$/,
+    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$|(?<= [A-Z]+ [A-Z]+) I$/,
   yields: { kind: 'reference' },
   examples: [
     { line: 'FLOATME SUBSCRIPTI SAN ANTONIO TX', expect: { name: 'FLOATME', city: 'SAN ANTONIO' } },
@@ -210,6 +210,7 @@ export const chargeTail: NoiseRule = {
     { line: 'LAMBEAU FIELD CONCES GREEN BAY WI', expect: { name: 'LAMBEAU FIELD' } },
     { line: 'EAST BANK CLUB-EFT 000-0000000 IL 05/10', expect: { name: 'EAST BANK CLUB' } },
     { line: 'ARLINGTON THEATRE TICKETS', expect: { name: 'ARLINGTON THEATRE' } },
+    { line: 'SQ *DT VINTAGE & MORE... SQUARE PURCHASE NORTH BEND WA', expect: { name: 'DT VINTAGE & MORE' } },
     {
       line: 'AIBERTOS MEXICAN FOOD I 03/21 PURCHASE SAN DIEGO CA',
       expect: { name: 'AIBERTOS MEXICAN FOOD' },
