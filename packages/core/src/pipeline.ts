@@ -116,8 +116,15 @@ function cardPurchase(
   return {
     /** A catalog merchant, or the merchant read from the line. */
     namesCounterparty: counterparty.merchant !== null || counterparty.unverifiedName !== null,
-    /** A catalog merchant, or a merchant behind a processor's prefix: who refunds a card. */
-    refunds: counterparty.merchant !== null || anatomy.prefixes.length > 0,
+    /**
+     * Who refunds a card: a catalog merchant, a merchant behind a processor's prefix, or one the line
+     * places as a card's descriptor does (a town and its state, a store number: `DFS SAN FRANCISCO CA`).
+     */
+    refunds:
+      counterparty.merchant !== null ||
+      anatomy.prefixes.length > 0 ||
+      (anatomy.location.city !== null && anatomy.location.region !== null) ||
+      anatomy.storeNumber !== null,
     shape: (): Built => ({
       enrichment: shapeCardPurchase(parts, line, anatomy, place, trace, counterparty, kind),
       facts: contextFacts(line, anatomy, place),
@@ -166,9 +173,8 @@ function build<K extends TransactionKind>(
   if (route === 'bank' || (bank.kind.type !== 'other_money_movement' && bank.kind.type !== 'spending'))
     return bank.shape();
   // No transfer wording: spending, or a merchant the card path names, is a card purchase, which says more
-  // (its channel, the processor between, the place). Money in is a card refund only from a catalog
-  // merchant or through a processor (`SQ *`), never by ACH (`GUSTO DES:PAY ... PPD`): else it is a
-  // deposit from the name read.
+  // (its channel, the processor between, the place). Money in is a card refund only from a merchant a card
+  // pays (see `refunds`), never by ACH (`GUSTO DES:PAY ... PPD`): else it is a deposit from the name read.
   const card = asCard();
   const purchase =
     line.direction === 'outgoing'
