@@ -191,8 +191,9 @@ export const bankRules: readonly BankRule[] = [
   {
     // A payment received on a card or loan account (`ONLINE PAYMENT - THANK YOU`): the debt paid down.
     id: 'bank.payment-received',
-    // Card statements cut it short too (`AUTOMATIC PAYMENT - THANK`).
-    when: /(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: ?[-,] ?| )?THANK(?: ?YOU)?\b/,
+    // Card statements cut it short too (`AUTOMATIC PAYMENT - THANK`), or name the account it came from
+    // (`Online payment from CHK 7`).
+    when: /(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: ?[-,] ?| )?THANK(?: ?YOU)?\b|\b(?:PAYMENT|PYMT|PMT) FROM (?:CHK|CHECKING|SAV|SAVINGS)\b/,
     yields: { type: 'debt', subType: 'payment', counterparty: 'none' },
     examples: [
       {
@@ -202,6 +203,11 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'INTERNET PAYMENT - THANK YOU',
+        direction: 'incoming',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+      {
+        line: '12/27 Online payment from CHK 4155',
         direction: 'incoming',
         expect: { type: 'debt', subType: 'payment' },
       },
