@@ -230,7 +230,9 @@ function runTogetherSplit(name: string, lexicon: AnatomyLexicon): string | null 
   const words = name.split(' ');
   let changed = false;
   const split = words.map((word) => {
-    if (!/^[A-Z]+$/.test(word) || word.length < (words.length === 1 ? 10 : 13)) return word;
+    // No name runs past forty letters: a longer token is no words run together, and would only cost time.
+    if (word.length > 40 || word.length < (words.length === 1 ? 10 : 13) || !/^[A-Z]+$/.test(word))
+      return word;
     const pieces = lexicon.splitRunTogether(word.toLowerCase());
     if (!pieces) return word;
     changed = true;
@@ -500,7 +502,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       }
       alternates.push(after);
       // The merchant's site may follow its order (`AMAZON MAR* XXX-XX4328 ... AMAZON.COM WA`).
-      referenceHost = hostPattern.exec(after)?.[1]?.toLowerCase() ?? null;
+      referenceHost = after.includes('.') ? (hostPattern.exec(after)?.[1]?.toLowerCase() ?? null) : null;
       orderReference = true;
       prefixes.push({ id: 'prefix.merchant-abbreviation', text: `*${after}`, thirdPartyId: null });
     }
@@ -514,7 +516,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // A phone or host right before the state took the city's slot (`BLUE JEAN JUNCTION 801-571-6957 UT`):
   // no city is looked for in the name then.
   let citySlotTaken = false;
-  const hostMatch = hostPattern.exec(text);
+  // A host has a dot: a line without one skips the search (which is slow on a long run of letters).
+  const hostMatch = text.includes('.') ? hostPattern.exec(text) : null;
   if (hostMatch) {
     citySlotTaken = /^ ?[A-Z]{2}$/.test(text.slice(hostMatch.index + hostMatch[0].length));
     host = hostMatch[1]!.toLowerCase();
@@ -616,9 +619,13 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     branch !== null &&
     !text.slice(0, branch.index).includes(' ') &&
     /^ - [A-Z]+(?: [A-Z]+)+$/.test(branch[0]);
-  // A person's name keeps its dash (`MARIA GARCIA-LOPEZ`).
-  const personDash = branch?.[0].startsWith('-') && (toPerson || fields !== null);
-  if (branch && branch.index > 0 && !dashedName && !personDash) {
+  // A word dashed to the name is a branch after two words or more (`DAZBOG COFFEE-CHILDREN`, not `WAL-MART`),
+  // and a person's name keeps its dash (`MARIA GARCIA-LOPEZ`).
+  const dashedWord = branch?.[0].startsWith('-') && /[A-Z]$/.test(branch[0]);
+  const keepsDash =
+    branch?.[0].startsWith('-') &&
+    (toPerson || fields !== null || (dashedWord && !text.slice(0, branch.index).includes(' ')));
+  if (branch && branch.index > 0 && !dashedName && !keepsDash) {
     rules.push('location.branch');
     text = text.slice(0, branch.index);
   }

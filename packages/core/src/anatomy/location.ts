@@ -49,10 +49,11 @@ export const streetAddress = new RegExp(
  * own name (`DOS TOROS - MAIDEN L`, `LEE'S DELI - 615 M`, `BERRY BLENDZ - SHIELDS`). At most three
  * words, and the name keeps what stood before. So do a street's number run into the name by a dash
  * (`ARCHETYPE COFFEE-13TH`), a word dashed to a name of two words or more (`DAZBOG COFFEE-CHILDREN`,
- * where `WAL-MART` stays whole) and what follows an at sign (`GOTHAM NEWS @PNST`, `PANDORA @ SAN MARCOS`).
+ * where `WAL-MART` stays whole: the reader checks the words) and what follows an at sign (`GOTHAM NEWS
+ * @PNST`, `PANDORA @ SAN MARCOS`).
  */
 export const branchSuffix =
-  /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#]+ ?){1,3}$|(?<=[A-Z])-\d{1,3}(?:ST|ND|RD|TH)$|(?<=^[A-Z0-9'&.]+(?: [A-Z0-9'&.]+)+)-[A-Z.]{3,}$| ?@ ?[A-Z0-9].*$/;
+  /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#]+ ?){1,3}$|(?<=[A-Z])-(?:\d{1,3}(?:ST|ND|RD|TH)|[A-Z.]{3,})$| ?@ ?[A-Z0-9].*$/;
 /**
  * A store number, then one to three words before the place (`JOES DINER #123 SOMEWHEREVILLE TX`,
  * `CHEVRON 0095006 TAHOE PARADISCA`): the name ends at the number, the words are the place's (a town
