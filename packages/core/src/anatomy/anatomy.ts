@@ -325,7 +325,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   let text = whole
     .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
     .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
-    .replace(/([A-Z.]{2,})(\d{7,})/g, '$1 $2')
+    // Each run of letters is tried from its start only (the search stays linear on a long run).
+    .replace(/(?<![A-Z.])([A-Z.]{2,})(\d{7,})/g, '$1 $2')
     .replace(/(\d{7,})([A-Z])/g, '$1 $2')
     // A store number run into the name by its hash (`BP#9384721`).
     .replace(/\b([A-Z]{2,})#(?=\d)/g, '$1 #')
@@ -333,11 +334,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     // A phone run into the name and the state (`MCDONAL855-973-1040`, `CAR855-973-1040CA`, a cut word's
     // last letter: `HAVENER C573-341-4993MO`).
     .replace(
-      /([A-Z]*)(\d{3}-\d{3}-?\d{4})(?:([A-Z]{2})\b|\b)/g,
+      /(?<![A-Z])([A-Z]*)(\d{3}-\d{3}-?\d{4})(?:([A-Z]{2})\b|\b)/g,
       (_, name: string, phone: string, region?: string) => [name, phone, region].filter(Boolean).join(' '),
     )
     // Square's site, run into a name the field cut (`CHEYENNE COMMUNITY DEGOSQ.COM KS`).
-    .replace(/([A-Z]*)GOSQ\.COM\b/, '$1 ')
+    .replace(/(?<![A-Z])([A-Z]*)GOSQ\.COM\b/, '$1 ')
     // `CITY * ST` (TD Bank): the star only pads the field.
     .replace(/ \* ([A-Z]{2})$/, ' $1')
     // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`, `INSTACART.COMCA`).
