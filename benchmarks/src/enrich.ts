@@ -71,7 +71,7 @@ const filler = 'ROASTERY AND BAKERY ';
 const longLines: [string, string][] = [
   ['a wrapped descriptor', (head + filler.repeat(60)).slice(0, 1024 - tail.length) + tail],
   ['one run of letters', 'REINDEERRUNCOMEDYSHOWCASE'.repeat(41).slice(0, 1024)],
-  ['dashed words', `${'AB-CD EF-GH '.repeat(93)}`.slice(0, 1019) + ' -XYZ'],
+  ['dashed words', `${'AB-CD EF-GH '.repeat(93).slice(0, 1019)} -XYZ`],
 ];
 for (const [label, long] of longLines) {
   const longBody = validate(transactionSchemas.card, { merchantName: long, amount: 4.5 });
