@@ -35,7 +35,7 @@ export interface LocationParts {
 export type LocationRule = Rule<{ part: 'host' | 'phone' | 'address' | 'postal-code' | 'place' | 'branch' }>;
 
 export const hostPattern =
-  /(?:HTTPS?:\/\/)?(?:WWW\.)?([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9-]+)*\.(?:COM|NET|ORG|IO|CO|US|TV|APP|AI|ME|LY|GG|FM|BIZ|INFO|CA|UK|EDU|GOV))(?:\/[A-Z0-9/#._-]*)?(?=\s|$|\*)/;
+  /(?<![A-Z0-9_-])(?:HTTPS?:\/\/)?(?:WWW\.)?([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9-]+)*\.(?:COM|NET|ORG|IO|CO|US|TV|APP|AI|ME|LY|GG|FM|BIZ|INFO|CA|UK|EDU|GOV))(?:\/[A-Z0-9/#._-]*)?(?=\s|$|\*)/;
 export const phonePattern = /(?:\+?1[ .-]?)?\(?\b([2-9]\d{2})\)?[ .-]?(\d{3})[ .-]?(\d{4})\b/;
 const streetSuffixes =
   'ST|STREET|AVE|AV|AVENUE|BLVD|BOULEVARD|DR|DRIVE|RD|ROAD|WAY|LN|LANE|HWY|HIGHWAY|PKWY|PARKWAY|PL|PLACE|CT|COURT|CIR|CIRCLE|TRL|TRAIL|PIKE|TPKE|PLZ|PLAZA|TER|LOOP|RTE|ROUTE|FWY|EXPY|SQ|ROW|XING';
