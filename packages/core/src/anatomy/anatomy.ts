@@ -266,14 +266,14 @@ function afterThirdParty(
   const party = lexicon.thirdParties.get(thirdPartyId);
   // A card processor's prefix before nothing names no one; any other party's names the party (`AFFIRM * PAY`).
   const processorOnly = party?.roles.length === 1 && party.roles[0] === 'facilitator';
+  if (!party || processorOnly) return withoutFacilitatorEcho(after, party?.name);
   // The party's own billing site is no other merchant (`AMZN MKTP US*MO1KN9JQ1 AMAMZN.COM/BILLWA`).
   const own = prefixKey(prefix).slice(0, 4);
   const rest = stripPlaceTail(after, lexicon, false)
     .text.split(' ')
     .filter((word) => !(word.includes(own) && hostPattern.test(word)))
     .join(' ');
-  const ownOrder = party && !processorOnly && namesNoOne(rest);
-  return ownOrder ? canonical(party.name) : withoutFacilitatorEcho(after, party?.name);
+  return namesNoOne(rest) ? canonical(party.name) : withoutFacilitatorEcho(after, party.name);
 }
 
 /** The first rule of `rules` whose pattern matches `text`, and the match. */
