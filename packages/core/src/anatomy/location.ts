@@ -164,6 +164,7 @@ export const locationRules: readonly LocationRule[] = [
         line: 'MATTRESS BARN OF FARGO FARGO * ND',
         expect: { name: 'MATTRESS BARN OF FARGO', city: 'FARGO' },
       },
+      { line: 'UC BERKELEY BERKELEY CA', expect: { name: 'UC BERKELEY', city: 'BERKELEY' } },
       {
         line: 'HAPPY GARDEN CHINESE SAN FRANCISC CA',
         expect: { name: 'HAPPY GARDEN CHINESE', city: 'SAN FRANCISCO' },
@@ -367,9 +368,12 @@ function withoutRepeatedCity(kept: string[], city: string): string[] {
           (words[index]!.startsWith(word) && word.length >= (words.length > size ? 3 : 4))
         : word === words[index],
     );
-    // `MATTRESS BARN OF FARGO  FARGO ND`: a name that ends `OF <city>` keeps it.
-    if (repeats && !/^(?:OF|AT|IN)$/.test(kept[kept.length - size - 1] ?? ''))
-      return kept.slice(0, kept.length - size);
+    // `MATTRESS BARN OF FARGO  FARGO ND`: a name that ends `OF <city>` keeps it, and so does one that would
+    // be left a short abbreviation (`UC BERKELEY  BERKELEY CA`).
+    const left = kept.slice(0, kept.length - size);
+    const abbreviationOnly = left.length === 1 && left[0]!.length <= 3;
+    if (repeats && !abbreviationOnly && !/^(?:OF|AT|IN)$/.test(kept[kept.length - size - 1] ?? ''))
+      return left;
   }
   return kept;
 }
