@@ -20,6 +20,9 @@ describe('the display name of a name no catalog entry names', () => {
     ['DR. JOHN SMITH DDS', 'Dr. John Smith DDS'],
     // A site keeps its domain in lower case.
     ['KIWI.COM', 'Kiwi.com'],
+    // Small words inside the name, a last word capitalised.
+    ['HOUSE OF THE RISING SUN', 'House of the Rising Sun'],
+    ['CHEYENNE COMMUNITY DE', 'Cheyenne Community De'],
   ])('%s -> %s', (name, display) => {
     expect(cleanDisplayName(name)).toBe(display);
   });

@@ -68,7 +68,8 @@ function displayToken(token: string, index: number, words: number): string {
   if (index === 0 && words > 2 && stateCodes.has(upper)) return upper;
   if (upper.length === 3 && /^[A-Z]+$/.test(upper) && isAcronymOfThree(upper)) return upper;
   const lower = token.toLowerCase();
-  if (index > 0 && smallWords.has(lower)) return lower;
+  // A small word inside the name; the last word is capitalised, a small one the field cut too (`COMMUNITY DE`).
+  if (index > 0 && index < words - 1 && smallWords.has(lower)) return lower;
   // A site's name keeps its domain in lower case (`Kiwi.com`).
   if (/^[a-z0-9-]+\.(?:com|net|org|io|co|ai|app|tv|us)$/.test(lower))
     return capitalise(lower.slice(0, lower.indexOf('.'))) + lower.slice(lower.indexOf('.'));
