@@ -272,7 +272,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
     // Credit unions' cores print the kind of entry, a bill payment's number or the entry's own, first:
     // `Withdrawal SQ *LEGENDS COFFEE ...`, `Withdrawal Bill Payment #127427131321 ...`, `Deposit ...`.
     id: 'wrapper.entry-kind',
-    pattern: /^(?:WITHDRAWAL|DEPOSIT|LOAN ADVANCE)(?: BILL PAYMENT)?(?: #\d+)? (?!TO |FROM |AT )(?=[A-Z#])/,
+    pattern:
+      /^(?:(?:WITHDRAWAL|DEPOSIT|LOAN ADVANCE)(?: BILL PAYMENT)?(?: #\d+)? (?!TO |FROM |AT )(?=[A-Z#])|E (?:WITHDRAWAL|DEPOSIT) - )/,
     yields: { via: 'card', silent: true },
     examples: [
       {
@@ -293,6 +294,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
         expect: { name: 'RANGER TREE EXPERTS' },
       },
       { line: 'Withdrawal POS #311216404990 POS SAFEWAY #1645 LAKEWOOD WA', expect: { name: 'SAFEWAY' } },
+      // `E` for an electronic entry.
+      { line: 'E Withdrawal - AUTOMOBILE CLUB - WEB PAY', expect: { name: 'AUTOMOBILE CLUB' } },
     ],
   },
   {
