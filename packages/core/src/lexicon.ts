@@ -177,6 +177,7 @@ function buildGeography(catalog: Catalog) {
   const firstWordsOfUsCities = new Set(
     usCities.filter((city) => city.includes(' ')).map((city) => city.slice(0, city.indexOf(' '))),
   );
+  const isUsCityName = (name: string) => usCities[lowerBound(usCities, name)] === name;
   const startsUsCity = (partial: string) => {
     const space = partial.indexOf(' ');
     if (space > 0 && !firstWordsOfUsCities.has(partial.slice(0, space))) return false;
@@ -245,6 +246,7 @@ function buildGeography(catalog: Catalog) {
     completeCity,
     nearCity,
     startsUsCity,
+    isUsCityName,
     cityEnding,
     isLastWordOfCity,
   };

@@ -241,6 +241,19 @@ function runTogetherSplit(name: string, lexicon: AnatomyLexicon): string | null 
   return changed ? split.join(' ') : null;
 }
 
+/**
+ * A town in mixed case run into the name before the state (`MOCHAS & JAVASan Marcos   TX`, `Bens
+ * SupeMarlette   MIUS`): its capital starts a word. Read before the line is put in upper case, and only
+ * for a whole US town's name, so that `McDonald's` and `eBay` keep theirs.
+ */
+const runInTown = /([A-Za-z])([A-Z][a-z]+(?: [A-Z][a-z]+)*)( +[A-Z]{2}(?:US)?\s*)$/;
+function withRunInCity(raw: string, lexicon: AnatomyLexicon): string {
+  const found = runInTown.exec(raw);
+  if (!found || !lexicon.isUsCityName(canonical(found[2]!))) return raw;
+  const at = found.index + 1;
+  return `${raw.slice(0, at)} ${raw.slice(at)}`;
+}
+
 /** The leading words once when they come twice in a row (`FISH FRY FISH FRY ERIE PA` -> `FISH FRY ERIE PA`). */
 function withoutRepeatedName(text: string): string {
   const tokens = text.split(' ');
@@ -303,7 +316,7 @@ function toWrapper(rule: WrapperRule, text: string): AnatomyWrapper {
 
 /** Reads a raw line (a card descriptor, a bank-feed description, a DE43 name slot) into its parts. */
 export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: AnatomyOptions = {}): Anatomy {
-  const whole = canonical(raw);
+  const whole = canonical(withRunInCity(raw, lexicon));
   const rules: string[] = [];
   const thirdPartyIds: string[] = [];
   const prefixes: AnatomyPrefix[] = [];

@@ -16,6 +16,8 @@ export interface PlaceGazetteer {
   completeCity(region: string, partial: string): string | null;
   /** The one city of `region` a misspelt cut city of 9 letters or more is an edit or two from (`CHARLOTTSVILL`). */
   nearCity(region: string, partial: string): string | null;
+  /** Whether `name` (canonical) is a US city's whole name. */
+  isUsCityName(name: string): boolean;
   /** Whether some US city's name starts with `partial` (`SAN JO`, `SANTA CLA`, `REDWOOD`). */
   startsUsCity(partial: string): boolean;
   /** The longest city of `region` (5 letters or more) that `text` ends with, inside its first word (`VETERINARBURLINGTON`), else null. */
@@ -165,6 +167,12 @@ export const locationRules: readonly LocationRule[] = [
         expect: { name: 'MATTRESS BARN OF FARGO', city: 'FARGO' },
       },
       { line: 'UC BERKELEY BERKELEY CA', expect: { name: 'UC BERKELEY', city: 'BERKELEY' } },
+      // A town in mixed case run into the name.
+      {
+        line: 'AplPay MOCHAS & JAVASan Marcos          TX',
+        expect: { name: 'MOCHAS & JAVA', city: 'SAN MARCOS' },
+      },
+      { line: "McDonald's F1234 Chicago IL", expect: { name: "MCDONALD'S" } },
       {
         line: 'HAPPY GARDEN CHINESE SAN FRANCISC CA',
         expect: { name: 'HAPPY GARDEN CHINESE', city: 'SAN FRANCISCO' },
