@@ -253,7 +253,17 @@ function buildGeography(catalog: Catalog) {
 }
 
 /** Splits run-together words with the common English words, never inside a brand's or a town's word. */
-function buildSegmenter(catalog: Catalog): Segmenter {
+/** The words statements and people use, and the split of words a line ran together. */
+function buildWords(catalog: Catalog): Pick<Lexicon, 'isCommonWord' | 'splitRunTogether'> {
+  const bands = catalog.englishWords.map((band) => band.split(' '));
+  const common = new Set(bands.flat());
+  return {
+    isCommonWord: (word: string) => common.has(word),
+    splitRunTogether: buildSegmenter(catalog, bands),
+  };
+}
+
+function buildSegmenter(catalog: Catalog, bands: readonly (readonly string[])[]): Segmenter {
   const names = new Set<string>();
   const addWords = (text: string) => {
     for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word.length >= 3) names.add(word);
@@ -263,7 +273,7 @@ function buildSegmenter(catalog: Catalog): Segmenter {
     for (const alias of merchant.aliases) addWords(alias);
   }
   for (const [city] of catalog.geo.cities) addWords(city);
-  return createSegmenter({ bands: catalog.englishWords.map((band) => band.split(' ')), names });
+  return createSegmenter({ bands, names });
 }
 
 export function buildLexicon(catalog: Catalog): Lexicon {
@@ -271,7 +281,7 @@ export function buildLexicon(catalog: Catalog): Lexicon {
     ...buildPrefixTables(catalog.thirdParties, catalog.unknownFacilitatorPrefixes),
     markers: buildMarkers(catalog.thirdParties),
     ...buildGeography(catalog),
-    splitRunTogether: buildSegmenter(catalog),
+    ...buildWords(catalog),
     mccs: new Map(catalog.mccs.map((mcc) => [mcc.code, mcc])),
     industries: new Map(catalog.industries.map((industry) => [industry.id, industry])),
     thirdParties: new Map(catalog.thirdParties.map((party) => [party.id, party])),

@@ -95,6 +95,13 @@ describe('readAnatomy', () => {
     expect(anatomy.rules).toContain('wrapper.card-suffix');
   });
 
+  it("reads a business's name after an unknown abbreviation first, but not one common word", () => {
+    expect(readAnatomy('TCKTWEB*COMEDYSHOWCASE 800-965-4827 CA', lexicon).name).toBe('COMEDYSHOWCASE');
+    const product = readAnatomy('THINKIFIC* ACADEMY', lexicon);
+    expect(product.name).toBe('THINKIFIC');
+    expect(product.alternates).toEqual(['ACADEMY']);
+  });
+
   it('names no one on a card payment or a check by number', () => {
     expect(readAnatomy('PAYMENT - THANK YOU', lexicon).name).toBe('');
     expect(readAnatomy('CHECK # 1234', lexicon).name).toBe('');

@@ -52,6 +52,8 @@ export interface AnatomyLexicon extends PlaceGazetteer {
   markers: { pattern: RegExp; byPhrase: ReadonlyMap<string, { thirdPartyId: string; strip: boolean }> };
   /** The words of a token the line ran together (`reindeerrun` -> reindeer, run), else null. */
   splitRunTogether(token: string): string[] | null;
+  /** Whether a lower-case word is a common English word (`academy`). */
+  isCommonWord(word: string): boolean;
   /** Third parties by id: a marketplace's name is cut where it repeats around the merchant's. */
   thirdParties: ReadonlyMap<string, { name: string; roles: readonly string[] }>;
 }
@@ -500,8 +502,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     }
     // A business's name after an abbreviation no list knows (`TCKTWEB*COMEDYSHOWCASE`,
     // `CTLP*CSC SERVICEWORKS`) is read first; the abbreviation stays a reading of its own, for a brand
-    // that prints its product after its name (`DOORDASH*DASHPASS`).
-    if (!onlyReference && !before.includes(' ') && looksLikeBusinessName(after.replace(/ \S*\d.*$/, ''))) {
+    // that prints its product after its name (`DOORDASH*DASHPASS`). One common word after it is the
+    // product (`THINKIFIC* ACADEMY`), not a business.
+    const named = after.replace(/ \S*\d.*$/, '');
+    const oneCommonWord = !named.includes(' ') && lexicon.isCommonWord(named.toLowerCase());
+    if (!onlyReference && !before.includes(' ') && !oneCommonWord && looksLikeBusinessName(named)) {
       prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
       alternates.push(before);
       text = after;
