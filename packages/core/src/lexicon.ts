@@ -252,18 +252,14 @@ function buildGeography(catalog: Catalog) {
   };
 }
 
-/** Splits run-together words with the common English words, never inside a brand's or a town's word. */
-/** The words statements and people use, and the split of words a line ran together. */
+/** The common English words, and the split of words a line ran together, from one index of them. */
 function buildWords(catalog: Catalog): Pick<Lexicon, 'isCommonWord' | 'splitRunTogether'> {
-  const bands = catalog.englishWords.map((band) => band.split(' '));
-  const common = new Set(bands.flat());
-  return {
-    isCommonWord: (word: string) => common.has(word),
-    splitRunTogether: buildSegmenter(catalog, bands),
-  };
+  const segmenter = buildSegmenter(catalog);
+  return { isCommonWord: segmenter.isEnglishWord, splitRunTogether: segmenter.split };
 }
 
-function buildSegmenter(catalog: Catalog, bands: readonly (readonly string[])[]): Segmenter {
+/** Splits run-together words with the common English words, never inside a brand's or a town's word. */
+function buildSegmenter(catalog: Catalog): Segmenter {
   const names = new Set<string>();
   const addWords = (text: string) => {
     for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word.length >= 3) names.add(word);
@@ -273,7 +269,7 @@ function buildSegmenter(catalog: Catalog, bands: readonly (readonly string[])[])
     for (const alias of merchant.aliases) addWords(alias);
   }
   for (const [city] of catalog.geo.cities) addWords(city);
-  return createSegmenter({ bands, names });
+  return createSegmenter({ bands: catalog.englishWords.map((band) => band.split(' ')), names });
 }
 
 export function buildLexicon(catalog: Catalog): Lexicon {

@@ -249,7 +249,7 @@ function runTogetherSplit(name: string, lexicon: AnatomyLexicon): string | null 
  * for a whole US town's name, so that `McDonald's` and `eBay` keep theirs.
  */
 const runInTown = /([A-Za-z])([A-Z][a-z]+(?: [A-Z][a-z]+)*)( +[A-Z]{2}(?:US)?\s*)$/;
-function withRunInCity(raw: string, lexicon: AnatomyLexicon): string {
+function withRunInTown(raw: string, lexicon: AnatomyLexicon): string {
   const found = runInTown.exec(raw);
   if (!found || !lexicon.isUsCityName(canonical(found[2]!))) return raw;
   const at = found.index + 1;
@@ -318,7 +318,7 @@ function toWrapper(rule: WrapperRule, text: string): AnatomyWrapper {
 
 /** Reads a raw line (a card descriptor, a bank-feed description, a DE43 name slot) into its parts. */
 export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: AnatomyOptions = {}): Anatomy {
-  const whole = canonical(withRunInCity(raw, lexicon));
+  const whole = canonical(withRunInTown(raw, lexicon));
   const rules: string[] = [];
   const thirdPartyIds: string[] = [];
   const prefixes: AnatomyPrefix[] = [];
@@ -435,8 +435,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
 
   // Commas separate fields (`NAME, CITY, ST`) once the fielded parts are read; a letter or two after a
-  // comma is a legal form the field cut (`POPO'S HOT DOGS, I SWAMPSCOTT MA`).
-  // (`MINH KY RESTAURANT, IN 619-283-4180 CA`; at the end, `, IN` is Indiana).
+  // comma is a legal form the field cut (`POPO'S HOT DOGS, I SWAMPSCOTT MA`, `MINH KY RESTAURANT, IN
+  // 619-283-4180 CA`; at the end of the line `, IN` is Indiana).
   text = squeeze(
     text.includes(',') ? text.replace(/, (?:I|LL?|IN(?= \S))(?= |$)/g, ' ').replace(/,/g, ' ') : text,
   );

@@ -37,8 +37,14 @@ describe('words a line ran together', () => {
   });
 
   it('prefers fewer, more common words', () => {
-    const split = createSegmenter({ bands: [['pen', 'is', 'land', 'island'], ['penis']], names: [] });
+    const { split } = createSegmenter({ bands: [['pen', 'is', 'land', 'island'], ['penis']], names: [] });
     expect(split('penisland')).toEqual(['pen', 'island']);
     expect(split('island')).toBeNull();
+  });
+
+  it('knows the common words apart from the names', () => {
+    const { isEnglishWord } = createSegmenter({ bands: [['academy']], names: ['thinkific'] });
+    expect(isEnglishWord('academy')).toBe(true);
+    expect(isEnglishWord('thinkific')).toBe(false);
   });
 });

@@ -25,7 +25,12 @@ const shortWords = new Set(['of', 'at', 'on', 'by', 'my', 'to', 'in']);
 const MIN_CUT = 4;
 const MAX_WORD = 20;
 
-export type Segmenter = (token: string) => string[] | null;
+export interface Segmenter {
+  /** The words of a lower-case token of letters, or null when it is a word or no split is likely. */
+  split(token: string): string[] | null;
+  /** Whether a lower-case word is one of the common English words (`academy`), not only a name's. */
+  isEnglishWord(word: string): boolean;
+}
 
 export function createSegmenter(words: SegmenterWords): Segmenter {
   const cost = new Map<string, number>();
@@ -33,7 +38,8 @@ export function createSegmenter(words: SegmenterWords): Segmenter {
     for (const word of band)
       if (word.length >= 3 || shortWords.has(word)) cost.set(word, BAND_COST[index] ?? 3);
   });
-  const wholeWords = new Set(cost.keys());
+  const english: ReadonlySet<string> = new Set(cost.keys());
+  const wholeWords = new Set(english);
   for (const word of words.names) {
     wholeWords.add(word);
     if (word.length >= 4 && !cost.has(word)) cost.set(word, NAME_COST);
@@ -41,8 +47,7 @@ export function createSegmenter(words: SegmenterWords): Segmenter {
   const sorted = [...cost.keys()].sort();
   const startsWord = (piece: string) => sorted[lowerBound(sorted, piece)]?.startsWith(piece) ?? false;
 
-  /** The words of a lower-case token of letters, or null when it is a word or no split is likely. */
-  return (token: string) => {
+  const split = (token: string) => {
     if (wholeWords.has(token)) return null;
     const size = token.length;
     const best = new Float64Array(size + 1).fill(Number.POSITIVE_INFINITY);
@@ -74,6 +79,7 @@ export function createSegmenter(words: SegmenterWords): Segmenter {
     const words = compounds(pieces);
     return words.length >= 2 ? words : null;
   };
+  return { split, isEnglishWord: (word: string) => english.has(word) };
 
   /**
    * Two short common words side by side are one compound name (`BRICKHOUSE`, `COPPERLEAF`,
