@@ -4,6 +4,7 @@
  * `POS PURCH`, `ACH DEBIT`, `BILL PAY`). A wrapper says how the money moved,
  * never who the merchant is, and is removed before the name is read.
  */
+import { statedCategoryCode } from '../normalize/line.js';
 import type { Rule } from './rules.js';
 
 /** How the wrapper says the money moved. */
@@ -81,6 +82,69 @@ export const leadingWrappers: readonly WrapperRule[] = [
     pattern: /^(?:REFUND|RETURN|MERCHANDISE RETURN|CREDIT VOUCHER|PURCHASE RETURN)(?: FROM)? /,
     yields: { via: 'card', refund: true },
     examples: [{ line: 'REFUND AMAZON', expect: { name: 'AMAZON', wrapper: 'wrapper.refund' } }],
+  },
+  {
+    // Wells Fargo's older card lines: `CHECK CRD PURCHASE 03/23 ... 486831XXXXXX6803 112233445566778 ?MCC=5655`.
+    id: 'wrapper.check-crd',
+    pattern: /^CHECK CRD (?:PURCHASE|PUR)(?: INTL)? \d{2}\/\d{2} /,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'CHECK CRD PURCHASE 03/23 HILLSIDE GROCERY 0835 OREM UT 486831XXXXXX6803 164231178829317 ?MCC=5411',
+        expect: { name: 'HILLSIDE GROCERY', city: 'OREM', region: 'UT' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.check-crd-return',
+    pattern: /^CHECK CRD (?:PUR RTRN|PURCHASE RETURN|RETURN)(?: INTL)? \d{2}\/\d{2} /,
+    yields: { via: 'card', refund: true },
+    examples: [
+      {
+        line: 'CHECK CRD PUR RTRN 11/02 RIVERSIDE OUTFITTERS BEND OR 441234XXXXXX1234 305306123456789 ?MCC=5699',
+        expect: { name: 'RIVERSIDE OUTFITTERS', wrapper: 'wrapper.check-crd-return' },
+      },
+    ],
+  },
+  {
+    // Some credit unions' cores end the kind of entry with a slash, and may repeat it after a number:
+    // `Withdrawal DEBIT CARD/NAME ...`, `Withdrawal POS #312345678901/POS NST NAME ...`.
+    id: 'wrapper.kind-slash',
+    pattern: /^(?:(?:DEBIT|CREDIT|CHECK|ATM) CARD|POS(?: #\d+)?)\/(?:(?:POS|NST|PUR|PURCHASE) )*/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'Withdrawal DEBIT CARD/LAKEVIEW TACOS CEDAR PARK TX Date 03/14/23 24692163074100812345678 Card 1234Merchant Category Code: 5814',
+        expect: { name: 'LAKEVIEW TACOS', city: 'CEDAR PARK', region: 'TX' },
+      },
+      {
+        line: 'Withdrawal POS #312345678901/POS NST CORNER HARDWARE #65 CEDAR PARK TX',
+        expect: { name: 'CORNER HARDWARE', storeNumber: '65' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.bill-pay-slash',
+    pattern: /^(?:RECURRING )?(?:WITHDRAWAL )?BILL PAYMENT(?: -)?(?: #\d+)?\/(?:BP )?/,
+    yields: { via: 'bill-pay' },
+    examples: [
+      {
+        line: 'Recurring Withdrawal Bill Payment - #1234567/BP HILL COUNTRY WATER SUPPLY',
+        expect: { name: 'HILL COUNTRY WATER SUPPLY' },
+      },
+    ],
+  },
+  {
+    // A merchant's credit or its reversal: which way the money went is the line's direction.
+    id: 'wrapper.voucher-slash',
+    pattern: /^(?:ADJUSTMENT )?CREDIT VOUCHER\//,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'Withdrawal Adjustment Credit Voucher/CORNER HARDWARE #65 CEDAR PARK TX',
+        expect: { name: 'CORNER HARDWARE', region: 'TX' },
+      },
+    ],
   },
   {
     id: 'wrapper.checkcard',
@@ -574,6 +638,18 @@ export const trailingWrappers: readonly WrapperRule[] = [
       {
         line: 'Withdrawal Southwest Airlines 800-9207405 CA Date 05/21/22 24906412141147813135333 4722 %% Card 10 #5780',
         expect: { name: 'SOUTHWEST AIRLINES', phone: '800-920-7405' },
+      },
+    ],
+  },
+  {
+    // The merchant's category code in the text (`... Card 1234Merchant Category Code: 5814`, `... ?MCC=5411`).
+    id: 'wrapper.category-code',
+    pattern: new RegExp(` (?:CARD \\d{4} ?)?${statedCategoryCode.source}$`),
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'ALPINE BAKERY AUSTIN TX Card 1234Merchant Category Code: 5462',
+        expect: { name: 'ALPINE BAKERY', city: 'AUSTIN', region: 'TX' },
       },
     ],
   },

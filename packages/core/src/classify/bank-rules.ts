@@ -44,7 +44,7 @@ export interface BankRule {
 export const wireWording =
   /\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
 /** A check by its word; a check card is a debit card and a bank's bill-pay check names its payee. */
-export const checkWording = /(?<!BILL PAY )\bCHECK\b(?! ?CARD)|\bCHK\b/;
+export const checkWording = /(?<!BILL PAY )\bCHECK\b(?! ?CARD| CRD)|\bCHK\b/;
 
 export const bankRules: readonly BankRule[] = [
   {

@@ -88,6 +88,12 @@ export function readCardBody(
   };
 }
 
+/**
+ * A merchant category code some banks print in the description (`... Card 1234Merchant Category Code: 5814`,
+ * Wells Fargo's `... ?MCC=5411`); the anatomy takes the same words off the name.
+ */
+export const statedCategoryCode = /(?:MERCHANT CATEGORY CODE:?|\?MCC=) ?(\d{4})\b/i;
+
 /** A bank line: a transfer, or a universal body read as one. */
 function readBankBody(
   body: TransferTransaction | UniversalTransaction,
@@ -139,7 +145,7 @@ export function readUniversalAsCard(
     amount: body.amount !== undefined && direction === 'incoming' ? -Math.abs(body.amount) : body.amount,
     currencyCode: body.currencyCode,
     occurredAt: body.occurredAt,
-    categoryCode: body.categoryCode,
+    categoryCode: body.categoryCode ?? statedCategoryCode.exec(body.description)?.[1],
     categoryType: 'MCC',
     location: body.location,
     customAttributes: body.customAttributes,
