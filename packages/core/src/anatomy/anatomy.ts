@@ -339,6 +339,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
     .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
+    // A mask alone (`DDA PURCHASE *XXXX XXXXXXXX FAMILY DOLLAR`): a card or account number hidden whole.
+    .replace(/(?<![A-Z0-9])\*?X{4,}(?![A-Z0-9])/g, ' ')
     .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
     // Each run of letters is tried from its start only (the search stays linear on a long run).
     .replace(/(?<![A-Z.])([A-Z.]{2,})(\d{7,})/g, '$1 $2')

@@ -32,6 +32,14 @@ export interface WrapperYield {
 
 export type WrapperRule = Rule<WrapperYield>;
 
+/** Words a bank's card entries are made of and no merchant's name starts with. */
+const cardWords =
+  'PURCHASE|PURCH|DEBIT|DBT|POS|WITHDRAWAL|WITHDRWL|WTHDRL|AUTHORIZED|PREAUTHORIZED|PREAUTHPMT|TRANSACTION|CHECKCARD|CHKCARD|CKCD|SIGNATURE|DDA|EPAY';
+/** Shorter words of the same entries, and the terminal's or authorization's number: only after one above. */
+const cardWordsAfter = 'PUR|SIG|WD|AP|REFUND|MERCHANT(?= PURCHASE| REFUND)|(?:TERM|TERMINAL|AUT) \\d+';
+/** The dates, times, references and masked cards between those words. */
+const cardIds = '(?:[ /,-]+(?:\\d[\\d/:-]*|#\\d+|\\*?[X*]{4,}\\d*|[X*]+\\d+))*';
+
 /** Leading wrappers, most specific first; each is anchored and ends before the next part. */
 export const leadingWrappers: readonly WrapperRule[] = [
   {
@@ -215,7 +223,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.pos-terminal',
     pattern:
-      /^(?:POS|PIN) (?:(?:PURCHASE|PURCH|DEBIT|WITHDRAWAL|RETURN|REFUND) (?:TERMINAL [A-Z0-9]+|POS ?\d+(?: \d+)?)|#\d+ POS) /,
+      /^(?:POS|PIN) (?:(?:PURCHASE|PURCH|DEBIT|WITHDRAWAL|RETURN|REFUND) (?:TERM(?:INAL)? [A-Z0-9]+|POS ?\d+(?: \d+)?)|#\d+ POS) /,
     yields: { via: 'card' },
     examples: [
       {
@@ -296,7 +304,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.point-of-sale',
     pattern:
-      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHECK CRD|CHK CRD|CRD|NON-PIN|PIN)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: \d{4,}(?= [A-Z]))? /,
+      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHARGE|CHECK CRD|CHK CRD|CRD|NON-PIN|PIN)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: #?\d{4,}(?= [A-Z]))? /,
     yields: { via: 'card' },
     examples: [
       { line: 'POS PURCH BIG AL S DELI', expect: { name: 'BIG AL S DELI', display: "Big Al's Deli" } },
@@ -389,7 +397,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.ach',
     pattern:
-      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED |CORP |CORPORATE )?(?:HOLD|DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
+      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED |CORP |CORPORATE )?(?:HOLD|ORIG|DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
     yields: { via: 'ach' },
     examples: [
       { line: 'ACH DEBIT GEICO AUTO 8005551234', expect: { name: 'GEICO AUTO' } },
@@ -526,8 +534,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
     // A bank the tables above do not know still words its card entries from a small vocabulary: a run of
     // those words, with the dates, times and numbers between them, is no part of any merchant's name.
     id: 'wrapper.card-words',
-    pattern:
-      /^(?:(?:PURCHASE|PURCH|DEBIT|DBT|POS|WITHDRAWAL|WITHDRWL|AUTHORIZED|PREAUTHORIZED|TRANSACTION|CHECKCARD|CHKCARD|SIGNATURE|DDA)(?:[ /-]+(?:\d[\d/:-]*|#\d+|[X*]+\d+))*[ /-]+)+(?=[A-Z0-9])/,
+    // A run starts with a word no name starts with; shorter words (`AP`, `SIG`, `TERMINAL 123456`) only follow.
+    pattern: new RegExp(
+      `^(?:(?:MC (?=PURCHASE|DEBIT)|MERCHANT (?=PURCHASE))?(?:${cardWords})|MERCHANT REFUND)${cardIds}(?:[ /,-]+(?:${cardWords}|${cardWordsAfter})${cardIds})*[ /,-]+(?=[A-Z0-9])`,
+    ),
     yields: { via: 'card' },
     examples: [
       {
@@ -536,6 +546,20 @@ export const leadingWrappers: readonly WrapperRule[] = [
       },
       { line: 'DEBIT TRANSACTION 02/14 12:31 ROSAS TAQUERIA', expect: { name: 'ROSAS TAQUERIA' } },
       { line: 'CARD FACTORY', expect: { name: 'CARD FACTORY' } },
+      {
+        line: 'POS PURCHASE MERCHANT PURCHASE TERMINAL 123456 GOLDEN DRAGON CAFE NEW YORK NY',
+        expect: { name: 'GOLDEN DRAGON CAFE', city: 'NEW YORK' },
+      },
+      { line: 'DDA PURCHASE *XXXX XXXXXXXX FAMILY DOLLAR', expect: { name: 'FAMILY DOLLAR' } },
+      { line: 'CKCD DEBIT 03/12 GOLDEN DRAGON CAFE NEW YORK NY', expect: { name: 'GOLDEN DRAGON CAFE' } },
+      { line: 'MC PURCHASE 03/12 GOLDEN DRAGON CAFE', expect: { name: 'GOLDEN DRAGON CAFE' } },
+      { line: 'WTHDRL DDA GOLDEN DRAGON CAFE', expect: { name: 'GOLDEN DRAGON CAFE' } },
+      {
+        line: 'DEBIT POS AP, AUT 120225 DDA PURCHASE AP HARBOR CASH CARRY BROOKLYN * NY',
+        expect: { name: 'HARBOR CASH CARRY', region: 'NY' },
+      },
+      { line: 'EPAY DEBIT CITY WATER DEPT', expect: { name: 'CITY WATER DEPT' } },
+      { line: 'SIG SAUER ACADEMY', expect: { name: 'SIG SAUER ACADEMY' } },
     ],
   },
   {
@@ -639,6 +663,19 @@ export const trailingWrappers: readonly WrapperRule[] = [
         line: 'Withdrawal Southwest Airlines 800-9207405 CA Date 05/21/22 24906412141147813135333 4722 %% Card 10 #5780',
         expect: { name: 'SOUTHWEST AIRLINES', phone: '800-920-7405' },
       },
+    ],
+  },
+  {
+    // A store's own debit card, settled by ACH: `TARGET DEBIT CRD ACH TRAN 250601 000018701232302 3S5540 TARGET 1870 ...`.
+    id: 'wrapper.store-card-ach',
+    pattern: / DEBIT CRD ACH TRAN\b.*$/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'TARGET DEBIT CRD ACH TRAN 250601 000018701232302 3S5540 TARGET 1870 SIMPSONVILLE S',
+        expect: { name: 'TARGET' },
+      },
+      { line: 'POS WALMART DEBIT CRD ACH TRAN CO ID:XXXXX15170', expect: { name: 'WALMART' } },
     ],
   },
   {
