@@ -59,7 +59,7 @@ export const achEntries: readonly EntryRule[] = [
   {
     id: 'entry.payment',
     pattern:
-      / (?:(?:ONLINE|WEB|MOBILE|ACH|TEL|PHONE|AUTO|RECUR(?:RING)?|BILL|LOAN|MTG) ?(?:PMTS?|PAYMENTS?|PYMT|PAY)|E-?PAYMENT|E-?PAY|AUTO ?PAY(?:MENT|BUS)?|PAYMENTS?|PMTS?|PYMT|PAYMT|DEBIT|PURCHASE|SALE)$/,
+      / (?:(?:ONLINE|WEB|MOBILE|ACH|TEL|PHONE|AUTO|RECUR(?:RING)?|BILL|LOAN|MTG) ?(?:PMTS?|PAYMENTS?|PYMT|PAY)|E-?PAYMENT|E-?PAY|AUTO ?PAY(?:MENT|BUS)?|PAYMENTS?|PMTS?|PYMT|PAYMT|DEBIT|PURCHASE|SALE|IAT PAYPAL)$/,
     yields: { purpose: 'payment' },
     examples: [
       { line: 'ACH DEBIT FRONTIER COMM ONLINE PMT 00407', expect: { name: 'FRONTIER COMM' } },
@@ -68,7 +68,7 @@ export const achEntries: readonly EntryRule[] = [
   },
   {
     id: 'entry.transfer',
-    pattern: / (?:TRANSFER|XFER|INST XFER|FUNDS|MONEYLINE|CASHOUT|CASH OUT|DEPOSIT)$/,
+    pattern: / (?:ACH )?(?:TRANSFER|TRNSFR|XFER|INST XFER|FUNDS|MONEYLINE|CASHOUT|CASH OUT|DEPOSIT)$/,
     yields: { purpose: 'transfer' },
     examples: [{ line: 'ACH DEBIT ACORNS INVEST TRANSFER', expect: { name: 'ACORNS INVEST' } }],
   },

@@ -144,7 +144,7 @@ const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pat
 const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));
 const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
 const anyFields =
-  /DES:|ORIG CO NAME:|COMP NAME:| CO: |^REAL TIME |^RTP |^INSTANT |^PAY ANYONE |ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| \d{6} \S*\d\S* [A-Z'.-]+(?: [A-Z'.-]+){1,3}$| (?:DEP|PAYROLL|PAYRLL|SALARY|PAY|PAYMENT|PMT|EPAY|PREM) \S*\d/;
+  /DES:|ORIG CO NAME:|COMP NAME:| CO: |^REAL TIME |^RTP |^INSTANT |^PAY ANYONE |ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| (?:\d{6}|[A-Z]{3} \d{1,2}) (?:\S*\d\S* ){1,2}[A-Z'.-]+(?: [A-Z'.-]+){1,3}$| \d{9,} [A-Z'.-]+(?: [A-Z'.-]+){1,3}$| (?:DEP|PAYROLL|PAYRLL|SALARY|PAY|PAYMENT|PMT|PYMT|EPAY|PREM|RENT|TRANSFER|TRNSFR) \S*\d/;
 const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
 /** Words of the kind of charge (`BILL PAYMENT`, `SUBSCRIPTION`): they name no one. */
 const chargeWords = new Set(
@@ -166,9 +166,12 @@ function namesNoOne(after: string): boolean {
     (word, index) => chargeWords.has(word) || (index === words.length - 1 && word.length === 2),
   );
 }
-/** An employer's ACH credit with no bank wording around it (`ACME STAFFING PAYROLL 240315`). */
-const payrollEntryTail =
-  / (?:PAYROLL|PAYRLL|DIR(?:ECT)? DEP|SALARY|NET ?PAY|PR PAYMENT|EDI PYMNTS)(?: [A-Z0-9]*\d[A-Z0-9]*)*$/;
+/**
+ * An ACH entry with no bank wording around it: an employer's credit (`ACME STAFFING PAYROLL 240315`), a
+ * brokerage's transfer (`MSPBNA ACH TRNSFR 221006 64010974906 50038928`).
+ */
+const achEntryTail =
+  / (?:PAYROLL|PAYRLL|DIR(?:ECT)? DEP|SALARY|NET ?PAY|PR PAYMENT|EDI PYMNTS)(?: [A-Z0-9]*\d[A-Z0-9]*)*$| (?:ACH )?(?:TRNSFR|TRANSFER|MONEYLINE) \d{6}(?: [A-Z0-9]*\d[A-Z0-9]*)+$/;
 /** Said of the sale at the end of the name, before a state or not, cut or not (`NRA MEMBERSHIP INTERNE VA`). */
 const remoteSale = / (?:INTERNET?|ONLINE|WWW|WEB|RECURRING)(?=(?: [A-Z]{2})?$)/;
 /** A line ending in a ZIP code, a state and the country: the merchant's address is all there. */
@@ -343,8 +346,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     .replace(/(?<![A-Z0-9])\*?X{4,}(?![A-Z0-9])/g, ' ')
     .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
     // Each run of letters is tried from its start only (the search stays linear on a long run).
-    .replace(/(?<![A-Z.])([A-Z.]{2,})(\d{7,})/g, '$1 $2')
-    .replace(/(\d{7,})([A-Z])/g, '$1 $2')
+    // Not an ACH id after its date (`250316 FPP16781226`), nor an id's own letters after its digits (`655051096396A6D`).
+    .replace(/(?<![A-Z.])(?<!\d{6} )([A-Z.]{2,})(\d{7,})/g, '$1 $2')
+    .replace(/(\d{7,})([A-Z]{4,}|[A-Z]{1,3}(?![A-Z0-9]))/g, '$1 $2')
     // A store number run into the name by its hash (`BP#9384721`).
     .replace(/\b([A-Z]{2,})#(?=\d)/g, '$1 #')
     .replace(/\b([A-Z]{3,})(\d{3,6})([A-Z]{3,})\b/, '$1 $2 $3')
@@ -429,7 +433,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   // An ACH party ends in its entry description (`PAYROLL`, `UTIL PMT`) and ids: cut them.
   const silentWrapper = !wrapper || wrapper.id === 'wrapper.entry-kind';
-  if ((fields?.via ?? wrapper?.via) === 'ach' || (silentWrapper && !fields && payrollEntryTail.test(text))) {
+  if ((fields?.via ?? wrapper?.via) === 'ach' || (silentWrapper && !fields && achEntryTail.test(text))) {
     const cut = cutEntries(text);
     text = cut.party;
     if (fields) fields.party = cut.party;
@@ -484,6 +488,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     }
     const star = text.indexOf('*');
     if (star <= 0 || star > 25) break;
+    // One letter and a star inside a word is a name (`E*TRADE`), no processor's prefix.
+    if (star === 1 && /[A-Z]/.test(text[2] ?? '')) break;
     const before = text.slice(0, star).trim();
     const after = squeeze(text.slice(star + 1));
     const key = prefixKey(before);

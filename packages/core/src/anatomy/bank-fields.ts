@@ -99,7 +99,7 @@ export const bankFields: readonly FieldsRule[] = [
     id: 'fields.ach-dated-receiver',
     // The id may end in letters of its own (`502043594828KJB RUSK,KATHERINE B`).
     pattern:
-      /^(.+?) \d{6} (?:(?:\S+(?: [A-Z]{1,3})? )?[A-Z'.-]+, ?[A-Z'. -]+|(?=\S*\d)\S+ [A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
+      /^(.+?) (?:\d{6}|[A-Z]{3} \d{1,2}) (?:(?:\S+(?: [A-Z]{1,3})? )?[A-Z'.-]+, ?[A-Z'. -]+|(?:(?=\S*\d)\S+ ){1,2}[A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
     yields: { via: 'ach', party: 1 },
     examples: [
       { line: 'CAPITAL ONE CRCARDPMT 240914 33KE1YG6 OBRIEN, KEVIN', expect: { name: 'CAPITAL ONE' } },
@@ -110,16 +110,30 @@ export const bankFields: readonly FieldsRule[] = [
       },
       // A masked id reads as nothing.
       { line: 'HARBOR TECHNOLOG PAYROLL 240315 XXXXX1234 SMITH, JOHN', expect: { name: 'HARBOR TECHNOLOG' } },
+      // The date as a month and day; ids with letters of their own.
+      { line: 'LAKESIDE BANK PAYMENT Mar 27 601919129302080 REYES,MARCO', expect: { name: 'LAKESIDE BANK' } },
+      { line: 'ORCHARD FBT PAYMENT 250316 FPP16781226 REYES MARCO', expect: { name: 'ORCHARD FBT' } },
+      {
+        line: 'HARBOR FUEL INC. DIRECT DEP 141230 655051096396A6D MALLORY,PETER',
+        expect: { name: 'HARBOR FUEL INC.' },
+      },
     ],
   },
   {
     // The same without the date: company, a payroll or bill entry, an id, and the receiver.
     id: 'fields.ach-entry-receiver',
     pattern:
-      /^(.+?) (?:DIRECT DEP|DIR DEP|PAYROLL|PAYRLL|SALARY|NET PAY|PAYMENT|PMT|EPAY|AUTOPAY|ONLINE PMT|INS PREM|UTIL PMT|BILL PMT) (?=\S*\d)\S+ (?:[A-Z'.-]+, ?[A-Z'. -]+|[A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
+      /^(.+?) (?:DIRECT DEP|DIR DEP|PAYROLL|PAYRLL|SALARY|NET PAY|PAYMENT|PMT|EPAY|AUTOPAY|ONLINE ?PMT|ONLINE ?PYMT|WEB ?PYMT|INS PREM|UTIL PMT|BILL PMT|RENT|TRANSFER|ACH TRNSFR)(?: \d{6})? (?:(?=\S*\d)\S+ )?(?!TO |FROM )(?:[A-Z'.-]+, ?[A-Z'. -]+|[A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
     yields: { via: 'ach', party: 1 },
     examples: [
       { line: 'HARBOR TECHNOLOG DIRECT DEP Y6Q SMITH JOHN A', expect: { name: 'HARBOR TECHNOLOG' } },
+      { line: 'LAKESIDE BANK ONLINEPYMT 250750445208178 MARCO REYES', expect: { name: 'LAKESIDE BANK' } },
+      { line: 'PAYHUB TRANSFER ST-D5Q2K4C2Z3F6 ALBERTO RODRIGUEZ MONTA', expect: { name: 'PAYHUB' } },
+      // A masked id reads as nothing.
+      {
+        line: 'MA Claremont Rent 221028 XXXXX3700 Alberto Rodriguez Monta',
+        expect: { name: 'MA CLAREMONT' },
+      },
     ],
   },
   {

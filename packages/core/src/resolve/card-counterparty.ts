@@ -88,6 +88,7 @@ export function resolveCardCounterparty(
     mccEntry: line.categoryCode ? (parts.merchantOfMcc.get(line.categoryCode) ?? null) : null,
     thirdPartyHosts: parties.flatMap((party) => (party.website ? [bareHost(party.website)] : [])),
     cardMerchant: true,
+    townWords: new Set(place.city?.toLowerCase().split(' ')),
   };
   const host = descriptor.location.host;
   // A third party's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the merchant only when the

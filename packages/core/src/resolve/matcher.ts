@@ -5,6 +5,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { Index } from 'flexsearch';
+import { productWords } from '../anatomy/product-words.js';
 import { compactKey, nameKey } from '../normalize/text.js';
 import {
   fillerWords,
@@ -34,6 +35,8 @@ export interface MatchEvidence {
   companyField?: boolean;
   /** The name is a card merchant's (a card descriptor, or a bank line read as a card purchase). */
   cardMerchant?: boolean;
+  /** Lower-case words of the town the line places the merchant in: a store named after it (`IKEA WEST SACRAMENTO`). */
+  townWords?: ReadonlySet<string>;
 }
 
 /** What to look up for one descriptor. */
@@ -169,14 +172,15 @@ function score(
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
     // Noise, or the brand's own word again (`SPECTRUM SPECTRUM`, `ALLY ALLY`).
-    if (isNoise(token) || named.has(token) || named.has(word)) continue;
+    if (isNoise(token) || named.has(token) || named.has(word) || evidence.townWords?.has(token)) continue;
     // A venue named after the brand (`WELLS FARGO CENTER`), or another kind of place (`NORDSTROM ORCHARD`).
     if ((index === 0 && venueWords.has(word)) || namesOtherEntity(word)) {
       conflictingWords++;
       continue;
     }
     const group = industryOfWord(word);
-    if (group && wordFitsIndustry(group, entry.industryId)) sameIndustryWords++;
+    // A product or kind of charge the brand prints after its name (`IKEA GIFT CARD`) is explained, like its own industry's words.
+    if ((group && wordFitsIndustry(group, entry.industryId)) || productWords.has(token)) sameIndustryWords++;
     else if (group) conflictingWords++;
     else unexplainedWords++;
   }
