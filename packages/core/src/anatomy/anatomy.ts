@@ -380,12 +380,6 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       .replace(/([A-Z])(\d{5}) ([A-Z]{2})(?= USA$| US$)/, '$1 $2 $3')
       .replace(/ (\d{5}(?:-\d{4})?)([A-Z]{2}) USA$/, ' $1 $2 USA');
   }
-  // A scheme run into a host the field cut (`HTTPSAMAZON.C WA`): the host of a `.COM`.
-  if (text.includes('.C')) {
-    text = text
-      .replace(/\bHTTPS?(?=[A-Z0-9-]+\.C(?:O|OM)? [A-Z]{2}$)/, '')
-      .replace(/(\.C|\.CO)(?= [A-Z]{2}$)/, (cut) => (cut === '.C' ? '.COM' : cut));
-  }
   // An ellipsis marks a name the export cut (`ISSAQUAH PEST & HOM...`): no part of it.
   text = squeeze(text.includes('...') ? text.replace(/\.{3,}/g, ' ') : text);
   const nameless = anyNameless.test(text) ? firstMatch(namelessLines, text) : null;
@@ -412,6 +406,14 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     // A card reference says how the money moved; a trailing date or reference says nothing.
     if (!found[0].yields.silent) wrapper ??= toWrapper(found[0] as WrapperRule, found[1][0]);
     text = squeeze(text.slice(0, found[1].index) + text.slice(found[1].index + found[1][0].length));
+  }
+
+  // A scheme run into a host the field cut (`HTTPSAMAZON.C WA`): the host of a `.COM`;
+  // read once the bank's own tail (`... S382266622419983 CARD 0091`) is off.
+  if (text.includes('.C')) {
+    text = text
+      .replace(/\bHTTPS?(?=[A-Z0-9-]+\.C(?:O|OM)? [A-Z]{2}$)/, '')
+      .replace(/(\.C|\.CO)(?= [A-Z]{2}$)/, (cut) => (cut === '.C' ? '.COM' : cut));
   }
 
   // Bank of America prints the name again after its entry (`FISH FRY 08/23 PURCHASE FISH FRY ERIE PA`).
@@ -551,10 +553,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     const without = squeeze(text.replace(hostMatch[0], ' '));
     rules.push('location.host');
     // A line that is only a host (`NETFLIX.COM`, `WWGOA.COM PURCHASE`) keeps it as the name, and so does
-    // one whose rest is a place (`KIWI.COM DELAWARE DE`).
+    // one whose rest is a place, after a number or not (`KIWI.COM DELAWARE DE`, `RENTSCREENER.COM 0471 ESTERO FL`).
     const withHost = `${hostMatch[1]} ${without}`;
     if (!without || namesNoOne(without)) text = hostMatch[1]!;
-    else if (stripPlaceTail(withHost, lexicon, false).text === hostMatch[1]) text = withHost;
+    else if (stripPlaceTail(withHost, lexicon, false).text.replace(/ #?\d+(?= |$)/g, '') === hostMatch[1])
+      text = withHost;
     else {
       alternates.push(hostMatch[1]!);
       text = without;

@@ -45,7 +45,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.authorized-on',
     pattern:
-      /^(?:RECURRING )?(?:PURCHASE|PAYMENT|MONEY TRANSFER)(?: WITH CASH BACK \$ ?[\d.,]+)? AUTHORIZED ON \d{2}\/\d{2}(?:\/\d{2,4})? /,
+      /^(?:RECURRING )?(?:PURCHASE|PAYMENT|MONEY TRANSFER)(?: INTL)?(?: WITH CASH BACK \$ ?[\d.,]+)? AUTHORIZED ON \d{2}\/\d{2}(?:\/\d{2,4})? /,
     yields: { via: 'card' },
     examples: [
       {
@@ -100,6 +100,17 @@ export const leadingWrappers: readonly WrapperRule[] = [
       {
         line: 'CHECK CRD PURCHASE 03/23 HILLSIDE GROCERY 0835 OREM UT 486831XXXXXX6803 164231178829317 ?MCC=5411',
         expect: { name: 'HILLSIDE GROCERY', city: 'OREM', region: 'UT' },
+      },
+    ],
+  },
+  {
+    id: 'wrapper.recur-debit-crd',
+    pattern: /^RECUR(?:RING)? DEBIT CRD PMT ?\d{2}\/\d{2} /,
+    yields: { via: 'card', recurring: true },
+    examples: [
+      {
+        line: 'RECUR DEBIT CRD PMT01/22 HILLTOP GYM 877-778-1161 NY 434256XXXXXX6172 304022177906264 ?MCC=7997',
+        expect: { name: 'HILLTOP GYM', phone: '877-778-1161' },
       },
     ],
   },
