@@ -105,6 +105,13 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(result.transactionInfo.spendingInfo?.channel.value).toBe('physical');
   });
 
+  it('names a brand whose store is named after its town, or whose product follows its name', () => {
+    expect(card('IKEA WEST SACRAMENTO 0000 WEST SACRAMEN CA').counterparty[0]?.name).toBe('IKEA');
+    expect(card('IKEA GIFT CARD 877-850-1977 ME').counterparty[0]?.name).toBe('IKEA');
+    // The town explains only its own words: another business's words still rule the brand out.
+    expect(card('SPRINT MART PORTLAND OR').counterparty[0]?.verified).toBe(false);
+  });
+
   it('enriches DE43 fields, with a phone in the city slot as card not present', () => {
     const de43 = `${'NETFLIX.COM'.padEnd(22)} ${'866-579-7172'.padEnd(13)} CA `;
     const result = engine.enrichCardDe43({ de43, categoryType: 'MCC', categoryCode: '4899' });
@@ -272,6 +279,24 @@ describe('createEngine: transfers and universal lines', () => {
       subType: 'tax_refund',
       transferInfo: { direction: 'incoming' },
     });
+  });
+
+  it('reads a category code the bank prints in the description as the MCC', () => {
+    const line = (description: string) =>
+      engine.enrich('universal', {
+        userId: 'u1',
+        description,
+        amount: 4.5,
+        direction: 'DEBIT',
+        currencyCode: 'USD',
+        occurredAt: '2025-03-01T00:00:00Z',
+      });
+    const stated = line(
+      'CHECK CRD PURCHASE 03/23 HILLSIDE NOOK OREM UT 486831XXXXXX6803 164231178829317 ?MCC=5814',
+    );
+    const bare = line('CHECK CRD PURCHASE 03/23 HILLSIDE NOOK OREM UT 486831XXXXXX6803 164231178829317');
+    expect(stated.transactionInfo.display.name).toBe('Hillside Nook');
+    expect(stated.counterparty[0]?.industry.at(-1)?.id).not.toBe(bare.counterparty[0]?.industry.at(-1)?.id);
   });
 
   it('makes a Zelle payment to a person P2P: the person is the counterparty, the app a third party, no brand', () => {

@@ -171,7 +171,7 @@ function score(
   for (const [index, token] of candidate.unexplained.entries()) {
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
-    // Noise, or the brand's own word again (`SPECTRUM SPECTRUM`, `ALLY ALLY`).
+    // Noise, the brand's own word again (`SPECTRUM SPECTRUM`, `ALLY ALLY`), or its town (`IKEA WEST SACRAMENTO`).
     if (isNoise(token) || named.has(token) || named.has(word) || evidence.townWords?.has(token)) continue;
     // A venue named after the brand (`WELLS FARGO CENTER`), or another kind of place (`NORDSTROM ORCHARD`).
     if ((index === 0 && venueWords.has(word)) || namesOtherEntity(word)) {
