@@ -576,12 +576,17 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.transfer',
     pattern:
-      /^(?:ONLINE (?:BANKING )?|MOBILE (?:BANKING )?|INTERNET (?:BANKING )?|INTERNAL |ACCOUNT |FUNDS |INSTANT )?(?:TRANSFER|XFER|TFR)(?: (?:TO|FROM))?(?: ?[:-])? /,
+      /^(?:ONLINE (?:BANKING )?|MOBILE (?:BANKING )?|INTERNET (?:BANKING )?|INTERNAL |ACCOUNT |FUNDS |INSTANT )?(?:TRANSFER|XFER|TFR)(?: REF ?#\S+)?(?: (?:TO|FROM))?(?: ?[:-])? /,
     yields: { via: 'transfer' },
     examples: [
       {
         line: 'Online Banking transfer to CHK 1234 Confirmation# 4412239822',
         expect: { wrapper: 'wrapper.transfer' },
+      },
+      // Wells Fargo: the reference first, the account after (`... TO PLATINUM CARD XXXXXXXXXXXX8289 ON 07/29/17`).
+      {
+        line: 'ONLINE TRANSFER REF #IBECNPQ5H4 TO PLATINUM CARD XXXXXXXXXXXX8289 ON 07/29/17',
+        expect: { name: 'PLATINUM CARD' },
       },
     ],
   },

@@ -11,11 +11,16 @@ import { p2pApps } from '../resolve/p2p.js';
 
 export type Method = TransferInfo['transferMethod'];
 
+export type CounterpartyRole = 'party' | 'app' | 'none' | 'lender';
+
 export interface BankRuleYield {
   type: TransactionType;
   subType: TransactionSubType | null;
-  /** Who the counterparty is: the named party, the P2P app, or nobody. */
-  counterparty: 'party' | 'app' | 'none';
+  /**
+   * Who the counterparty is: the named party, the P2P app, nobody, or the lender the line names when the
+   * catalog knows it (a transfer to `WELLS FARGO AUTOGRAPH VISA CARD` pays Wells Fargo; to `PLATINUM CARD`, nobody).
+   */
+  counterparty: CounterpartyRole;
   transferType?: TransferInfo['transferType'];
   method?: Method;
   refund?: boolean;
@@ -342,18 +347,23 @@ export const bankRules: readonly BankRule[] = [
     // A transfer to the holder's own card or loan at the bank pays it (`ONLINE TRANSFER ... TO PLATINUM CARD
     // XXXX8289`, `Home Banking Transfer To Loan 80`).
     id: 'bank.transfer-to-card-or-loan',
-    when: /\b(?:TRANSFER|XFER|TFR)\b.*\bTO (?:[A-Z]+ ){0,2}(?:CARD|CREDIT CARD|LOAN|MORTGAGE|HELOC|LINE OF CREDIT)\b/,
+    when: /\b(?:TRANSFER|XFER|TFR)\b.*\bTO (?:[A-Z]+ ){0,4}(?:CARD|CREDIT CARD|LOANS?|MORTGAGE|HELOC|LINE OF CREDIT)\b/,
     direction: 'outgoing',
     yields: {
       type: 'debt',
       subType: 'payment',
-      counterparty: 'none',
+      counterparty: 'lender',
       transferType: 'internal',
       method: 'intrabank',
     },
     examples: [
       {
         line: 'ONLINE TRANSFER REF #IBECNPQ5H4 TO PLATINUM CARD XXXXXXXXXXXX8289 ON 07/29/17',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+      {
+        line: 'ONLINE TRANSFER REF #IB0RNRK4DG TO WELLS FARGO AUTOGRAPH VISA CARD XXXXXXXXXXXX6092 ON 03/16/25',
         direction: 'outgoing',
         expect: { type: 'debt', subType: 'payment' },
       },

@@ -6,6 +6,7 @@
 import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
 import type { TransactionSubType, TransactionType } from '@txenrich/schema';
 import type { Anatomy } from '../anatomy/anatomy.js';
+import type { CounterpartyRole } from '../classify/bank-rules.js';
 import type { Lexicon } from '../lexicon.js';
 import { bareHost } from '../normalize/text.js';
 import type { MatchResult, MatchTrace } from './matcher.js';
@@ -32,8 +33,7 @@ export interface BankCounterparty {
 export interface BankRuleHint {
   type: TransactionType;
   subType: TransactionSubType | null;
-  /** The named party, the P2P app, or nobody. */
-  counterparty: 'party' | 'app' | 'none';
+  counterparty: CounterpartyRole;
   peerToPeer?: boolean;
 }
 
@@ -51,6 +51,8 @@ function namedThirdParties(lexicon: Lexicon, text: string): CatalogThirdParty[] 
 
 /** Banks and credit unions: who owns an ATM. */
 const banksIndustry = '005-001-000-000';
+/** Banks, card issuers and lenders: who a card or loan is paid to. */
+const financeIndustry = '005-';
 
 export function resolveBankCounterparty(
   parts: ResolveParts,
@@ -103,6 +105,9 @@ export function resolveBankCounterparty(
       )
     : null;
   let merchant = match ? parts.merchants[match.entry]! : null;
+  // A card or loan is paid to its lender, a bank the catalog knows; else to nobody named.
+  const lender = rule?.counterparty === 'lender';
+  if (lender && !merchant?.industryId.startsWith(financeIndustry)) merchant = null;
   // The P2P app (`Apple Cash`, not `Apple`) or the BNPL lender the line names is the counterparty.
   const app =
     rule?.counterparty === 'app'
@@ -135,8 +140,9 @@ export function resolveBankCounterparty(
       ? anatomy.display
       : null;
   const namedParty =
-    !merchant && !app && rule?.counterparty !== 'none' && rule?.type !== 'atm' && counterpartyText
+    !merchant && !app && rule?.counterparty !== 'none' && !lender && rule?.type !== 'atm' && counterpartyText
       ? anatomy.display
       : null;
-  return { match, merchant, app, parties, person, namedParty, nobody: rule?.counterparty === 'none' };
+  const nobody = rule?.counterparty === 'none' || (lender && !merchant);
+  return { match: lender && !merchant ? null : match, merchant, app, parties, person, namedParty, nobody };
 }
