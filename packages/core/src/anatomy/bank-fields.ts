@@ -218,7 +218,7 @@ export const bankFields: readonly FieldsRule[] = [
   {
     id: 'fields.zelle',
     pattern:
-      /ZELLE(?: SCHEDULED PAYMENT| RECURRING PAYMENT| PAYMENT| PMT| TRANSFER| INSTANT PMT| SEND| RECEIVED| SENT| DR| CR| DEBIT| CREDIT)?(?: TO| FROM)? (.+?)(?: CONF(?:IRMATION)?(?:#| ).*| ON \d.*| REF ?#.*| FOR .*| (?=[A-Z]*\d)[A-Z0-9]{8,}$| JPM\b.*$|$)/,
+      /ZELLE(?: SCHEDULED PAYMENT| RECURRING PAYMENT| MONEY SENT| MONEY RECEIVED| PAYMENT| PMT| TRANSFER| INSTANT PMT| SEND| RECEIVED| SENT| DR| CR| DEBIT| CREDIT)?(?: TO| FROM)? (.+?)(?: CONF(?:IRMATION)?(?:#| ).*| ON \d.*| REF ?#.*| FOR .*| (?=[A-Z]*\d)[A-Z0-9]{8,}$| JPM\b.*$|$)/,
     yields: { via: 'p2p', party: 1 },
     examples: [
       {
@@ -228,6 +228,7 @@ export const bankFields: readonly FieldsRule[] = [
       { line: 'ZELLE FROM GARCIA MARIA ON 02/14 REF # PP0JKL8M2N', expect: { name: 'GARCIA MARIA' } },
       { line: 'Zelle DR Donna Kelly', expect: { name: 'DONNA KELLY' } },
       { line: 'Zelle Scheduled payment to ROSA DIAZ JPM99b2c3d4e5', expect: { name: 'ROSA DIAZ' } },
+      { line: 'Zelle money sent to J DOE', expect: { name: 'J DOE' } },
       { line: 'Zelle Payment To Joshua Foster JPM99zfzpg3', expect: { name: 'JOSHUA FOSTER' } },
       { line: 'Zelle Payment To David Nguyen CtiYVAB7KCJV', expect: { name: 'DAVID NGUYEN' } },
       { line: 'QuickPay with Zelle payment to Barber Ben JPM371078284', expect: { name: 'BARBER BEN' } },

@@ -215,7 +215,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.card-purchase',
     pattern:
-      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN)?(?: ?[-/])?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
+      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN)?(?: ?[-/])?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
     yields: { via: 'card' },
     examples: [
       {
@@ -224,6 +224,11 @@ export const leadingWrappers: readonly WrapperRule[] = [
       },
       { line: 'CARD PURCHASE WITH PIN 02/14 KROGER #0412 COLUMBUS OH CARD 5512', expect: { name: 'KROGER' } },
       { line: 'Card purchase THE DAILY GRIND', expect: { name: 'THE DAILY GRIND' } },
+      // Capital One's card numbers kept in a phone (`Digital Card Purchase - ...`).
+      {
+        line: 'Digital Card Purchase - HARBOR WINGS 1861 813 725 9464 FL',
+        expect: { name: 'HARBOR WINGS', phone: '813-725-9464', region: 'FL' },
+      },
       { line: 'DEBIT CARD CREDIT 03/12 AMAZON.COM AMZN.COM/BILL WA', expect: { host: 'amazon.com' } },
       {
         line: 'Check Card Purchase / SQ *MAMA ROSAS 855-431-0459 CA Date 03/14/25 416507822530133',
