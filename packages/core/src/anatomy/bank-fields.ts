@@ -204,9 +204,17 @@ export const bankFields: readonly FieldsRule[] = [
   },
   {
     id: 'fields.real-time-payment',
-    pattern: /^(?:REAL TIME|RTP|INSTANT) (?:PAYMENT|PMT|TRANSFER|CREDIT|DEBIT)(?: TO| FROM) (.+)$/,
+    // Chase prints the sender's bank first and the party as a field (`... FROM ABA/CONTR BNK-021000021 FROM: NAME REF: ...`).
+    pattern:
+      /^(?:REAL TIME|RTP|INSTANT) (?:PAYMENT|PMT|TRANSFER|CREDIT|DEBIT)(?: RECD| SENT)?(?: TO| FROM)(?: .*? (?:FROM|TO):)? (.+?)(?: REF:.*| INFO:.*)?$/,
     yields: { via: 'transfer', party: 1 },
-    examples: [{ line: 'REAL TIME PAYMENT TO GREG LINDQVIST', expect: { name: 'GREG LINDQVIST' } }],
+    examples: [
+      { line: 'REAL TIME PAYMENT TO GREG LINDQVIST', expect: { name: 'GREG LINDQVIST' } },
+      {
+        line: 'REAL TIME TRANSFER RECD FROM ABA/CONTR BNK-021000021 FROM: ROSA DIAZ REF: 123ABC INFO: RENT',
+        expect: { name: 'ROSA DIAZ' },
+      },
+    ],
   },
   {
     // Chime's transfers between its members.

@@ -413,9 +413,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.ach',
     pattern:
-      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED |CORP |CORPORATE )?(?:HOLD|ORIG|DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
+      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED |CORP |CORPORATE |ELECTRONIC )?(?:HOLD|ORIG|DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
     yields: { via: 'ach' },
     examples: [
+      { line: 'ACH Electronic Debit LAKESIDE WATER PAYMENTS', expect: { name: 'LAKESIDE WATER' } },
       { line: 'ACH DEBIT GEICO AUTO 8005551234', expect: { name: 'GEICO AUTO' } },
       { line: 'ACH CORP DEBIT GEICO AUTO', expect: { name: 'GEICO AUTO' } },
       { line: 'ACH HOLD GEICO', expect: { name: 'GEICO' } },
@@ -840,12 +841,14 @@ export const trailingWrappers: readonly WrapperRule[] = [
 export const namelessLines: readonly WrapperRule[] = [
   {
     id: 'line.card-payment',
+    // Bank of America pays its own card by number (`Online Banking payment to CRD 1234`).
     pattern:
-      /^(?:AUTOPAY |AUTOMATIC |ONLINE |MOBILE |ELECTRONIC |INTERNET |WEB )?(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: - | -|,| )?(?:THANK ?YOU|THANKYOU)/,
+      /^(?:AUTOPAY |AUTOMATIC |ONLINE |MOBILE |ELECTRONIC |INTERNET |WEB )?(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: - | -|,| )?(?:THANK ?YOU|THANKYOU)|^ONLINE BANKING PAYMENT TO CRD \d{4}/,
     yields: { via: 'card-payment' },
     examples: [
       { line: 'PAYMENT - THANK YOU', expect: { name: '' } },
       { line: 'AUTOPAY PAYMENT - THANK YOU', expect: { name: '' } },
+      { line: 'Online Banking payment to CRD 1234 Confirmation# 1234567890', expect: { name: '' } },
     ],
   },
   {
