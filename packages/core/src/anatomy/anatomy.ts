@@ -420,7 +420,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   text = withoutRepeatedName(text);
 
   // Fielded bank lines: the party is a field of its own.
-  const fielded = text && anyFields.test(text) ? firstMatch<FieldsRule['yields']>(bankFields, text) : null;
+  let fielded = text && anyFields.test(text) ? firstMatch<FieldsRule['yields']>(bankFields, text) : null;
+  if (fielded?.[0].yields.receiverLast && stripPlaceTail(text, lexicon, false).city !== null) fielded = null;
   if (fielded) {
     const [rule, found] = fielded;
     const read = squeeze(found[rule.yields.party] ?? '');

@@ -14,6 +14,8 @@ export interface FieldsYield {
   party: number;
   /** The capture group holding the ACH entry description (`PAYROLL`, `AUTOPAY`), when the line has one. */
   entry?: number;
+  /** The line ends in the receiver's name: a town and its state there are a card merchant's place instead. */
+  receiverLast?: true;
 }
 
 export type FieldsRule = Rule<FieldsYield>;
@@ -100,7 +102,7 @@ export const bankFields: readonly FieldsRule[] = [
     // The id may end in letters of its own (`502043594828KJB RUSK,KATHERINE B`).
     pattern:
       /^(.+?) (?:\d{6}|[A-Z]{3} \d{1,2}) (?:(?:\S+(?: [A-Z]{1,3})? )?[A-Z'.-]+, ?[A-Z'. -]+|(?:(?=\S*\d)\S+ ){1,2}[A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
-    yields: { via: 'ach', party: 1 },
+    yields: { via: 'ach', party: 1, receiverLast: true },
     examples: [
       { line: 'CAPITAL ONE CRCARDPMT 240914 33KE1YG6 OBRIEN, KEVIN', expect: { name: 'CAPITAL ONE' } },
       { line: 'SPIRE MISSOURI GASPMT 240820 64906 MIGUEL CARTER', expect: { name: 'SPIRE MISSOURI' } },
@@ -110,6 +112,11 @@ export const bankFields: readonly FieldsRule[] = [
       },
       // A masked id reads as nothing.
       { line: 'HARBOR TECHNOLOG PAYROLL 240315 XXXXX1234 SMITH, JOHN', expect: { name: 'HARBOR TECHNOLOG' } },
+      // A town and its state last are a card merchant's place (a card export's `TARGET 025817 ... SAN JOSE CA`).
+      {
+        line: 'HARBOR GOODS 025817 09100025817SAN JOSE CA',
+        expect: { name: 'HARBOR GOODS', city: 'SAN JOSE' },
+      },
       // The date as a month and day; ids with letters of their own.
       { line: 'LAKESIDE BANK PAYMENT Mar 27 601919129302080 REYES,MARCO', expect: { name: 'LAKESIDE BANK' } },
       { line: 'ORCHARD FBT PAYMENT 250316 FPP16781226 REYES MARCO', expect: { name: 'ORCHARD FBT' } },
@@ -124,7 +131,7 @@ export const bankFields: readonly FieldsRule[] = [
     id: 'fields.ach-entry-receiver',
     pattern:
       /^(.+?) (?:DIRECT DEP|DIR DEP|PAYROLL|PAYRLL|SALARY|NET PAY|PAYMENT|PMT|EPAY|AUTOPAY|ONLINE ?PMT|ONLINE ?PYMT|WEB ?PYMT|INS PREM|UTIL PMT|BILL PMT|RENT|TRANSFER|ACH TRNSFR)(?: \d{6})? (?:(?=\S*\d)\S+ )?(?!TO |FROM )(?:[A-Z'.-]+, ?[A-Z'. -]+|[A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
-    yields: { via: 'ach', party: 1 },
+    yields: { via: 'ach', party: 1, receiverLast: true },
     examples: [
       { line: 'HARBOR TECHNOLOG DIRECT DEP Y6Q SMITH JOHN A', expect: { name: 'HARBOR TECHNOLOG' } },
       { line: 'LAKESIDE BANK ONLINEPYMT 250750445208178 MARCO REYES', expect: { name: 'LAKESIDE BANK' } },

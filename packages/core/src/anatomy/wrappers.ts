@@ -76,12 +76,16 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     // A credit union's card return, the date and the card's last digits first: `Mobile Purchase Returns 04/20 #7458`.
     id: 'wrapper.dated-card-return',
-    pattern: /^(?:MOBILE|DEBIT CARD|POS) PURCHASE (?:RETURNS?|REFUND) \d{2}\/\d{2}(?: #\d{4})? /,
+    pattern: /^(?:MOBILE|DEBIT CARD|POS) PURCHASE (?:RETURNS?|REFUND)(?: -| \d{2}\/\d{2}(?: #\d{4})?) /,
     yields: { via: 'card', refund: true },
     examples: [
       {
         line: 'Mobile Purchase Returns 04/20 #7458 OLD NAVY ON-LINE 800-653-6289 OH 25111',
         expect: { name: 'OLD NAVY', region: 'OH', wrapper: 'wrapper.dated-card-return' },
+      },
+      {
+        line: 'POS PURCHASE RETURN - RIVERSIDE OUTFITTERS SAN CARLOS CA 6172 00000000254044995',
+        expect: { name: 'RIVERSIDE OUTFITTERS', wrapper: 'wrapper.dated-card-return' },
       },
     ],
   },

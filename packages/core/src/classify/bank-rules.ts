@@ -129,7 +129,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.fee',
     // Not a word of a host (`DH-FEE.COM`).
-    when: /(?<![.-])\bFEE\b(?![.-])|SERVICE CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED/,
+    when: /(?<![.-])\bFEE\b(?![.-])|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'other', counterparty: 'none' },
     examples: [
@@ -164,12 +164,17 @@ export const bankRules: readonly BankRule[] = [
   {
     // Cash taken out or paid in at a branch or store counter (Wells Fargo: `CASH EWITHDRAWAL IN BRANCH/STORE`).
     id: 'bank.branch-cash-withdrawal',
-    when: /E?WITHDRAWAL IN BRANCH|BRANCH WITHDRAWAL|COUNTER WITHDRAWAL|TELLER WITHDRAWAL|CASH WITHDRAWAL IN/,
+    when: /E?WITHDRAWAL (?:MADE )?IN (?:A )?BRANCH|BRANCH WITHDRAWAL|COUNTER WITHDRAWAL|TELLER WITHDRAWAL|CASH WITHDRAWAL IN/,
     direction: 'outgoing',
     yields: { type: 'other_money_movement', subType: 'withdrawal', counterparty: 'none', method: 'cash' },
     examples: [
       {
         line: 'CASH EWITHDRAWAL IN BRANCH/STORE 03/05/2024 02:31:15 PM 123 MAIN ST LANCASTER CA 1234',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'withdrawal' },
+      },
+      {
+        line: 'WITHDRAWAL MADE IN A BRANCH/STORE',
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'withdrawal' },
       },

@@ -330,3 +330,8 @@ export const relatedTopLevels: readonly (readonly string[])[] = [
   ['013', '014'],
   ['002', '004', '005'],
 ];
+
+/** Banks and credit unions: who owns an ATM. */
+export const banksIndustry = '005-001-000-000';
+/** Whether an industry is finance's (banks, card issuers, lenders): who owns an ATM, who a card or loan is paid to. */
+export const isFinance = (industryId: string) => industryId.startsWith('005-');
