@@ -661,7 +661,8 @@ export const trailingWrappers: readonly WrapperRule[] = [
   {
     // The entry's class and the receiver after it (`... 021000026641877 PPD Dale M Hopkins Jr.`).
     id: 'wrapper.class-receiver',
-    pattern: / (?:PPD|CCD|WEB|TEL) (?!ID\b)[A-Z][A-Z'.-]*(?: [A-Z][A-Z'.-]*){1,4}$/,
+    // A person's words, a dot only ending one (`JR.`): not a host (`AMAZON WEB SERVICES AWS.AMAZON.COM WA`).
+    pattern: / (?:PPD|CCD|WEB|TEL) (?!ID\b)[A-Z][A-Z'-]*\.?(?: [A-Z][A-Z'-]*\.?){1,4}$/,
     yields: { via: 'ach' },
     examples: [
       {

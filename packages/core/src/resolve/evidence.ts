@@ -306,6 +306,9 @@ export const fillerWords: ReadonlySet<string> = new Set([
   'fuel',
 ]);
 
+/** Filler words that say a card was used at the brand's forecourt (`COSTCO FUEL`): in a company's name they are the name's. */
+export const forecourtWords: ReadonlySet<string> = new Set(['fuel']);
+
 /** Legal-entity words: a brand's store descriptor rarely carries one after a partial match. */
 export const legalEntityWords: ReadonlySet<string> = new Set([
   'llc',

@@ -9,6 +9,7 @@ import { productWords } from '../anatomy/product-words.js';
 import { compactKey, nameKey } from '../normalize/text.js';
 import {
   fillerWords,
+  forecourtWords,
   industryOfWord,
   legalEntityWords,
   namesOtherEntity,
@@ -172,7 +173,8 @@ function score(
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
     // Noise, the brand's own word again (`SPECTRUM SPECTRUM`, `ALLY ALLY`), or its town (`IKEA WEST SACRAMENTO`).
-    if (isNoise(token) || named.has(token) || named.has(word) || evidence.townWords?.has(token)) continue;
+    const noise = isNoise(token) && (evidence.cardMerchant || !forecourtWords.has(token));
+    if (noise || named.has(token) || named.has(word) || evidence.townWords?.has(token)) continue;
     // A venue named after the brand (`WELLS FARGO CENTER`), or another kind of place (`NORDSTROM ORCHARD`).
     if ((index === 0 && venueWords.has(word)) || namesOtherEntity(word)) {
       conflictingWords++;
