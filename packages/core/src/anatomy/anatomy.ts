@@ -390,13 +390,18 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
 
   // Leading wrappers may stack (`POS DEBIT ... VISA ...`): take them off while any matches.
+  let leadingSilent = false;
   for (let guard = 0; guard < 3 && text && anyLeadingWrapper.test(text); guard++) {
     const found = firstMatch(leadingWrappers, text);
     if (!found || found[1][0].length >= text.length) break;
     // Card wording after an ACH or transfer wrapper is the party's (`ACH Paid From VISA TECHNOLOGY`).
     if (wrapper && wrapper.via !== 'card' && found[0].yields.via === 'card') break;
     rules.push(found[0].id);
-    wrapper ??= toWrapper(found[0] as WrapperRule, found[1][0]);
+    // A silent wrapper (a statement's posting date) gives way to the one after it.
+    if (!wrapper || leadingSilent) {
+      wrapper = toWrapper(found[0] as WrapperRule, found[1][0]);
+      leadingSilent = Boolean(found[0].yields.silent);
+    }
     text = squeeze(text.slice(found[1][0].length));
   }
   for (let guard = 0; guard < 4 && text && anyTrailingWrapper.test(text); guard++) {

@@ -219,7 +219,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.card-purchase',
     pattern:
-      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN)?(?: ?[-/])?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
+      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN| W\/CASH| WITH CASH ?BACK)?(?: ?[-/])?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
     yields: { via: 'card' },
     examples: [
       {
@@ -228,6 +228,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
       },
       { line: 'CARD PURCHASE WITH PIN 02/14 KROGER #0412 COLUMBUS OH CARD 5512', expect: { name: 'KROGER' } },
       { line: 'Card purchase THE DAILY GRIND', expect: { name: 'THE DAILY GRIND' } },
+      {
+        line: 'Card Purchase W/Cash 01/31 HILLSIDE FUEL Walnut Creek CA Card 0665',
+        expect: { name: 'HILLSIDE FUEL', city: 'WALNUT CREEK' },
+      },
       // Capital One's card numbers kept in a phone (`Digital Card Purchase - ...`).
       {
         line: 'Digital Card Purchase - HARBOR WINGS 1861 813 725 9464 FL',
@@ -516,7 +520,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
     id: 'wrapper.online-payment-to',
     // Fifth Third prints its own name first (`5/3 ONLINE PYMT CAPITAL ONE`).
     pattern:
-      /^(?:ONLINE|MOBILE|RECURRING) (?:PAYMENT|PMT)(?: \d{6,})? TO |^5\/3 (?:ONLINE |MOBILE )?(?:PYMT|PMT|PAYMENT|BILL ?PAY)(?: TO)? /,
+      /^(?:ONLINE|MOBILE|RECURRING) (?:REAL ?TIME )?(?:PAYMENT|PMT)(?: \d{6,})? TO |^5\/3 (?:ONLINE |MOBILE )?(?:PYMT|PMT|PAYMENT|BILL ?PAY)(?: TO)? /,
     yields: { via: 'bill-pay' },
     examples: [
       {
@@ -524,6 +528,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
         expect: { name: 'TIDY NEST HOUSEKEEPING' },
       },
       { line: '5/3 ONLINE PYMT CAPITAL ONE', expect: { name: 'CAPITAL ONE' } },
+      {
+        line: 'Online RealTime payment to Lakeside Securities transaction#: 1131296 REFERENCE#:700113129',
+        expect: { name: 'LAKESIDE SECURITIES' },
+      },
     ],
   },
   {
@@ -535,6 +543,19 @@ export const leadingWrappers: readonly WrapperRule[] = [
       {
         line: 'Chase QuickPay Electronic Transfer 5328711437 to Maria Lopez',
         expect: { name: 'MARIA LOPEZ', wrapper: 'wrapper.quickpay' },
+      },
+    ],
+  },
+  {
+    // A statement's own posting date first (`03/06 Online Payment 23966146507 To Mr. Cooper`), as lines
+    // copied from a PDF statement keep it: the line's wrapper, if any, follows it.
+    id: 'wrapper.posting-date',
+    pattern: /^\d{2}\/\d{2}(?:\/\d{2,4})? (?=[A-Z])/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: '03/06 Online Payment 23966146507 To Lakeside Mortgage',
+        expect: { name: 'LAKESIDE MORTGAGE', wrapper: 'wrapper.online-payment-to' },
       },
     ],
   },
