@@ -286,6 +286,7 @@ describe('createEngine: transfers and universal lines', () => {
       engine.enrich('universal', {
         userId: 'u1',
         description,
+        categoryType: 'MCC',
         amount: 4.5,
         direction: 'DEBIT',
         currencyCode: 'USD',
