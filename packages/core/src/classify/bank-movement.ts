@@ -6,6 +6,7 @@ import type { RiskInsights, TransactionSubType, TransactionType, TransferInfo } 
 import type { Anatomy } from '../anatomy/anatomy.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
+import { lendsMoney } from '../resolve/evidence.js';
 import { type BankRule, checkWording, type Method, wireWording } from './bank-rules.js';
 import { bankRiskInsights } from './risk.js';
 
@@ -31,11 +32,6 @@ function methodOf(anatomy: Anatomy, declaredType: string | null): Method {
   if (type.startsWith('CHECK') || checkWording.test(anatomy.raw)) return 'check';
   return type === 'ATM' ? 'cash' : 'unknown';
 }
-
-/** Industries whose payments are debt: banks, card issuers, lenders, buy-now-pay-later, collectors. */
-const lendingIndustries = ['005-001', '005-002', '005-003', '005-004', '005-012'];
-/** Insurers, payroll providers and wallets are financial services too, but a payment to them is spending. */
-const lendsMoney = (industryId: string) => lendingIndustries.includes(industryId.slice(0, 7));
 
 export function classifyBankMovement(
   line: Line,

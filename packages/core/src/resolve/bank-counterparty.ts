@@ -9,7 +9,7 @@ import type { Anatomy } from '../anatomy/anatomy.js';
 import type { CounterpartyRole } from '../classify/bank-rules.js';
 import type { Lexicon } from '../lexicon.js';
 import { bareHost } from '../normalize/text.js';
-import { banksIndustry, isFinance } from './evidence.js';
+import { banksIndustry, lendsMoney } from './evidence.js';
 import type { MatchResult, MatchTrace } from './matcher.js';
 import { isPersonName, p2pApps } from './p2p.js';
 import type { ResolveParts } from './parts.js';
@@ -103,7 +103,7 @@ export function resolveBankCounterparty(
   let merchant = match ? parts.merchants[match.entry]! : null;
   // A card or loan is paid to its lender, a bank the catalog knows; else to nobody named.
   const lender = rule?.counterparty === 'lender';
-  if (lender && !(merchant && isFinance(merchant.industryId))) merchant = null;
+  if (lender && !(merchant && lendsMoney(merchant.industryId))) merchant = null;
   // The P2P app (`Apple Cash`, not `Apple`) or the BNPL lender the line names is the counterparty.
   const app =
     rule?.counterparty === 'app'

@@ -9,7 +9,7 @@ import { isProductWord } from '../anatomy/product-words.js';
 import type { Place } from '../lexicon.js';
 import type { Line } from '../normalize/line.js';
 import { bareHost, compactKey, nameKey } from '../normalize/text.js';
-import { fillerWords, isFinance } from './evidence.js';
+import { fillerWords, lendsMoney } from './evidence.js';
 import type { MatchResult, MatchTrace } from './matcher.js';
 import type { ResolveParts } from './parts.js';
 
@@ -121,7 +121,7 @@ export function resolveCardCounterparty(
     );
   }
   // At an ATM the counterparty is the bank or issuer that owns the machine, never the shop it stands in (`7-ELEVEN`).
-  if (match && mcc?.atm && !isFinance(merchants[match.entry]!.industryId)) match = null;
+  if (match && mcc?.atm && !lendsMoney(merchants[match.entry]!.industryId)) match = null;
   const merchant = match ? merchants[match.entry]! : null;
   // A third party that is itself the merchant (`DOORDASH` ordered from DoorDash) is the counterparty only.
   if (merchant?.website) {

@@ -336,5 +336,10 @@ export const relatedTopLevels: readonly (readonly string[])[] = [
 
 /** Banks and credit unions: who owns an ATM. */
 export const banksIndustry = '005-001-000-000';
-/** Whether an industry is finance's (banks, card issuers, lenders): who owns an ATM, who a card or loan is paid to. */
-export const isFinance = (industryId: string) => industryId.startsWith('005-');
+/** Industries whose payments are debt: banks, card issuers, lenders, buy-now-pay-later, collectors. */
+const lendingIndustries = ['005-001', '005-002', '005-003', '005-004', '005-012'];
+/**
+ * Whether an industry lends: who owns an ATM, who a card or loan is paid to. Insurers, payroll providers and
+ * wallets are financial services too, but a payment to them is spending.
+ */
+export const lendsMoney = (industryId: string) => lendingIndustries.includes(industryId.slice(0, 7));
