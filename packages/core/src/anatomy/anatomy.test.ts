@@ -57,6 +57,19 @@ describe('every example of every anatomy table', () => {
   }
 });
 
+describe('bank fields: each row is reached by its own anchor', () => {
+  for (const rule of bankFields) {
+    for (const example of rule.examples) {
+      // Masks are gone before the fields are read (`XXXXX1234`).
+      const line = example.line
+        .toUpperCase()
+        .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
+        .replace(/\s+/g, ' ');
+      it(`${rule.id}: ${example.line}`, () => expect(rule.anchor.test(line)).toBe(true));
+    }
+  }
+});
+
 describe('ATM lines: the owner of the machine, if the line names one', () => {
   for (const { line, owner } of atmExamples) {
     it(line, () => expect(readAnatomy(line, lexicon, { atm: true }).name).toBe(owner));

@@ -143,8 +143,7 @@ export function prefixKey(prefix: string): string {
 const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pattern));
 const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));
 const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
-const anyFields =
-  /DES:|ORIG CO NAME:|COMP NAME:| CO: |^REAL TIME |^RTP |^INSTANT |^PAY ANYONE |ZELLE|ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=| ID: ?\S+$|, ?[A-Z'. -]+$| (?:\d{6}|[A-Z]{3} \d{1,2}) (?:\S*\d\S* ){1,2}[A-Z'.-]+(?: [A-Z'.-]+){1,3}$| \d{9,} [A-Z'.-]+(?: [A-Z'.-]+){1,3}$| (?:DEP|PAYROLL|PAYRLL|SALARY|PAY|PAYMENT|PMT|PYMT|EPAY|PREM|RENT|TRANSFER|TRNSFR) \S*\d/;
+const anyFields = combinePatterns(bankFields.map((rule) => rule.anchor));
 const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
 /** Words of the kind of charge (`BILL PAYMENT`, `SUBSCRIPTION`): they name no one. */
 const chargeWords = new Set(

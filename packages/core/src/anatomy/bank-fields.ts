@@ -18,12 +18,23 @@ export interface FieldsYield {
   receiverLast?: true;
 }
 
-export type FieldsRule = Rule<FieldsYield>;
+/**
+ * A row and the words a line must have for its pattern to be worth trying: every row's anchor, in one
+ * alternation, is the cheap test that lets most card lines skip the table.
+ */
+export interface FieldsRule extends Rule<FieldsYield> {
+  anchor: RegExp;
+}
+
+/** The receiver's name after a number ends the line (`... 250750445208178 MARCO REYES`), or `LAST, FIRST`. */
+const receiverAfterNumber = / \d{9,} [A-Z'.-]+(?: [A-Z'.-]+){1,3}$/;
+const receiverLastFirst = /, ?[A-Z'. -]+$/;
 
 export const bankFields: readonly FieldsRule[] = [
   {
     id: 'fields.ach-orig-co-name',
     // The fields come in more than one order, some empty (`DESC DATE: CO ENTRY DESCR:`).
+    anchor: /ORIG CO NAME:/,
     pattern:
       /ORIG CO NAME: ?(.+?) (?=ORIG ID:|DESC DATE:|CO ENTRY DESCR:).*?CO ENTRY DESCR: ?(.+?)(?: ?SEC:| IND ID:| ORIG ID:| TRACE#|$)/,
     yields: { via: 'ach', party: 1, entry: 2 },
@@ -41,6 +52,7 @@ export const bankFields: readonly FieldsRule[] = [
   {
     // The company first, then the kind of entry: `Withdrawal JOSEPH DELA MASA CO: JOSEPH DELA MASA TYPE: IAT PAYPAL`.
     id: 'fields.ach-co-type',
+    anchor: / CO: /,
     pattern: /CO: ?(.+?) TYPE: ?(.+?) ID: ?\S+/,
     yields: { via: 'ach', party: 1, entry: 2 },
     examples: [
@@ -52,6 +64,7 @@ export const bankFields: readonly FieldsRule[] = [
   },
   {
     id: 'fields.ach-des',
+    anchor: /DES:/,
     pattern: /^(.+?) DES: ?(.+?)(?: ID:| INDN:| CO ID:| PPD$| CCD$| WEB$|$)/,
     yields: { via: 'ach', party: 1, entry: 2 },
     examples: [
@@ -64,6 +77,7 @@ export const bankFields: readonly FieldsRule[] = [
   {
     // PNC: `ACH CREDIT RECEIVED - Cust ID: 897001 Desc: PAYROLL Comp Name: GRANITE STATE EL Comp ID: ...`.
     id: 'fields.ach-comp-name',
+    anchor: /COMP NAME:/,
     pattern: /DESC: ?(.+?) COMP NAME: ?(.+?)(?: COMP ID:.*|$)/,
     yields: { via: 'ach', party: 2, entry: 1 },
     examples: [
@@ -76,6 +90,7 @@ export const bankFields: readonly FieldsRule[] = [
   {
     // `DEPOSIT BLUE SKY HVAC LLC TYPE: PAYROLL ID: 3290008865 CO: BLUE SKY HVAC LLC %% ACH ECC PPD`.
     id: 'fields.ach-type-co',
+    anchor: / CO: /,
     pattern: /TYPE: ?(.+?) ID: ?\S+ CO: ?(.+?)(?: %%.*| ACH .*| NAME:.*|$)/,
     yields: { via: 'ach', party: 2, entry: 1 },
     examples: [
@@ -92,6 +107,7 @@ export const bankFields: readonly FieldsRule[] = [
   },
   {
     id: 'fields.ach-sec-id',
+    anchor: / ID: ?\S+$/,
     pattern: /^(.+?) (?:PPD|CCD|WEB|TEL|CTX) ID: ?\S+/,
     yields: { via: 'ach', party: 1 },
     examples: [{ line: 'CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224', expect: { name: 'CHASE' } }],
@@ -100,6 +116,9 @@ export const bankFields: readonly FieldsRule[] = [
     // Wells Fargo: company and entry, the effective date, an id, and the receiver (`LAST, FIRST` or `FIRST LAST`).
     id: 'fields.ach-dated-receiver',
     // The id may end in letters of its own (`502043594828KJB RUSK,KATHERINE B`).
+    anchor: new RegExp(
+      ` (?:\\d{6}|[A-Z]{3} \\d{1,2}) (?:\\S*\\d\\S* ){1,2}[A-Z'.-]+(?: [A-Z'.-]+){1,3}$|${receiverLastFirst.source}`,
+    ),
     pattern:
       /^(.+?) (?:\d{6}|[A-Z]{3} \d{1,2}) (?:(?:\S+(?: [A-Z]{1,3})? )?[A-Z'.-]+, ?[A-Z'. -]+|(?:(?=\S*\d)\S+ ){1,2}[A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
     yields: { via: 'ach', party: 1, receiverLast: true },
@@ -129,6 +148,9 @@ export const bankFields: readonly FieldsRule[] = [
   {
     // The same without the date: company, a payroll or bill entry, an id, and the receiver.
     id: 'fields.ach-entry-receiver',
+    anchor: new RegExp(
+      ` (?:DEP|PAYROLL|PAYRLL|SALARY|PAY|PAYMENT|PMT|PYMT|EPAY|PREM|RENT|TRANSFER|TRNSFR) \\S*\\d|${receiverAfterNumber.source}|${receiverLastFirst.source}`,
+    ),
     pattern:
       /^(.+?) (?:DIRECT DEP|DIR DEP|PAYROLL|PAYRLL|SALARY|NET PAY|PAYMENT|PMT|EPAY|AUTOPAY|ONLINE ?PMT|ONLINE ?PYMT|WEB ?PYMT|INS PREM|UTIL PMT|BILL PMT|RENT|TRANSFER|ACH TRNSFR)(?: \d{6})? (?:(?=\S*\d)\S+ )?(?!TO |FROM )(?:[A-Z'.-]+, ?[A-Z'. -]+|[A-Z'.-]+(?: [A-Z'.-]+){1,3})$/,
     yields: { via: 'ach', party: 1, receiverLast: true },
@@ -145,6 +167,7 @@ export const bankFields: readonly FieldsRule[] = [
   },
   {
     id: 'fields.wire-party',
+    anchor: /ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=/,
     pattern:
       /(?:^|\b|\/)(?:ORIG|ORG|BNF|BENEFICIARY|ORIGINATOR|B\/O|BENE|A\/C)[:=]\s*(.+?)(?: ID:| SND BK:| BNF BK:| PMT DET:| OBI:| REF:| ORIG ID:| AC\/| ADDR:| SRF#| IMAD:| TRN:|$)/,
     yields: { via: 'wire', party: 1 },
@@ -166,6 +189,7 @@ export const bankFields: readonly FieldsRule[] = [
   {
     // Chase's fielded Zelle lines: `Zelle Debit PAY ID:CTI4mHKTinfb ORG ID:JPM NAME:GRANT HOLLOWAY`.
     id: 'fields.zelle-name-field',
+    anchor: /ZELLE/,
     pattern: /ZELLE (?:DEBIT|CREDIT|PAYMENT) PAY ID: ?\S+ ORG ID: ?\S+ NAME: ?(.+)$/,
     yields: { via: 'p2p', party: 1 },
     examples: [
@@ -178,6 +202,7 @@ export const bankFields: readonly FieldsRule[] = [
   {
     // The person first, then the kind of entry: `PATRICK WELL : Zelle Credit PAY ID:JPM99bvx3puf ORG ID:JPM`.
     id: 'fields.zelle-colon-entry',
+    anchor: /ZELLE/,
     pattern: /^(.+?) : ZELLE (?:CREDIT|DEBIT|PAYMENT)\b/,
     yields: { via: 'p2p', party: 1 },
     examples: [
@@ -191,6 +216,7 @@ export const bankFields: readonly FieldsRule[] = [
     // Bank of America's person-to-person lines: `Mobile/Email Transfer Conf# j5rxgrjpe; Reyes, Daniel`,
     // `Zelle Transfer Conf# ...; NAME` (after the transfer wrapper, only `Conf# ...; NAME` is left).
     id: 'fields.conf-semicolon-party',
+    anchor: /CONF# ?\S*; /,
     pattern: /^(?:(?:MOBILE\/EMAIL|ONLINE BANKING|ZELLE) TRANSFER )?CONF# ?\S*; (.+)$/,
     yields: { via: 'p2p', party: 1 },
     examples: [
@@ -205,6 +231,7 @@ export const bankFields: readonly FieldsRule[] = [
   {
     // Capital One 360 names the person first: `LUIS ORTEGA Zelle Money Received`.
     id: 'fields.zelle-person-first',
+    anchor: /ZELLE/,
     pattern: /^(.+?) ZELLE (?:MONEY |PAYMENT )?(?:SENT|RECEIVED)$/,
     yields: { via: 'p2p', party: 1 },
     examples: [{ line: 'LUIS ORTEGA Zelle Money Received', expect: { name: 'LUIS ORTEGA' } }],
@@ -212,6 +239,7 @@ export const bankFields: readonly FieldsRule[] = [
   {
     id: 'fields.real-time-payment',
     // Chase prints the sender's bank first and the party as a field (`... FROM ABA/CONTR BNK-021000021 FROM: NAME REF: ...`).
+    anchor: /^(?:REAL TIME|RTP|INSTANT) /,
     pattern:
       /^(?:REAL TIME|RTP|INSTANT) (?:PAYMENT|PMT|TRANSFER|CREDIT|DEBIT)(?: RECD| SENT)?(?: TO| FROM)(?: .*? (?:FROM|TO):)? (.+?)(?: REF:.*| INFO:.*)?$/,
     yields: { via: 'transfer', party: 1 },
@@ -226,12 +254,14 @@ export const bankFields: readonly FieldsRule[] = [
   {
     // Chime's transfers between its members.
     id: 'fields.pay-anyone',
+    anchor: /^PAY ANYONE /,
     pattern: /^PAY ANYONE (?:TRANSFER )?(?:TO|FROM) (.+)$/,
     yields: { via: 'p2p', party: 1 },
     examples: [{ line: 'Pay Anyone Transfer to JOHN SMITH', expect: { name: 'JOHN SMITH' } }],
   },
   {
     id: 'fields.zelle',
+    anchor: /ZELLE/,
     pattern:
       /ZELLE(?: SCHEDULED PAYMENT| RECURRING PAYMENT| MONEY SENT| MONEY RECEIVED| PAYMENT| PMT| TRANSFER| INSTANT PMT| SEND| RECEIVED| SENT| DR| CR| DEBIT| CREDIT)?(?: TO| FROM)? (.+?)(?: CONF(?:IRMATION)?(?:#| ).*| ON \d.*| REF ?#.*| FOR .*| (?=[A-Z]*\d)[A-Z0-9]{8,}$| JPM\b.*$|$)/,
     yields: { via: 'p2p', party: 1 },
