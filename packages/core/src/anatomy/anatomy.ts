@@ -344,6 +344,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     // A mask alone (`DDA PURCHASE *XXXX XXXXXXXX FAMILY DOLLAR`): a card or account number hidden whole.
     .replace(/(?<![A-Z0-9])\*?X{4,}(?![A-Z0-9])/g, ' ')
     .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
+    // A line that is only a name and its store number run together (`NYCTAXI1234`, `H&M0123`).
+    .replace(/^([A-Z&]{3,})(\d{3,6})$/, '$1 $2')
     // Each run of letters is tried from its start only (the search stays linear on a long run).
     // Not an ACH id after its date (`250316 FPP16781226`), nor an id's own letters after its digits (`655051096396A6D`).
     .replace(/(?<![A-Z.])(?<!\d{6} )([A-Z.]{2,})(\d{7,})/g, '$1 $2')

@@ -186,7 +186,11 @@ export const noiseRules: readonly NoiseRule[] = [
     id: 'noise.bare-number',
     pattern: / (\d{3,})\b/g,
     yields: { kind: 'store', value: 1 },
-    examples: [{ line: 'TARGET 00034132', expect: { storeNumber: '00034132' } }],
+    examples: [
+      { line: 'TARGET 00034132', expect: { storeNumber: '00034132' } },
+      // Run into the name on a line of its own.
+      { line: 'H&M0123', expect: { name: 'H&M', storeNumber: '0123' } },
+    ],
   },
 ];
 
