@@ -6,7 +6,8 @@
 
 import type { Catalog, Industry, Mcc, ThirdParty } from '@txenrich/catalog';
 import { distance } from 'fastest-levenshtein';
-import { type AnatomyLexicon, prefixKey } from './anatomy/anatomy.js';
+import type { AnatomyLexicon } from './anatomy/anatomy.js';
+import { prefixKey } from './anatomy/prefixes.js';
 import { createSegmenter, type Segmenter } from './anatomy/segment.js';
 import { canonical } from './normalize/text.js';
 import { lowerBound } from './sorted.js';

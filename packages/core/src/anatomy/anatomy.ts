@@ -30,8 +30,9 @@ import {
   noiseRules,
   referenceToken,
 } from './noise.js';
-import { isProductWord } from './product-words.js';
+import { namesNoOne, readThirdParties } from './prefixes.js';
 import { combinePatterns } from './rules.js';
+import { squeeze } from './squeeze.js';
 import { leadingWrappers, namelessLines, trailingWrappers, type Via, type WrapperRule } from './wrappers.js';
 
 /** What the anatomy stage needs to know about the world, built once from the catalog. */
@@ -135,36 +136,10 @@ export interface AnatomyOptions {
   atm?: boolean;
 }
 
-/** The key a prefix is looked up by: upper case letters and digits only. */
-export function prefixKey(prefix: string): string {
-  return prefix.toUpperCase().replace(/[^A-Z0-9]/g, '');
-}
-
 const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pattern));
 const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));
 const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
 const anyFields = combinePatterns(bankFields.map((rule) => rule.anchor));
-const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
-/** Words of the kind of charge (`BILL PAYMENT`, `SUBSCRIPTION`): they name no one. */
-const chargeWords = new Set(
-  'BILL PAY PAYMENT PMT PYMT SUBSCRIPTION RENEWAL MEMBERSHIP ORDER ONLINE AUTOPAY RECURRING MONTHLY PURCHASE'.split(
-    ' ',
-  ),
-);
-/**
- * What follows a star names no one: numbers (masked or not: `08-XXXXX-41092`), order codes
- * (`AN2UJQXVRYVN`), a phone, the kind of charge, a state.
- */
-function namesNoOne(after: string): boolean {
-  const words = after
-    .replace(/(?<![A-Z])[A-Z0-9*/-]*\d[A-Z0-9*/-]*/g, ' ')
-    .replace(/[\d/-]+/g, ' ')
-    .split(' ')
-    .filter(Boolean);
-  return words.every(
-    (word, index) => chargeWords.has(word) || (index === words.length - 1 && word.length === 2),
-  );
-}
 /**
  * An ACH entry with no bank wording around it: an employer's credit (`ACME STAFFING PAYROLL 240315`), a
  * brokerage's transfer (`MSPBNA ACH TRNSFR 221006 64010974906 50038928`).
@@ -175,41 +150,6 @@ const achEntryTail =
 const remoteSale = / (?:INTERNET?|ONLINE|WWW|WEB|RECURRING)(?=(?: [A-Z]{2})?$)/;
 /** A line ending in a ZIP code, a state and the country: the merchant's address is all there. */
 const fullAddressLayout = /\d{5}(?:-\d{4})? ?[A-Z]{2} USA(?: \([A-Z ]+\))?$/;
-/** Letters only, with a word of four letters or more that is no product or kind of charge. */
-function looksLikeBusinessName(text: string): boolean {
-  if (!/^[A-Z][A-Z&' .-]*$/.test(text)) return false;
-  return text
-    .split(' ')
-    .some((word) => word.length >= 4 && !chargeWords.has(word) && !isProductWord(word.toLowerCase()));
-}
-/** Characters that pad a part at its start (` * # , . - / : ; <`) and at its end (` * # , - / : ;`: `CO.` keeps its dot). */
-const leadingPad = new Set([...' *#,.-/:;<'].map((char) => char.charCodeAt(0)));
-const trailingPad = new Set([...' *#,-/:;'].map((char) => char.charCodeAt(0)));
-
-/** Single spaces, no padding at either end. The text is canonical: its only whitespace is spaces. */
-function squeeze(text: string): string {
-  const spaced = text.includes('  ') ? text.replace(/ {2,}/g, ' ') : text;
-  let start = 0;
-  let end = spaced.length;
-  while (start < end && leadingPad.has(spaced.charCodeAt(start))) start++;
-  while (end > start && trailingPad.has(spaced.charCodeAt(end - 1))) end--;
-  return start === 0 && end === spaced.length ? spaced : spaced.slice(start, end);
-}
-
-/**
- * A marketplace repeats its own name around the merchant's (`DD *DOORDASH LOUSDELI`,
- * `IC* STATER BROS BY INS INSTACART.COM`): what is left is the merchant.
- */
-function withoutFacilitatorEcho(text: string, facilitatorName: string | undefined): string {
-  if (!facilitatorName) return text;
-  const key = prefixKey(facilitatorName);
-  const tokens = text.split(' ');
-  if (tokens.length > 1 && prefixKey(tokens[0]!) === key) tokens.shift();
-  // `BY INS`, `BY INSTACAR`: the marketplace's name cut by the field.
-  const by = tokens.lastIndexOf('BY');
-  if (by > 0 && by + 1 < tokens.length && key.startsWith(prefixKey(tokens[by + 1]!))) tokens.splice(by, 2);
-  return tokens.join(' ');
-}
 
 /**
  * No merchant's name runs longer than a dozen words (card fields hold 22 to 25
@@ -269,30 +209,6 @@ function withoutRepeatedName(text: string): string {
   return text;
 }
 
-/**
- * What a third party's prefix leaves: the merchant, once the marketplace's echo of its own name is off.
- * A brand's own prefix followed only by its order and place (`EBAY O*08-XXXXX-41092 SAN JOSE CA`) names
- * the brand itself, and so does a lender's or a wallet's; a card processor's (`SQ *`) names no one then.
- */
-function afterThirdParty(
-  after: string,
-  thirdPartyId: string,
-  prefix: string,
-  lexicon: AnatomyLexicon,
-): string {
-  const party = lexicon.thirdParties.get(thirdPartyId);
-  // A card processor's prefix before nothing names no one; any other party's names the party (`AFFIRM * PAY`).
-  const processorOnly = party?.roles.length === 1 && party.roles[0] === 'facilitator';
-  if (!party || processorOnly) return withoutFacilitatorEcho(after, party?.name);
-  // The party's own billing site is no other merchant (`AMZN MKTP US*MO1KN9JQ1 AMAMZN.COM/BILLWA`).
-  const own = prefixKey(prefix).slice(0, 4);
-  const rest = stripPlaceTail(after, lexicon, false)
-    .text.split(' ')
-    .filter((word) => !(word.includes(own) && hostPattern.test(word)))
-    .join(' ');
-  return namesNoOne(rest) ? canonical(party.name) : withoutFacilitatorEcho(after, party.name);
-}
-
 /** The first rule of `rules` whose pattern matches `text`, and the match. */
 function firstMatch<Y>(
   rules: readonly { id: string; pattern: RegExp; yields: Y }[],
@@ -323,7 +239,6 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   const whole = canonical(withRunInTown(raw, lexicon));
   const rules: string[] = [];
   const thirdPartyIds: string[] = [];
-  const prefixes: AnatomyPrefix[] = [];
   const alternates: string[] = [];
   const ids: AnatomyId[] = [];
   let orderReference = false;
@@ -334,7 +249,6 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   };
 
   let cutHost = false;
-  let referenceHost: string | null = null;
   // A store or street number run into the name by a fixed-width field (`PHARMACY6187 WASHING`,
   // `CAFE900HOBOKEN`): what follows it up to the place is the start of a street, cut short.
   const runIn = /\b[A-Z]{3,}(\d{3,6})(?=[A-Z]{3,}\b| )/.exec(whole)?.[1] ?? null;
@@ -456,96 +370,14 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     text.includes(',') ? text.replace(/, (?:I|LL?|IN(?= \S))(?= |$)/g, ' ').replace(/,/g, ' ') : text,
   );
 
-  const { pattern, byPhrase } = lexicon.markers;
-  pattern.lastIndex = 0;
-  const stripped: string[] = [];
-  // A store sold through a platform names it after `BY` (`COSTCO BY INSTACART`): the platform is no part of it.
-  let soldBy: string | null = null;
-  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
-    const marker = byPhrase.get(found[1]!)!;
-    addThirdParty(marker.thirdPartyId);
-    if (marker.strip) stripped.push(found[1]!);
-    else if (text.slice(found.index - 4, found.index) === ' BY ') soldBy ??= ` BY ${found[1]}`;
-  }
-  if (soldBy) {
-    const at = text.indexOf(soldBy);
-    text = squeeze(`${text.slice(0, at)} ${text.slice(at + soldBy.length)}`);
-    rules.push('marker.sold-by');
-  }
-  for (const phrase of stripped) {
-    const at = text.indexOf(phrase);
-    const after = text.slice(at + phrase.length).replace(walletSuffix, '');
-    text = squeeze(`${text.slice(0, at)} ${after}`);
-    rules.push('marker.wallet');
-  }
-  text = text.replace(walletSuffix, '');
-
-  // Facilitator prefixes: `SQ *NAME`, `TST* NAME`, `PAYPAL *NAME`, or an unknown
-  // `ABC*NAME`. Without a known facilitator, the text before `*` is usually the
-  // merchant's own abbreviation and the rest a product or order reference.
-  text = text.replace(lexicon.runInPrefix, '$1*');
-  for (let guard = 0; guard < 3; guard++) {
-    // `SQ SWEET SAGE` and `SQ *BLUE BOTTLE`: the star form, when there is one, is the prefix.
-    const literal = lexicon.literalPrefixes.find(
-      ([prefix]) => text.startsWith(prefix) && text[prefix.length] !== '*',
-    );
-    if (literal) {
-      addThirdParty(literal[1]);
-      prefixes.push({ id: 'prefix.third-party', text: literal[0].trim(), thirdPartyId: literal[1] });
-      text = afterThirdParty(squeeze(text.slice(literal[0].length)), literal[1], literal[0], lexicon);
-      continue;
-    }
-    const star = text.indexOf('*');
-    if (star <= 0 || star > 25) break;
-    // One letter and a star inside a word is a name (`E*TRADE`), no processor's prefix.
-    if (star === 1 && /[A-Z]/.test(text[2] ?? '')) break;
-    const before = text.slice(0, star).trim();
-    const after = squeeze(text.slice(star + 1));
-    const key = prefixKey(before);
-    const facilitator = lexicon.facilitatorPrefixes.get(key);
-    if (facilitator) {
-      addThirdParty(facilitator);
-      prefixes.push({ id: 'prefix.third-party', text: `${before}*`, thirdPartyId: facilitator });
-      text = afterThirdParty(after, facilitator, before, lexicon);
-      continue;
-    }
-    // `UPS*81583000562`, `ATT*BILL PAYMENT`: before the star is the merchant when only a number or the
-    // kind of charge follows it.
-    const onlyReference = namesNoOne(after);
-    if (!onlyReference && (lexicon.unknownPrefixes.has(key) || (key.length <= 3 && after.length > 0))) {
-      prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
-      text = after;
-      continue;
-    }
-    // A business's name after an abbreviation no list knows (`TCKTWEB*COMEDYSHOWCASE`,
-    // `CTLP*CSC SERVICEWORKS`) is read first; the abbreviation stays a reading of its own, for a brand
-    // that prints its product after its name (`DOORDASH*DASHPASS`). One common word after it is the
-    // product (`THINKIFIC* ACADEMY`), not a business.
-    const named = after.replace(/ \S*\d.*$/, '');
-    const oneCommonWord = !named.includes(' ') && lexicon.isCommonWord(named.toLowerCase());
-    if (!onlyReference && !before.includes(' ') && !oneCommonWord && looksLikeBusinessName(named)) {
-      prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
-      alternates.push(before);
-      text = after;
-      break;
-    }
-    if (after) {
-      // `VISA DDA PUR ... NAME * CITY ST`: a city and state after the star are a place, not an order.
-      const place = stripPlaceTail(after, lexicon, false);
-      if (place.region && !place.text) {
-        text = `${before} ${after}`;
-        break;
-      }
-      alternates.push(after);
-      // The merchant's site may follow its order (`AMAZON MAR* XXX-XX4328 ... AMAZON.COM WA`).
-      referenceHost = after.includes('.') ? (hostPattern.exec(after)?.[1]?.toLowerCase() ?? null) : null;
-      orderReference = true;
-      prefixes.push({ id: 'prefix.merchant-abbreviation', text: `*${after}`, thirdPartyId: null });
-    }
-    text = before;
-    break;
-  }
-  if (prefixes.length > 0) rules.push(...prefixes.map((prefix) => prefix.id));
+  const third = readThirdParties(text, lexicon);
+  text = third.text;
+  const { stripped, prefixes } = third;
+  rules.push(...third.rules);
+  for (const id of third.thirdPartyIds) addThirdParty(id);
+  alternates.push(...third.alternates);
+  const referenceHost = third.referenceHost;
+  orderReference ||= third.orderReference;
   const descriptor = text;
 
   let host: string | null = null;

@@ -1,5 +1,5 @@
 /** P2P lines: the apps as bank lines print them, and whether the name read from such a line is a person's. */
-import { prefixKey } from '../anatomy/anatomy.js';
+import { prefixKey } from '../anatomy/prefixes.js';
 
 /** P2P apps as bank lines print them. */
 export const p2pApps =

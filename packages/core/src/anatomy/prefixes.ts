@@ -1,0 +1,209 @@
+/**
+ * The third parties a line names, and what they leave of it: wallets wrapped around the merchant, a platform
+ * a store sold through, processors' and marketplaces' prefixes (`SQ *`, `TST*`, `PAYPAL *`, `AMZN MKTP US*`),
+ * and an abbreviation no list knows before a star.
+ */
+import { canonical } from '../normalize/text.js';
+import type { AnatomyLexicon, AnatomyPrefix } from './anatomy.js';
+import { hostPattern, stripPlaceTail } from './location.js';
+import { isProductWord } from './product-words.js';
+import { squeeze } from './squeeze.js';
+
+export const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
+
+/** Words of the kind of charge (`BILL PAYMENT`, `SUBSCRIPTION`): they name no one. */
+const chargeWords = new Set(
+  'BILL PAY PAYMENT PMT PYMT SUBSCRIPTION RENEWAL MEMBERSHIP ORDER ONLINE AUTOPAY RECURRING MONTHLY PURCHASE'.split(
+    ' ',
+  ),
+);
+
+/**
+ * What follows a star names no one: numbers (masked or not: `08-XXXXX-41092`), order codes
+ * (`AN2UJQXVRYVN`), a phone, the kind of charge, a state.
+ */
+export function namesNoOne(after: string): boolean {
+  const words = after
+    .replace(/(?<![A-Z])[A-Z0-9*/-]*\d[A-Z0-9*/-]*/g, ' ')
+    .replace(/[\d/-]+/g, ' ')
+    .split(' ')
+    .filter(Boolean);
+  return words.every(
+    (word, index) => chargeWords.has(word) || (index === words.length - 1 && word.length === 2),
+  );
+}
+
+/** The key a prefix is looked up by: upper case letters and digits only. */
+export function prefixKey(prefix: string): string {
+  return prefix.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/** Letters only, with a word of four letters or more that is no product or kind of charge. */
+function looksLikeBusinessName(text: string): boolean {
+  if (!/^[A-Z][A-Z&' .-]*$/.test(text)) return false;
+  return text
+    .split(' ')
+    .some((word) => word.length >= 4 && !chargeWords.has(word) && !isProductWord(word.toLowerCase()));
+}
+
+/**
+ * A marketplace repeats its own name around the merchant's (`DD *DOORDASH LOUSDELI`,
+ * `IC* STATER BROS BY INS INSTACART.COM`): what is left is the merchant.
+ */
+function withoutFacilitatorEcho(text: string, facilitatorName: string | undefined): string {
+  if (!facilitatorName) return text;
+  const key = prefixKey(facilitatorName);
+  const tokens = text.split(' ');
+  if (tokens.length > 1 && prefixKey(tokens[0]!) === key) tokens.shift();
+  // `BY INS`, `BY INSTACAR`: the marketplace's name cut by the field.
+  const by = tokens.lastIndexOf('BY');
+  if (by > 0 && by + 1 < tokens.length && key.startsWith(prefixKey(tokens[by + 1]!))) tokens.splice(by, 2);
+  return tokens.join(' ');
+}
+
+/**
+ * What a third party's prefix leaves: the merchant, once the marketplace's echo of its own name is off.
+ * A brand's own prefix followed only by its order and place (`EBAY O*08-XXXXX-41092 SAN JOSE CA`) names
+ * the brand itself, and so does a lender's or a wallet's; a card processor's (`SQ *`) names no one then.
+ */
+function afterThirdParty(
+  after: string,
+  thirdPartyId: string,
+  prefix: string,
+  lexicon: AnatomyLexicon,
+): string {
+  const party = lexicon.thirdParties.get(thirdPartyId);
+  // A card processor's prefix before nothing names no one; any other party's names the party (`AFFIRM * PAY`).
+  const processorOnly = party?.roles.length === 1 && party.roles[0] === 'facilitator';
+  if (!party || processorOnly) return withoutFacilitatorEcho(after, party?.name);
+  // The party's own billing site is no other merchant (`AMZN MKTP US*MO1KN9JQ1 AMAMZN.COM/BILLWA`).
+  const own = prefixKey(prefix).slice(0, 4);
+  const rest = stripPlaceTail(after, lexicon, false)
+    .text.split(' ')
+    .filter((word) => !(word.includes(own) && hostPattern.test(word)))
+    .join(' ');
+  return namesNoOne(rest) ? canonical(party.name) : withoutFacilitatorEcho(after, party.name);
+}
+
+/** What the third parties of a line leave of it, and what they tell. */
+export interface ThirdPartyReading {
+  text: string;
+  /** Wallet phrases taken off the line (`APPLE PAY`): when nothing else is left, the wallet is the name. */
+  stripped: string[];
+  prefixes: AnatomyPrefix[];
+  thirdPartyIds: string[];
+  /** Other readings of the name (the text after `*`, an unknown abbreviation before it). */
+  alternates: string[];
+  /** A merchant's site printed after its order (`AMAZON MAR* XXX-XX4328 ... AMAZON.COM WA`). */
+  referenceHost: string | null;
+  /** An order or reference number followed the star. */
+  orderReference: boolean;
+  rules: string[];
+}
+
+/**
+ * Markers and prefixes: wallets wrapped around the merchant (`APPLE PAY`), a store sold through a platform
+ * (`COSTCO BY INSTACART`), and facilitator prefixes: `SQ *NAME`, `TST* NAME`, `PAYPAL *NAME`, or an unknown
+ * `ABC*NAME`. Without a known facilitator, the text before `*` is usually the merchant's own abbreviation and
+ * the rest a product or order reference.
+ */
+export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPartyReading {
+  let text = line;
+  const rules: string[] = [];
+  const thirdPartyIds: string[] = [];
+  const prefixes: AnatomyPrefix[] = [];
+  const alternates: string[] = [];
+  let referenceHost: string | null = null;
+  let orderReference = false;
+  const addThirdParty = (id: string) => {
+    if (!thirdPartyIds.includes(id)) thirdPartyIds.push(id);
+  };
+  const { pattern, byPhrase } = lexicon.markers;
+  pattern.lastIndex = 0;
+  const stripped: string[] = [];
+  // A store sold through a platform names it after `BY` (`COSTCO BY INSTACART`): the platform is no part of it.
+  let soldBy: string | null = null;
+  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+    const marker = byPhrase.get(found[1]!)!;
+    addThirdParty(marker.thirdPartyId);
+    if (marker.strip) stripped.push(found[1]!);
+    else if (text.slice(found.index - 4, found.index) === ' BY ') soldBy ??= ` BY ${found[1]}`;
+  }
+  if (soldBy) {
+    const at = text.indexOf(soldBy);
+    text = squeeze(`${text.slice(0, at)} ${text.slice(at + soldBy.length)}`);
+    rules.push('marker.sold-by');
+  }
+  for (const phrase of stripped) {
+    const at = text.indexOf(phrase);
+    const after = text.slice(at + phrase.length).replace(walletSuffix, '');
+    text = squeeze(`${text.slice(0, at)} ${after}`);
+    rules.push('marker.wallet');
+  }
+  text = text.replace(walletSuffix, '');
+
+  text = text.replace(lexicon.runInPrefix, '$1*');
+  for (let guard = 0; guard < 3; guard++) {
+    // `SQ SWEET SAGE` and `SQ *BLUE BOTTLE`: the star form, when there is one, is the prefix.
+    const literal = lexicon.literalPrefixes.find(
+      ([prefix]) => text.startsWith(prefix) && text[prefix.length] !== '*',
+    );
+    if (literal) {
+      addThirdParty(literal[1]);
+      prefixes.push({ id: 'prefix.third-party', text: literal[0].trim(), thirdPartyId: literal[1] });
+      text = afterThirdParty(squeeze(text.slice(literal[0].length)), literal[1], literal[0], lexicon);
+      continue;
+    }
+    const star = text.indexOf('*');
+    if (star <= 0 || star > 25) break;
+    // One letter and a star inside a word is a name (`E*TRADE`), no processor's prefix.
+    if (star === 1 && /[A-Z]/.test(text[2] ?? '')) break;
+    const before = text.slice(0, star).trim();
+    const after = squeeze(text.slice(star + 1));
+    const key = prefixKey(before);
+    const facilitator = lexicon.facilitatorPrefixes.get(key);
+    if (facilitator) {
+      addThirdParty(facilitator);
+      prefixes.push({ id: 'prefix.third-party', text: `${before}*`, thirdPartyId: facilitator });
+      text = afterThirdParty(after, facilitator, before, lexicon);
+      continue;
+    }
+    // `UPS*81583000562`, `ATT*BILL PAYMENT`: before the star is the merchant when only a number or the
+    // kind of charge follows it.
+    const onlyReference = namesNoOne(after);
+    if (!onlyReference && (lexicon.unknownPrefixes.has(key) || (key.length <= 3 && after.length > 0))) {
+      prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
+      text = after;
+      continue;
+    }
+    // A business's name after an abbreviation no list knows (`TCKTWEB*COMEDYSHOWCASE`,
+    // `CTLP*CSC SERVICEWORKS`) is read first; the abbreviation stays a reading of its own, for a brand
+    // that prints its product after its name (`DOORDASH*DASHPASS`). One common word after it is the
+    // product (`THINKIFIC* ACADEMY`), not a business.
+    const named = after.replace(/ \S*\d.*$/, '');
+    const oneCommonWord = !named.includes(' ') && lexicon.isCommonWord(named.toLowerCase());
+    if (!onlyReference && !before.includes(' ') && !oneCommonWord && looksLikeBusinessName(named)) {
+      prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
+      alternates.push(before);
+      text = after;
+      break;
+    }
+    if (after) {
+      // `VISA DDA PUR ... NAME * CITY ST`: a city and state after the star are a place, not an order.
+      const place = stripPlaceTail(after, lexicon, false);
+      if (place.region && !place.text) {
+        text = `${before} ${after}`;
+        break;
+      }
+      alternates.push(after);
+      // The merchant's site may follow its order (`AMAZON MAR* XXX-XX4328 ... AMAZON.COM WA`).
+      referenceHost = after.includes('.') ? (hostPattern.exec(after)?.[1]?.toLowerCase() ?? null) : null;
+      orderReference = true;
+      prefixes.push({ id: 'prefix.merchant-abbreviation', text: `*${after}`, thirdPartyId: null });
+    }
+    text = before;
+    break;
+  }
+  if (prefixes.length > 0) rules.push(...prefixes.map((prefix) => prefix.id));
+  return { text, stripped, prefixes, thirdPartyIds, alternates, referenceHost, orderReference, rules };
+}
