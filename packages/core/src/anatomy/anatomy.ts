@@ -33,6 +33,7 @@ import {
 import { namesNoOne, readThirdParties } from './prefixes.js';
 import { combinePatterns } from './rules.js';
 import { squeeze } from './squeeze.js';
+import { tidyLine } from './tidy.js';
 import { leadingWrappers, namelessLines, trailingWrappers, type Via, type WrapperRule } from './wrappers.js';
 
 /** What the anatomy stage needs to know about the world, built once from the catalog. */
@@ -248,55 +249,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (!thirdPartyIds.includes(id)) thirdPartyIds.push(id);
   };
 
-  let cutHost = false;
   // A store or street number run into the name by a fixed-width field (`PHARMACY6187 WASHING`,
   // `CAFE900HOBOKEN`): what follows it up to the place is the start of a street, cut short.
   const runIn = /\b[A-Z]{3,}(\d{3,6})(?=[A-Z]{3,}\b| )/.exec(whole)?.[1] ?? null;
-  // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
-  let text = whole
-    .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
-    // A mask alone (`DDA PURCHASE *XXXX XXXXXXXX FAMILY DOLLAR`): a card or account number hidden whole.
-    .replace(/(?<![A-Z0-9])\*?X{4,}(?![A-Z0-9])/g, ' ')
-    .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
-    // A line that is only a name and its store number run together (`NYCTAXI1234`, `H&M0123`).
-    .replace(/^([A-Z&]{3,})(\d{3,6})$/, '$1 $2')
-    // Each run of letters is tried from its start only (the search stays linear on a long run).
-    // Not an ACH id after its date (`250316 FPP16781226`), nor an id's own letters after its digits (`655051096396A6D`).
-    .replace(/(?<![A-Z.])(?<!\d{6} )([A-Z.]{2,})(\d{7,})/g, '$1 $2')
-    .replace(/(\d{7,})([A-Z]{4,}|[A-Z]{1,3}(?![A-Z0-9]))/g, '$1 $2')
-    // A store number run into the name by its hash (`BP#9384721`).
-    .replace(/\b([A-Z]{2,})#(?=\d)/g, '$1 #')
-    .replace(/\b([A-Z]{3,})(\d{3,6})([A-Z]{3,})\b/, '$1 $2 $3')
-    // A phone run into the name and the state (`MCDONAL855-973-1040`, `CAR855-973-1040CA`, a cut word's
-    // last letter: `HAVENER C573-341-4993MO`).
-    .replace(
-      /(?<![A-Z])([A-Z]*)(\d{3}-\d{3}-?\d{4})(?:([A-Z]{2})\b|\b)/g,
-      (_, name: string, phone: string, region?: string) => [name, phone, region].filter(Boolean).join(' '),
-    )
-    // Square's site, run into a name the field cut (`CHEYENNE COMMUNITY DEGOSQ.COM KS`).
-    .replace(/(?<![A-Z])([A-Z]*)GOSQ\.COM\b/, '$1 ')
-    // `CITY * ST` (TD Bank): the star only pads the field.
-    .replace(/ \* ([A-Z]{2})$/, ' $1')
-    // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`, `INSTACART.COMCA`).
-    .replace(/\.COM?([A-Z]{2})$/, (match, region: string) =>
-      lexicon.regionCountry.has(region) ? `.COM ${region}` : match,
-    )
-    // A host cut by the field's width (`WWW.DOORDASH.`, `WWW.PARADISEMINIGOLF.C`, `HTTPSWWW.GIGC`): it names no one.
-    .replace(/ HTTPS?(?::\/\/)?WWW\./g, ' WWW.')
-    .replace(/ WWW\.[A-Z0-9-]+(?:\.[A-Z0-9-]*)*(?= |$)/g, (host) => {
-      if (hostPattern.test(host.trim())) return host;
-      cutHost = true;
-      return ' ';
-    });
-
-  // Apple Card's ZIP code run into the city or the state (`COLORADO CITY86021 AZ USA`, `99709-5454AK USA`).
-  if (text.endsWith(' USA') || text.endsWith(' US')) {
-    text = text
-      .replace(/([A-Z])(\d{5}) ([A-Z]{2})(?= USA$| US$)/, '$1 $2 $3')
-      .replace(/ (\d{5}(?:-\d{4})?)([A-Z]{2}) USA$/, ' $1 $2 USA');
-  }
-  // An ellipsis marks a name the export cut (`ISSAQUAH PEST & HOM...`): no part of it.
-  text = squeeze(text.includes('...') ? text.replace(/\.{3,}/g, ' ') : text);
+  const tidy = tidyLine(whole, lexicon);
+  let text = tidy.text;
+  const { cutHost } = tidy;
   const nameless = anyNameless.test(text) ? firstMatch(namelessLines, text) : null;
   if (nameless) {
     rules.push(nameless[0].id);
