@@ -31,10 +31,11 @@ import {
   referenceToken,
 } from './noise.js';
 import { namesNoOne, readThirdParties } from './prefixes.js';
-import { combinePatterns } from './rules.js';
+import { readWrappers } from './read-wrappers.js';
+import { combinePatterns, firstMatch } from './rules.js';
 import { squeeze } from './squeeze.js';
 import { tidyLine } from './tidy.js';
-import { leadingWrappers, namelessLines, trailingWrappers, type Via, type WrapperRule } from './wrappers.js';
+import type { Via } from './wrappers.js';
 
 /** What the anatomy stage needs to know about the world, built once from the catalog. */
 export interface AnatomyLexicon extends PlaceGazetteer {
@@ -137,9 +138,6 @@ export interface AnatomyOptions {
   atm?: boolean;
 }
 
-const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pattern));
-const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));
-const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
 const anyFields = combinePatterns(bankFields.map((rule) => rule.anchor));
 /**
  * An ACH entry with no bank wording around it: an employer's credit (`ACME STAFFING PAYROLL 240315`), a
@@ -199,42 +197,6 @@ function withRunInTown(raw: string, lexicon: AnatomyLexicon): string {
   return `${raw.slice(0, at)} ${raw.slice(at)}`;
 }
 
-/** The leading words once when they come twice in a row (`FISH FRY FISH FRY ERIE PA` -> `FISH FRY ERIE PA`). */
-function withoutRepeatedName(text: string): string {
-  const tokens = text.split(' ');
-  for (let size = Math.floor(tokens.length / 2); size >= 2; size--) {
-    let repeats = true;
-    for (let at = 0; at < size && repeats; at++) repeats = tokens[at] === tokens[at + size];
-    if (repeats) return [...tokens.slice(0, size), ...tokens.slice(2 * size)].join(' ');
-  }
-  return text;
-}
-
-/** The first rule of `rules` whose pattern matches `text`, and the match. */
-function firstMatch<Y>(
-  rules: readonly { id: string; pattern: RegExp; yields: Y }[],
-  text: string,
-): [{ id: string; pattern: RegExp; yields: Y }, RegExpExecArray] | null {
-  for (const rule of rules) {
-    const found = rule.pattern.exec(text);
-    if (found) return [rule, found];
-  }
-  return null;
-}
-
-/** A card wrapper's own words for money coming back (`POS REFUND`, `DEBIT CARD CREDIT`). */
-const cardRefundWords = /\b(?:REFUND|RETURN)\b|(?<!CREDIT )\bCARD CREDIT\b/;
-
-function toWrapper(rule: WrapperRule, text: string): AnatomyWrapper {
-  return {
-    id: rule.id,
-    text: text.trim(),
-    via: rule.yields.via,
-    refund: rule.yields.refund ?? (rule.yields.via === 'card' && cardRefundWords.test(text)),
-    recurring: rule.yields.recurring ?? false,
-  };
-}
-
 /** Reads a raw line (a card descriptor, a bank-feed description, a DE43 name slot) into its parts. */
 export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: AnatomyOptions = {}): Anatomy {
   const whole = canonical(withRunInTown(raw, lexicon));
@@ -243,7 +205,6 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   const alternates: string[] = [];
   const ids: AnatomyId[] = [];
   let orderReference = false;
-  let wrapper: AnatomyWrapper | null = null;
   let fields: AnatomyFields | null = null;
   const addThirdParty = (id: string) => {
     if (!thirdPartyIds.includes(id)) thirdPartyIds.push(id);
@@ -255,47 +216,10 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   const tidy = tidyLine(whole, lexicon);
   let text = tidy.text;
   const { cutHost } = tidy;
-  const nameless = anyNameless.test(text) ? firstMatch(namelessLines, text) : null;
-  if (nameless) {
-    rules.push(nameless[0].id);
-    wrapper = toWrapper(nameless[0] as WrapperRule, nameless[1][0]);
-    text = '';
-  }
-
-  // Leading wrappers may stack (`POS DEBIT ... VISA ...`): take them off while any matches.
-  let leadingSilent = false;
-  for (let guard = 0; guard < 3 && text && anyLeadingWrapper.test(text); guard++) {
-    const found = firstMatch(leadingWrappers, text);
-    if (!found || found[1][0].length >= text.length) break;
-    // Card wording after an ACH or transfer wrapper is the party's (`ACH Paid From VISA TECHNOLOGY`).
-    if (wrapper && wrapper.via !== 'card' && found[0].yields.via === 'card') break;
-    rules.push(found[0].id);
-    // A silent wrapper (a statement's posting date) gives way to the one after it.
-    if (!wrapper || leadingSilent) {
-      wrapper = toWrapper(found[0] as WrapperRule, found[1][0]);
-      leadingSilent = Boolean(found[0].yields.silent);
-    }
-    text = squeeze(text.slice(found[1][0].length));
-  }
-  for (let guard = 0; guard < 4 && text && anyTrailingWrapper.test(text); guard++) {
-    const found = firstMatch(trailingWrappers, text);
-    if (!found || found[1].index === 0) break;
-    if (!rules.includes(found[0].id)) rules.push(found[0].id);
-    // A card reference says how the money moved; a trailing date or reference says nothing.
-    if (!found[0].yields.silent) wrapper ??= toWrapper(found[0] as WrapperRule, found[1][0]);
-    text = squeeze(text.slice(0, found[1].index) + text.slice(found[1].index + found[1][0].length));
-  }
-
-  // A scheme run into a host the field cut (`HTTPSAMAZON.C WA`): the host of a `.COM`;
-  // read once the bank's own tail (`... S382266622419983 CARD 0091`) is off.
-  if (text.includes('.C')) {
-    text = text
-      .replace(/\bHTTPS?(?=[A-Z0-9-]+\.C(?:O|OM)? [A-Z]{2}$)/, '')
-      .replace(/(\.C|\.CO)(?= [A-Z]{2}$)/, (cut) => (cut === '.C' ? '.COM' : cut));
-  }
-
-  // Bank of America prints the name again after its entry (`FISH FRY 08/23 PURCHASE FISH FRY ERIE PA`).
-  text = withoutRepeatedName(text);
+  const wrapped = readWrappers(text);
+  text = wrapped.text;
+  const { wrapper, nameless } = wrapped;
+  rules.push(...wrapped.rules);
 
   // Fielded bank lines: the party is a field of its own.
   let fielded = text && anyFields.test(text) ? firstMatch<FieldsRule['yields']>(bankFields, text) : null;

@@ -38,3 +38,15 @@ export interface Rule<Yield> {
 export function combinePatterns(patterns: readonly RegExp[]): RegExp {
   return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'));
 }
+
+/** The first rule of `rules` whose pattern matches `text`, and the match. */
+export function firstMatch<Y>(
+  rules: readonly { id: string; pattern: RegExp; yields: Y }[],
+  text: string,
+): [{ id: string; pattern: RegExp; yields: Y }, RegExpExecArray] | null {
+  for (const rule of rules) {
+    const found = rule.pattern.exec(text);
+    if (found) return [rule, found];
+  }
+  return null;
+}

@@ -1,0 +1,93 @@
+/**
+ * Reading a line's bank wrappers: a line that names no one (a card payment, a check by number), the leading
+ * wrappers (they may stack: `POS DEBIT ... VISA ...`) and the trailing ones (a card's last digits, a reference,
+ * the entry's kind), then what the bank's wrapping cut or repeated of the name.
+ */
+import type { AnatomyWrapper } from './anatomy.js';
+import { combinePatterns, firstMatch } from './rules.js';
+import { squeeze } from './squeeze.js';
+import { leadingWrappers, namelessLines, trailingWrappers, type WrapperRule } from './wrappers.js';
+
+const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pattern));
+const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));
+const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
+
+/** A card wrapper's own words for money coming back (`POS REFUND`, `DEBIT CARD CREDIT`). */
+const cardRefundWords = /\b(?:REFUND|RETURN)\b|(?<!CREDIT )\bCARD CREDIT\b/;
+
+function toWrapper(rule: WrapperRule, text: string): AnatomyWrapper {
+  return {
+    id: rule.id,
+    text: text.trim(),
+    via: rule.yields.via,
+    refund: rule.yields.refund ?? (rule.yields.via === 'card' && cardRefundWords.test(text)),
+    recurring: rule.yields.recurring ?? false,
+  };
+}
+
+/** The leading words once when they come twice in a row (`FISH FRY FISH FRY ERIE PA` -> `FISH FRY ERIE PA`). */
+function withoutRepeatedName(text: string): string {
+  const tokens = text.split(' ');
+  for (let size = Math.floor(tokens.length / 2); size >= 2; size--) {
+    let repeats = true;
+    for (let at = 0; at < size && repeats; at++) repeats = tokens[at] === tokens[at + size];
+    if (repeats) return [...tokens.slice(0, size), ...tokens.slice(2 * size)].join(' ');
+  }
+  return text;
+}
+
+export interface WrapperReading {
+  text: string;
+  wrapper: AnatomyWrapper | null;
+  /** The whole line names no one (`PAYMENT - THANK YOU`, `CHECK 1234`). */
+  nameless: boolean;
+  rules: string[];
+}
+
+export function readWrappers(line: string): WrapperReading {
+  let text = line;
+  let wrapper: AnatomyWrapper | null = null;
+  const rules: string[] = [];
+  const nameless = anyNameless.test(text) ? firstMatch(namelessLines, text) : null;
+  if (nameless) {
+    rules.push(nameless[0].id);
+    wrapper = toWrapper(nameless[0] as WrapperRule, nameless[1][0]);
+    text = '';
+  }
+
+  // Leading wrappers may stack (`POS DEBIT ... VISA ...`): take them off while any matches.
+  let leadingSilent = false;
+  for (let guard = 0; guard < 3 && text && anyLeadingWrapper.test(text); guard++) {
+    const found = firstMatch(leadingWrappers, text);
+    if (!found || found[1][0].length >= text.length) break;
+    // Card wording after an ACH or transfer wrapper is the party's (`ACH Paid From VISA TECHNOLOGY`).
+    if (wrapper && wrapper.via !== 'card' && found[0].yields.via === 'card') break;
+    rules.push(found[0].id);
+    // A silent wrapper (a statement's posting date) gives way to the one after it.
+    if (!wrapper || leadingSilent) {
+      wrapper = toWrapper(found[0] as WrapperRule, found[1][0]);
+      leadingSilent = Boolean(found[0].yields.silent);
+    }
+    text = squeeze(text.slice(found[1][0].length));
+  }
+  for (let guard = 0; guard < 4 && text && anyTrailingWrapper.test(text); guard++) {
+    const found = firstMatch(trailingWrappers, text);
+    if (!found || found[1].index === 0) break;
+    if (!rules.includes(found[0].id)) rules.push(found[0].id);
+    // A card reference says how the money moved; a trailing date or reference says nothing.
+    if (!found[0].yields.silent) wrapper ??= toWrapper(found[0] as WrapperRule, found[1][0]);
+    text = squeeze(text.slice(0, found[1].index) + text.slice(found[1].index + found[1][0].length));
+  }
+
+  // A scheme run into a host the field cut (`HTTPSAMAZON.C WA`): the host of a `.COM`;
+  // read once the bank's own tail (`... S382266622419983 CARD 0091`) is off.
+  if (text.includes('.C')) {
+    text = text
+      .replace(/\bHTTPS?(?=[A-Z0-9-]+\.C(?:O|OM)? [A-Z]{2}$)/, '')
+      .replace(/(\.C|\.CO)(?= [A-Z]{2}$)/, (cut) => (cut === '.C' ? '.COM' : cut));
+  }
+
+  // Bank of America prints the name again after its entry (`FISH FRY 08/23 PURCHASE FISH FRY ERIE PA`).
+  text = withoutRepeatedName(text);
+  return { text, wrapper, nameless: nameless !== null, rules };
+}
