@@ -15,7 +15,6 @@ import {
   abbreviatesCity,
   branchSuffix,
   hostPattern,
-  type PlaceGazetteer,
   phonePattern,
   placeAfterStoreNumber,
   stripPlaceTail,
@@ -35,108 +34,18 @@ import { readWrappers } from './read-wrappers.js';
 import { combinePatterns, firstMatch } from './rules.js';
 import { squeeze } from './squeeze.js';
 import { tidyLine } from './tidy.js';
-import type { Via } from './wrappers.js';
+import type { Anatomy, AnatomyFields, AnatomyId, AnatomyLexicon, AnatomyOptions } from './types.js';
 
-/** What the anatomy stage needs to know about the world, built once from the catalog. */
-export interface AnatomyLexicon extends PlaceGazetteer {
-  /** Key of the text before `*` (upper case, letters and digits only: `SQ`, `PAYPAL`, `DD`) -> third-party id. */
-  facilitatorPrefixes: ReadonlyMap<string, string>;
-  /** Prefixes printed without an asterisk (`TST.`, `SP `), longest first, with their third-party id. */
-  literalPrefixes: readonly (readonly [prefix: string, thirdPartyId: string])[];
-  /** Keys of facilitator prefixes whose owner is unknown: stripped, no third party. */
-  unknownPrefixes: ReadonlySet<string>;
-  /** A delivery app's prefix key run into the merchant's name without its star (`DOORDASHEDOJAPAN`). */
-  runInPrefix: RegExp;
-  /**
-   * Phrases that reveal a third party anywhere in a line (`APPLE PAY`, `DOORDASH`):
-   * one global pattern whose first group is the phrase, and what each phrase means.
-   * `strip`: the phrase wraps the merchant (a wallet) and is removed from the text.
-   */
-  markers: { pattern: RegExp; byPhrase: ReadonlyMap<string, { thirdPartyId: string; strip: boolean }> };
-  /** The words of a token the line ran together (`reindeerrun` -> reindeer, run), else null. */
-  splitRunTogether(token: string): string[] | null;
-  /** Whether a lower-case word is a common English word (`academy`). */
-  isCommonWord(word: string): boolean;
-  /** Third parties by id: a marketplace's name is cut where it repeats around the merchant's. */
-  thirdParties: ReadonlyMap<string, { name: string; roles: readonly string[] }>;
-}
-
-export interface AnatomyWrapper {
-  /** Rule id (`wrapper.checkcard`). */
-  id: string;
-  text: string;
-  via: Via;
-  refund: boolean;
-  recurring: boolean;
-}
-
-export interface AnatomyFields {
-  id: string;
-  /** The other party as the line names it (ACH company, wire originator, person paid). */
-  party: string;
-  /** The ACH entry description (`PAYROLL`, `AUTOPAY`), when the line has one. */
-  entry: string | null;
-  via: Via;
-}
-
-export interface AnatomyPrefix {
-  /** `prefix.<third party>`, `prefix.unknown`, `prefix.merchant-abbreviation`. */
-  id: string;
-  text: string;
-  thirdPartyId: string | null;
-}
-
-export interface AnatomyLocation {
-  address: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  postalCode: string | null;
-  phone: string | null;
-  /** A website host printed in the line (`netflix.com`). */
-  host: string | null;
-}
-
-export interface AnatomyId {
-  kind: NoiseKind;
-  text: string;
-}
-
-export interface Anatomy {
-  /** The whole line in canonical form (upper case, single spaces). */
-  raw: string;
-  wrapper: AnatomyWrapper | null;
-  /** The fields of an ACH, wire or P2P line. */
-  fields: AnatomyFields | null;
-  prefixes: AnatomyPrefix[];
-  /** Third parties revealed by prefixes and markers, in order of appearance. */
-  thirdPartyIds: string[];
-  /**
-   * The merchant's own descriptor: the line once the bank's wrapper, fields, ACH entry and prefixes are
-   * off, its ids and place still on (`SSA TREAS 310 XXSOC SEC`, where `310` is part of a statement form).
-   */
-  descriptor: string;
-  /** The merchant or payee part, upper case; empty when the line names no one (`PAYMENT - THANK YOU`). */
-  name: string;
-  /** Other readings of the name worth trying when the first does not match (the text after `*`, a host). */
-  alternates: string[];
-  /** The name as a person writes it (`Joe's Pizza`); empty when the line names no one. */
-  display: string;
-  location: AnatomyLocation;
-  ids: AnatomyId[];
-  storeNumber: string | null;
-  /** `INTERNET`, `ONLINE`, a phone or a host in place of a city: the card was not present. */
-  cardNotPresent: boolean;
-  /** An order or reference code stood in the line (`AMAZON.COM*HZ3L80AB1`): a remote sale. */
-  orderReference: boolean;
-  /** The ids of the rules that fired, in order. */
-  rules: string[];
-}
-
-export interface AnatomyOptions {
-  /** The MCC says ATM: ATM wording and the machine's street address surround the bank's name. */
-  atm?: boolean;
-}
+export type {
+  Anatomy,
+  AnatomyFields,
+  AnatomyId,
+  AnatomyLexicon,
+  AnatomyLocation,
+  AnatomyOptions,
+  AnatomyPrefix,
+  AnatomyWrapper,
+} from './types.js';
 
 const anyFields = combinePatterns(bankFields.map((rule) => rule.anchor));
 /**

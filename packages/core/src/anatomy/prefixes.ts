@@ -4,10 +4,10 @@
  * and an abbreviation no list knows before a star.
  */
 import { canonical } from '../normalize/text.js';
-import type { AnatomyLexicon, AnatomyPrefix } from './anatomy.js';
 import { hostPattern, stripPlaceTail } from './location.js';
 import { isProductWord } from './product-words.js';
 import { squeeze } from './squeeze.js';
+import type { AnatomyLexicon, AnatomyPrefix } from './types.js';
 
 export const walletSuffix = / (?:ENDING IN|ENDING|XX+)\s?\d{4}\b/;
 

@@ -3,9 +3,10 @@
  * wrappers (they may stack: `POS DEBIT ... VISA ...`) and the trailing ones (a card's last digits, a reference,
  * the entry's kind), then what the bank's wrapping cut or repeated of the name.
  */
-import type { AnatomyWrapper } from './anatomy.js';
+
 import { combinePatterns, firstMatch } from './rules.js';
 import { squeeze } from './squeeze.js';
+import type { AnatomyWrapper } from './types.js';
 import { leadingWrappers, namelessLines, trailingWrappers, type WrapperRule } from './wrappers.js';
 
 const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pattern));

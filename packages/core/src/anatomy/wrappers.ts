@@ -4,7 +4,7 @@
  * `POS PURCH`, `ACH DEBIT`, `BILL PAY`). A wrapper says how the money moved,
  * never who the merchant is, and is removed before the name is read.
  */
-import { statedCategoryCode } from '../normalize/line.js';
+import { statedCategoryCode } from '../normalize/stated-mcc.js';
 import type { Rule } from './rules.js';
 
 /** How the wrapper says the money moved. */

@@ -11,6 +11,7 @@ import type {
 } from '@txenrich/schema';
 import type { De43Fields } from './de43.js';
 import { type Direction, directionOf } from './direction.js';
+import { statedCategoryCode } from './stated-mcc.js';
 
 /** Where the body (or its DE43 field) says the merchant is; what it leaves out is read from the line. */
 export interface DeclaredPlace {
@@ -87,12 +88,6 @@ export function readCardBody(
     customAttributes: body.customAttributes,
   };
 }
-
-/**
- * A merchant category code some banks print in the description (`... Card 1234Merchant Category Code: 5814`,
- * Wells Fargo's `... ?MCC=5411`); the anatomy takes the same words off the name.
- */
-export const statedCategoryCode = /(?:MERCHANT CATEGORY CODE:?|\?MCC=) ?(\d{4})\b/i;
 
 /** A bank line: a transfer, or a universal body read as one. */
 function readBankBody(
