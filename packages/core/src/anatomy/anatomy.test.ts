@@ -57,6 +57,15 @@ describe('every example of every anatomy table', () => {
   }
 });
 
+describe("an app's or wallet's name with no other name left", () => {
+  it("is the name, not what its phrase leaves (a host's end, a country, a prefix)", () => {
+    expect(readAnatomy('XOOM.COM', lexicon).name).toBe('XOOM');
+    expect(readAnatomy('MONEYGRAM US 8009262400 TX', lexicon).name).toBe('MONEYGRAM');
+    // Another name left stays the name: the wallet only wraps it.
+    expect(readAnatomy('APPLE PAY ENDING IN 1234 HARBOR BAKERY', lexicon).name).toBe('HARBOR BAKERY');
+  });
+});
+
 describe('bank fields: each row is reached by its own anchor', () => {
   for (const rule of bankFields) {
     for (const example of rule.examples) {

@@ -141,6 +141,9 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
     rules.push('marker.wallet');
   }
   text = text.replace(walletSuffix, '');
+  // What a wallet's or app's name leaves without a word of three letters (`XOOM.COM`, `MONEYGRAM US
+  // 8009262400 TX`, `WU *WESTERN UNION`) names no one else: the app is the name.
+  if (stripped.length > 0 && !/[A-Z]{3}/.test(text.replace(/\bCOM\b/g, ''))) text = '';
 
   text = text.replace(lexicon.runInPrefix, '$1*');
   for (let guard = 0; guard < 3; guard++) {

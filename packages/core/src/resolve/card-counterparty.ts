@@ -5,6 +5,7 @@
  */
 import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
 import type { Anatomy } from '../anatomy/anatomy.js';
+import { prefixKey } from '../anatomy/prefixes.js';
 import { isProductWord } from '../anatomy/product-words.js';
 import type { Place } from '../lexicon.js';
 import type { Line } from '../normalize/line.js';
@@ -128,7 +129,13 @@ export function resolveCardCounterparty(
     const host = bareHost(merchant.website);
     parties = parties.filter((party) => !party.website || bareHost(party.website) !== host);
   }
-  const lone = !merchant && parties.length > 0 && descriptor.name === descriptor.raw ? parties[0] : undefined;
+  // The line names only a third party: the whole line, or the party's own name once its phrase came off
+  // (`XOOM.COM`, `MONEYGRAM US 8009262400 TX`).
+  const lone = merchant
+    ? undefined
+    : descriptor.name === descriptor.raw
+      ? parties[0]
+      : parties.find((party) => prefixKey(party.name) === prefixKey(descriptor.name));
   // Nobody the catalog knows: the merchant read from the line, unverified (never a wallet's or app's
   // name, nor at an ATM, where the line names the bank).
   const unverifiedName = !merchant && !lone && !mcc?.atm && descriptor.display ? descriptor.display : null;
