@@ -170,8 +170,12 @@ function build<K extends TransactionKind>(
   const asCard = () => cardPurchase(parts, row.readAsCard(body, line, parts.lexicon), read, options, true);
   if (route === 'card') return asCard().shape();
   const bank = bankMovement(parts, line, rule, read, options);
-  if (route === 'bank' || (bank.kind.type !== 'other_money_movement' && bank.kind.type !== 'spending'))
-    return bank.shape();
+  // A transfer the bank path read (the holder's own money moved under a transfer entry) is no purchase.
+  const decided =
+    bank.kind.type !== 'other_money_movement'
+      ? bank.kind.type !== 'spending'
+      : bank.kind.subType === 'transfer';
+  if (route === 'bank' || decided) return bank.shape();
   // No transfer wording: spending, or a merchant the card path names, is a card purchase, which says more
   // (its channel, the processor between, the place). Money in is a card refund only from a merchant a card
   // pays (see `refunds`), never by ACH (`GUSTO DES:PAY ... PPD`): else it is a deposit from the name read.

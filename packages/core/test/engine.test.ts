@@ -248,6 +248,14 @@ describe('createEngine: transfers and universal lines', () => {
   const transfer = (description: string, fields: Record<string, unknown> = {}) =>
     engine.enrichTransfer({ userId: 'u1', transactionType: 'OTHER', description, ...fields });
 
+  it("moves the holder's own money to a bank under a transfer entry, and pays a lender under a payment one", () => {
+    const own = transfer('CHIME DES:TRANSFER ID:XXXX INDN:JANE DOE CO ID:XXX PPD', { amount: 100 });
+    expect(own.transactionInfo).toMatchObject({ type: 'other_money_movement', subType: 'transfer' });
+    expect(own.counterparty[0]?.name).toBe('Chime');
+    const loan = transfer('NAVIENT DES:LOAN PMT ID:XXXX INDN:JANE DOE CO ID:XXX PPD', { amount: 200 });
+    expect(loan.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
+  });
+
   it('reads payroll deposits, card payments and tax refunds from ACH lines', () => {
     const payroll = transfer(
       'AMAZON.COM SERVICES DES:PAYROLL ID:XXXXX8841 INDN:JANE DOE CO ID:XXXXX44188 PPD',

@@ -116,3 +116,9 @@ export function cutEntries(party: string): { party: string; rules: string[]; pur
   }
   return { party: text, rules, purpose };
 }
+
+/** What an ACH entry description (a `DES:` field: `TRANSFER`, `PAYROLL`) says the payment is for, if a row knows. */
+export function purposeOf(entry: string): EntryPurpose | null {
+  const text = ` ${entry}`;
+  return achEntries.find((rule) => rule.pattern.test(text))?.yields.purpose ?? null;
+}

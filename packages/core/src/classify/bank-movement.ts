@@ -3,6 +3,7 @@
  * and the transfer: direction, method, internal or external, refund.
  */
 import type { RiskInsights, TransactionSubType, TransactionType, TransferInfo } from '@txenrich/schema';
+import { purposeOf } from '../anatomy/ach-entries.js';
 import type { Anatomy } from '../anatomy/anatomy.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
@@ -42,7 +43,14 @@ export function classifyBankMovement(
   const { direction } = line;
   const yields = rule?.yields;
   // A payment to a bank or lender is debt; to any other merchant (a utility, an insurer) it is spending.
-  const lender = !rule && merchant !== null && direction === 'outgoing' && lendsMoney(merchant.industryId);
+  // Money moved to a bank under a transfer entry (`CHIME DES:TRANSFER`) is the holder's own, no payment.
+  const toFinance = !rule && merchant !== null && lendsMoney(merchant.industryId);
+  // Money moved to or from a bank under a transfer entry (`CHIME DES:TRANSFER`) is the holder's own.
+  const ownTransfer =
+    toFinance &&
+    (anatomy.rules.includes('entry.transfer') ||
+      (anatomy.fields?.entry != null && purposeOf(anatomy.fields.entry) === 'transfer'));
+  const lender = toFinance && direction === 'outgoing' && !ownTransfer;
   // A bill the line says it pays (`CITY OF CEDAR FA UTILITIES`, an ACH entry of a bill) is spending too,
   // although the catalog knows not the biller.
   const bill = direction === 'outgoing' && anatomy.rules.includes('entry.bill');
@@ -54,7 +62,7 @@ export function classifyBankMovement(
     : (yields?.type ??
       (lender
         ? 'debt'
-        : (merchant || bill) && direction === 'outgoing'
+        : !ownTransfer && (merchant || bill) && direction === 'outgoing'
           ? 'spending'
           : 'other_money_movement'));
   const subType: TransactionSubType | null = notLender
@@ -63,11 +71,13 @@ export function classifyBankMovement(
       ? yields.subType
       : lender
         ? 'payment'
-        : type === 'spending'
-          ? null
-          : direction === 'incoming'
-            ? 'deposit'
-            : 'withdrawal';
+        : ownTransfer
+          ? 'transfer'
+          : type === 'spending'
+            ? null
+            : direction === 'incoming'
+              ? 'deposit'
+              : 'withdrawal';
   const industryId = merchant?.industryId ?? app?.industryId ?? null;
   return {
     type,
