@@ -170,11 +170,12 @@ function build<K extends TransactionKind>(
   const asCard = () => cardPurchase(parts, row.readAsCard(body, line, parts.lexicon), read, options, true);
   if (route === 'card') return asCard().shape();
   const bank = bankMovement(parts, line, rule, read, options);
-  // A transfer the bank path read (the holder's own money moved under a transfer entry) is no purchase.
+  // What the bank path read of the party (a debt, a refund, the holder's own transfer, an investment) is
+  // no purchase; only spending and a bare deposit or withdrawal may be one.
   const decided =
-    bank.kind.type !== 'other_money_movement'
-      ? bank.kind.type !== 'spending'
-      : bank.kind.subType === 'transfer';
+    bank.kind.type === 'other_money_movement'
+      ? bank.kind.subType !== 'deposit' && bank.kind.subType !== 'withdrawal'
+      : bank.kind.type !== 'spending';
   if (route === 'bank' || decided) return bank.shape();
   // No transfer wording: spending, or a merchant the card path names, is a card purchase, which says more
   // (its channel, the processor between, the place). Money in is a card refund only from a merchant a card

@@ -248,12 +248,17 @@ describe('createEngine: transfers and universal lines', () => {
   const transfer = (description: string, fields: Record<string, unknown> = {}) =>
     engine.enrichTransfer({ userId: 'u1', transactionType: 'OTHER', description, ...fields });
 
-  it("moves the holder's own money to a bank under a transfer entry, and pays a lender under a payment one", () => {
+  it('reads a line no bank rule names by its party and entry: own transfer, debt, investment, refund', () => {
     const own = transfer('CHIME DES:TRANSFER ID:XXXX INDN:JANE DOE CO ID:XXX PPD', { amount: 100 });
     expect(own.transactionInfo).toMatchObject({ type: 'other_money_movement', subType: 'transfer' });
     expect(own.counterparty[0]?.name).toBe('Chime');
     const loan = transfer('NAVIENT DES:LOAN PMT ID:XXXX INDN:JANE DOE CO ID:XXX PPD', { amount: 200 });
     expect(loan.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
+    // A brokerage the catalog knows takes an investment; money back under a refund entry is a reimbursement.
+    const invested = transfer('MSPBNA ACH TRNSFR 221006 64010974906 50038928', { amount: 500 });
+    expect(invested.transactionInfo).toMatchObject({ type: 'other_money_movement', subType: 'investment' });
+    const refund = transfer('HILLTOP COLLEGE REFUNDS 221011 20114182 JANE DOE', { amount: -300 });
+    expect(refund.transactionInfo).toMatchObject({ type: 'reimbursement', subType: null });
   });
 
   it('reads payroll deposits, card payments and tax refunds from ACH lines', () => {

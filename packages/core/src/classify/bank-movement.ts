@@ -2,12 +2,14 @@
  * What a bank movement is: the type and sub-type its bank rule names (else what the party makes of it),
  * and the transfer: direction, method, internal or external, refund.
  */
+import type { Merchant } from '@txenrich/catalog';
 import type { RiskInsights, TransactionSubType, TransactionType, TransferInfo } from '@txenrich/schema';
-import { purposeOf } from '../anatomy/ach-entries.js';
+import { achEntries, type EntryPurpose, purposeOf } from '../anatomy/ach-entries.js';
 import type { Anatomy } from '../anatomy/anatomy.js';
+import type { Direction } from '../normalize/direction.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
-import { lendsMoney } from '../resolve/evidence.js';
+import { investsMoney, lendsMoney } from '../resolve/evidence.js';
 import { type BankRule, checkWording, type Method, wireWording } from './bank-rules.js';
 import { bankRiskInsights } from './risk.js';
 
@@ -34,6 +36,34 @@ function methodOf(anatomy: Anatomy, declaredType: string | null): Method {
   return type === 'ATM' ? 'cash' : 'unknown';
 }
 
+/** What an ACH line's entry description says the money is for (`TRANSFER`, `REFUNDS`), if a row knows it. */
+function entryPurposeOf(anatomy: Anatomy): EntryPurpose | null {
+  const field = anatomy.fields?.entry ? purposeOf(anatomy.fields.entry) : null;
+  return field ?? achEntries.find((entry) => anatomy.rules.includes(entry.id))?.yields.purpose ?? null;
+}
+
+/** What a line no bank rule fired on is: the party the catalog names and the entry's purpose decide. */
+function kindOfParty(
+  anatomy: Anatomy,
+  merchant: Merchant | null,
+  direction: Direction,
+  bill: boolean,
+): { type: TransactionType; subType: TransactionSubType | null } {
+  const purpose = entryPurposeOf(anatomy);
+  if (merchant && investsMoney(merchant.industryId))
+    return { type: 'other_money_movement', subType: 'investment' };
+  if (merchant && lendsMoney(merchant.industryId)) {
+    // Money moved to or from a bank under a transfer entry (`CHIME DES:TRANSFER`) is the holder's own.
+    if (purpose === 'transfer') return { type: 'other_money_movement', subType: 'transfer' };
+    // A payment to a bank or lender is debt; to any other merchant (a utility, an insurer) it is spending.
+    if (direction === 'outgoing') return { type: 'debt', subType: 'payment' };
+  }
+  // Money back under a refund entry (`MARIST COLLEGE REFUNDS`).
+  if (direction === 'incoming' && purpose === 'refund') return { type: 'reimbursement', subType: null };
+  if ((merchant || bill) && direction === 'outgoing') return { type: 'spending', subType: null };
+  return { type: 'other_money_movement', subType: direction === 'incoming' ? 'deposit' : 'withdrawal' };
+}
+
 export function classifyBankMovement(
   line: Line,
   anatomy: Anatomy,
@@ -42,42 +72,15 @@ export function classifyBankMovement(
 ): BankMovementKind {
   const { direction } = line;
   const yields = rule?.yields;
-  // A payment to a bank or lender is debt; to any other merchant (a utility, an insurer) it is spending.
-  // Money moved to a bank under a transfer entry (`CHIME DES:TRANSFER`) is the holder's own, no payment.
-  const toFinance = !rule && merchant !== null && lendsMoney(merchant.industryId);
-  // Money moved to or from a bank under a transfer entry (`CHIME DES:TRANSFER`) is the holder's own.
-  const ownTransfer =
-    toFinance &&
-    (anatomy.rules.includes('entry.transfer') ||
-      (anatomy.fields?.entry != null && purposeOf(anatomy.fields.entry) === 'transfer'));
-  const lender = toFinance && direction === 'outgoing' && !ownTransfer;
   // A bill the line says it pays (`CITY OF CEDAR FA UTILITIES`, an ACH entry of a bill) is spending too,
   // although the catalog knows not the biller.
   const bill = direction === 'outgoing' && anatomy.rules.includes('entry.bill');
   // Billers print the same payment words as lenders (`AUTOPAY`, `ONLINE PMT`): a payment the rule calls a
   // debt is spending when the catalog names a merchant that lends nothing (an insurer, a utility).
   const notLender = rule?.id === 'bank.debt-payment' && merchant !== null && !lendsMoney(merchant.industryId);
-  const type: TransactionType = notLender
-    ? 'spending'
-    : (yields?.type ??
-      (lender
-        ? 'debt'
-        : !ownTransfer && (merchant || bill) && direction === 'outgoing'
-          ? 'spending'
-          : 'other_money_movement'));
-  const subType: TransactionSubType | null = notLender
-    ? null
-    : yields
-      ? yields.subType
-      : lender
-        ? 'payment'
-        : ownTransfer
-          ? 'transfer'
-          : type === 'spending'
-            ? null
-            : direction === 'incoming'
-              ? 'deposit'
-              : 'withdrawal';
+  const ofParty = yields ? null : kindOfParty(anatomy, merchant, direction, bill);
+  const type: TransactionType = notLender ? 'spending' : (yields?.type ?? ofParty!.type);
+  const subType: TransactionSubType | null = notLender ? null : yields ? yields.subType : ofParty!.subType;
   const industryId = merchant?.industryId ?? app?.industryId ?? null;
   return {
     type,

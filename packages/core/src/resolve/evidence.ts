@@ -343,3 +343,5 @@ const lendingIndustries = ['005-001', '005-002', '005-003', '005-004', '005-012'
  * wallets are financial services too, but a payment to them is spending.
  */
 export const lendsMoney = (industryId: string) => lendingIndustries.includes(industryId.slice(0, 7));
+/** Brokerages, retirement accounts and crypto exchanges: money moved to them is invested. */
+export const investsMoney = (industryId: string) => ['005-005', '005-006'].includes(industryId.slice(0, 7));
