@@ -248,6 +248,14 @@ describe('createEngine: transfers and universal lines', () => {
   const transfer = (description: string, fields: Record<string, unknown> = {}) =>
     engine.enrichTransfer({ userId: 'u1', transactionType: 'OTHER', description, ...fields });
 
+  it('names an ATM by the bank that owns it, never the shop it stands in, on bank lines as on cards', () => {
+    const shop = transfer('ATM WITHDRAWAL 7-ELEVEN 1234 HOUSTON TX', { amount: 60 });
+    expect(shop.transactionInfo.type).toBe('atm');
+    expect(shop.counterparty).toEqual([]);
+    const bank = transfer('BKOFAMERICA ATM 03/12 #000001234 WITHDRWL PORTLAND OR', { amount: 60 });
+    expect(bank.counterparty[0]?.name).toBe('Bank of America');
+  });
+
   it('reads a line no bank rule names by its party and entry: own transfer, debt, investment, refund', () => {
     const own = transfer('CHIME DES:TRANSFER ID:XXXX INDN:JANE DOE CO ID:XXX PPD', { amount: 100 });
     expect(own.transactionInfo).toMatchObject({ type: 'other_money_movement', subType: 'transfer' });

@@ -101,9 +101,11 @@ export function resolveBankCounterparty(
       )
     : null;
   let merchant = match ? parts.merchants[match.entry]! : null;
-  // A card or loan is paid to its lender, a bank the catalog knows; else to nobody named.
+  // A card or loan is paid to its lender, a bank the catalog knows; else to nobody named. An ATM is a
+  // lender's too, never the shop it stands in (`ATM WITHDRAWAL 7-ELEVEN`).
   const lender = rule?.counterparty === 'lender';
-  if (lender && !(merchant && lendsMoney(merchant.industryId))) merchant = null;
+  const notLending = (lender || rule?.type === 'atm') && !(merchant && lendsMoney(merchant.industryId));
+  if (notLending) merchant = null;
   // The P2P app (`Apple Cash`, not `Apple`) or the BNPL lender the line names is the counterparty.
   const app =
     rule?.counterparty === 'app'
@@ -140,5 +142,5 @@ export function resolveBankCounterparty(
       ? anatomy.display
       : null;
   const nobody = rule?.counterparty === 'none' || (lender && !merchant);
-  return { match: lender && !merchant ? null : match, merchant, app, parties, person, namedParty, nobody };
+  return { match: notLending ? null : match, merchant, app, parties, person, namedParty, nobody };
 }
