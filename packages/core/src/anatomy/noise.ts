@@ -183,6 +183,21 @@ export const noiseRules: readonly NoiseRule[] = [
     ],
   },
   {
+    // A number of one or two digits ending a name of two words or more is the store's (`PITA JUNGLE 63`,
+    // `FRED'S LIQUOR & DELI 2`); after a word that numbers what it names, it is the name's (`AMERICAN
+    // LEGION POST 44`, `HARRIS COUNTY PRECINCT 3`), and after one word it is the brand's (`PHILLIPS 66`).
+    id: 'noise.trailing-store-number',
+    pattern:
+      /(?<= [A-Z&'-]+ (?!(?:POST|DISTRICT|PRECINCT|WARD|TROOP|LODGE|CHAPTER|LOCAL|CHANNEL|PACK|COURT|ROUTE|HWY|HIGHWAY|STUDIO|PIER|GATE|TERMINAL|NO)\b)[A-Z&'-]+) (\d{1,2})$/g,
+    yields: { kind: 'store', value: 1 },
+    examples: [
+      { line: 'PHX PITA JUNGLE 63 PHOENIX AZ', expect: { storeNumber: '63' } },
+      { line: "FRED'S LIQUOR & DELI 2 SAN FRANCISCO CA", expect: { storeNumber: '2' } },
+      { line: 'AMERICAN LEGION POST 44 BEMIDJI MN', expect: { name: 'AMERICAN LEGION POST 44' } },
+      { line: 'PHILLIPS 66 INDIANAPOLIS IN', expect: { name: 'PHILLIPS 66' } },
+    ],
+  },
+  {
     id: 'noise.bare-number',
     pattern: / (\d{3,})\b/g,
     yields: { kind: 'store', value: 1 },
@@ -206,7 +221,7 @@ export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z
 export const chargeTail: NoiseRule = {
   id: 'noise.charge-tail',
   pattern:
-    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$|(?<= [A-Z]+ [A-Z]+) I$/,
+    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$|(?<= [A-Z]+ [A-Z]+) I$|(?<=[A-Z] (?!(?:DRIVE|CHECK|WALK|PLUG|LOG|SIGN|DINE|TUNE|CARRY|BUILT|MADE|JACK|ALL|LOCK|MOVE|WORK|STAY)\b)[A-Z]{3,}) IN$/,
   yields: { kind: 'reference' },
   examples: [
     { line: 'FLOATME SUBSCRIPTI SAN ANTONIO TX', expect: { name: 'FLOATME', city: 'SAN ANTONIO' } },
@@ -223,6 +238,8 @@ export const chargeTail: NoiseRule = {
       line: 'GOODWILL RETAIL STORE & 09/28 PURCHASE WALKERSVILLE MD',
       expect: { name: 'GOODWILL RETAIL STORE' },
     },
+    { line: 'EASHUM PLUMBING IN CAMDEN DE', expect: { name: 'EASHUM PLUMBING' } },
+    { line: 'LAKESIDE DRIVE IN', expect: { name: 'LAKESIDE DRIVE IN' } },
     { line: 'TRADER JOE S #123 SEATTLE WA', expect: { name: 'TRADER JOE S', display: "Trader Joe's" } },
   ],
 };
@@ -235,11 +252,15 @@ export const chargeTail: NoiseRule = {
 export const legalFormTail: NoiseRule = {
   id: 'noise.after-legal-form',
   pattern:
-    /(?<= (?:LLC|L\.L\.C\.|INC\.?|CORP\.?|LTD\.?|PLLC|LLP))(?= (?!DBA |D\/B\/A )[A-Z0-9]).*$| (DBA|D\/B\/A) (?=[A-Z0-9])/,
+    /(?<= (?:LLC|L\.L\.C\.|INC\.?|CORP\.?|LTD\.?|PLLC|LLP))(?= (?!DBA |D\/B\/A )[A-Z0-9]|\/).*$| (DBA|D\/B\/A) (?=[A-Z0-9])/,
   yields: { kind: 'reference' },
   examples: [
     { line: 'PP*DB NOCO LLC FORT COLLIN CO', expect: { name: 'DB NOCO LLC', display: 'DB Noco' } },
     { line: 'ACTUALIZE INDUSTRIES LLC DBA EPIC', expect: { name: 'EPIC' } },
+    {
+      line: 'PURCHASE AUTHORIZED ON 12/07 PAXTON GATE INC/766 VA SAN FRANCISCO CA',
+      expect: { display: 'Paxton Gate' },
+    },
     {
       line: 'BLUE HERON DESIGN INC',
       expect: { name: 'BLUE HERON DESIGN INC', display: 'Blue Heron Design' },
