@@ -43,7 +43,7 @@ export interface Merchant {
 }
 
 export type ThirdPartyType = 'payment_processor' | 'marketplace' | 'delivery_service' | 'bnpl' | 'platform';
-export type ThirdPartyRole = 'facilitator' | 'wallet' | 'p2p' | 'payroll' | 'bnpl';
+export type ThirdPartyRole = 'facilitator' | 'wallet' | 'p2p' | 'payroll' | 'bnpl' | 'rent';
 export type ThirdPartyConfidence = 'doc' | '2nd' | 'seen';
 
 /** A payment processor, facilitator, marketplace, delivery service, BNPL or wallet. */

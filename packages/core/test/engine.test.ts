@@ -336,6 +336,30 @@ describe('createEngine: transfers and universal lines', () => {
     expect(cashOut.counterparty.map((party) => party.name)).toEqual(['Venmo']);
   });
 
+  it('reads what a card paid that was no purchase: a remittance, an instalment repaid, rent through a portal', () => {
+    const card = (description: string) =>
+      engine.enrichUniversal({
+        userId: 'u1',
+        description: `PURCHASE AUTHORIZED ON 03/16 ${description} S385075641963805 CARD 8167`,
+        amount: 130,
+        categoryType: 'MCC',
+      });
+    const remittance = card('RMTLY* S876C REMITLY.COM WA');
+    expect(remittance.transactionInfo).toMatchObject({ type: 'other_money_movement', subType: 'transfer' });
+    expect(remittance.counterparty[0]).toMatchObject({ name: 'Remitly', verified: true });
+    const instalment = card('PAYPAL *PYPL PAYIN4 402-935-7733 CA');
+    expect(instalment.transactionInfo).toMatchObject({ type: 'debt', subType: 'bnpl' });
+    expect(instalment.counterparty[0]?.name).toBe('PayPal');
+    // A merchant behind the lender's prefix was bought from.
+    expect(card('AFFIRM *CASPER SLEEP NEW YORK NY').transactionInfo.type).toBe('spending');
+    const rent = card('APF*QUEEN CITY MANAGEME NC');
+    expect(rent.transactionInfo).toMatchObject({
+      type: 'other_money_movement',
+      subType: 'rental',
+      thirdParties: [{ name: 'AppFolio' }],
+    });
+  });
+
   it('finds fees, own-account transfers and checks, with nobody as counterparty', () => {
     expect(transfer('OVERDRAFT ITEM FEE', { amount: 35 }).transactionInfo).toMatchObject({
       type: 'fee',

@@ -20,11 +20,23 @@ export interface CardPurchaseKind {
 export function classifyCardPurchase(
   line: Line,
   descriptor: Anatomy,
-  { merchant, parties }: CardCounterparty,
+  counterparty: CardCounterparty,
   fromBankLine = false,
 ): CardPurchaseKind {
   const atm = Boolean(line.mcc?.atm);
+  const { merchant, parties } = counterparty;
   const industryId = merchant?.industryId ?? line.mcc?.industryId ?? parties[0]?.industryId ?? null;
+  const moved = atm ? null : movedByParty(counterparty, fromBankLine);
+  if (moved) {
+    return {
+      ...moved,
+      channel: decideChannel(line, descriptor, merchant, parties),
+      atm,
+      industryId,
+      isDigitalWallet: false,
+      riskInsights: cardRiskInsights(line.mcc, merchant, industryId),
+    };
+  }
   return {
     // The bank's wrapper says the money came back (`PURCHASE RETURN AUTHORIZED ON`, `DEBIT CARD CREDIT`), or
     // a bank or aggregator line pays in from a merchant with no sign of a card (`AMAZON.COM` credited). A
@@ -50,4 +62,22 @@ export function classifyCardPurchase(
     ),
     riskInsights: cardRiskInsights(line.mcc, merchant, industryId),
   };
+}
+
+/**
+ * What the card paid when the party on the line says it was no purchase: on a bank line, money sent
+ * through a P2P or remittance app that the line names alone (`WU *WESTERN UNION`, `RMTLY* S876C
+ * REMITLY.COM`; a card network's own record of it stays spending); an instalment repaid to a
+ * buy-now-pay-later lender (`PAYPAL *PYPL PAYIN4`); rent paid through a property manager's portal
+ * (`APF*QUEEN CITY MANAGEME`).
+ */
+function movedByParty(
+  { merchant, parties, peerToPeer, repaysInstallments }: CardCounterparty,
+  fromBankLine: boolean,
+): Pick<CardPurchaseKind, 'type' | 'subType'> | null {
+  if (peerToPeer && merchant && fromBankLine) return { type: 'other_money_movement', subType: 'transfer' };
+  if (repaysInstallments) return { type: 'debt', subType: 'bnpl' };
+  if (parties.some((party) => party.roles.includes('rent')))
+    return { type: 'other_money_movement', subType: 'rental' };
+  return null;
 }

@@ -11,7 +11,7 @@ import type { Place } from '../lexicon.js';
 import type { Line } from '../normalize/line.js';
 import { bareHost, compactKey, nameKey } from '../normalize/text.js';
 import { fillerWords, lendsMoney } from './evidence.js';
-import type { MatchResult, MatchTrace } from './matcher.js';
+import type { MatchEvidence, MatchQuery, MatchResult, MatchTrace } from './matcher.js';
 import type { ResolveParts } from './parts.js';
 
 export interface CardCounterparty {
@@ -20,6 +20,8 @@ export interface CardCounterparty {
   /** The third parties on the line, but a third party that is itself the merchant. */
   parties: CatalogThirdParty[];
   peerToPeer: boolean;
+  /** A buy-now-pay-later lender is paid back (no merchant stands behind it). */
+  repaysInstallments: boolean;
   /** A third party alone on the line (`PAYPAL`), shown when no merchant is found. */
   lone: CatalogThirdParty | undefined;
   /** The merchant as the line names it, when the catalog knows it not. */
@@ -50,6 +52,10 @@ function readingsOf(descriptor: Anatomy, parties: readonly CatalogThirdParty[]):
 
 /** Third parties that are merchants in their own right when nobody stands behind them. */
 const selfSellingTypes = new Set(['marketplace', 'delivery_service', 'platform', 'bnpl']);
+
+/** The hosts of the third parties' sites. */
+const hostsOf = (parties: readonly CatalogThirdParty[]) =>
+  parties.flatMap((party) => (party.website ? [bareHost(party.website)] : []));
 
 /** Nothing but the party's own name and product words is left: nobody stands behind it. */
 function soldByItself(descriptor: Anatomy, party: CatalogThirdParty): boolean {
@@ -87,7 +93,7 @@ export function resolveCardCounterparty(
     country:
       place.country?.toLowerCase() ?? (!line.currencyCode || line.currencyCode === 'USD' ? 'us' : null),
     mccEntry: line.categoryCode ? (parts.merchantOfMcc.get(line.categoryCode) ?? null) : null,
-    thirdPartyHosts: parties.flatMap((party) => (party.website ? [bareHost(party.website)] : [])),
+    thirdPartyHosts: hostsOf(parties),
     cardMerchant: true,
     townWords: new Set(place.city?.toLowerCase().split(' ')),
   };
@@ -98,7 +104,7 @@ export function resolveCardCounterparty(
   const nameBehind = descriptor.name.split(' ').length >= 2;
   const query = { readings: readingsOf(descriptor, parties), statementForm: descriptor.raw, host };
   let match = peerToPeer
-    ? null
+    ? appItself(parts, query, evidence, parties, trace)
     : (matcher.match(partyHost ? { ...query, host: null } : query, evidence, trace) ??
       (partyHost && !nameBehind ? matcher.match(query, evidence, trace) : null));
   // `UBER *EATS PENDING`, `AMZN MKTP US*2K4LL8PT1`: the marketplace or platform sold it itself.
@@ -124,6 +130,7 @@ export function resolveCardCounterparty(
   // At an ATM the counterparty is the bank or issuer that owns the machine, never the shop it stands in (`7-ELEVEN`).
   if (match && mcc?.atm && !lendsMoney(merchants[match.entry]!.industryId)) match = null;
   const merchant = match ? merchants[match.entry]! : null;
+  const lenders = parties.filter((party) => party.roles.includes('bnpl'));
   // A third party that is itself the merchant (`DOORDASH` ordered from DoorDash) is the counterparty only.
   if (merchant?.website) {
     const host = bareHost(merchant.website);
@@ -139,5 +146,26 @@ export function resolveCardCounterparty(
   // Nobody the catalog knows: the merchant read from the line, unverified (never a wallet's or app's
   // name, nor at an ATM, where the line names the bank).
   const unverifiedName = !merchant && !lone && !mcc?.atm && descriptor.display ? descriptor.display : null;
-  return { match, merchant, parties, peerToPeer, lone, unverifiedName };
+  // A buy-now-pay-later lender with no other merchant behind it (`AFFIRM.COM PAYMENTS`, `PAYPAL *PYPL PAYIN4`).
+  const repaysInstallments = merchant
+    ? merchant.website !== null && hostsOf(lenders).includes(bareHost(merchant.website))
+    : lone !== undefined && lenders.includes(lone);
+  return { match, merchant, parties, peerToPeer, repaysInstallments, lone, unverifiedName };
+}
+
+/**
+ * On a P2P or remittance app's line the counterparty is the person paid, never a merchant; but a line
+ * that names only the app, by any name the catalog knows it by (`RMTLY* S876C REMITLY.COM`, `WESTERN
+ * UNION 800-325-6000 CO`), has the app itself as its counterparty.
+ */
+function appItself(
+  parts: ResolveParts,
+  query: MatchQuery,
+  evidence: MatchEvidence,
+  parties: readonly CatalogThirdParty[],
+  trace: MatchTrace | undefined,
+): MatchResult | null {
+  const match = parts.matcher.match(query, evidence, trace);
+  const website = match ? parts.merchants[match.entry]!.website : null;
+  return website && hostsOf(parties).includes(bareHost(website)) ? match : null;
 }
