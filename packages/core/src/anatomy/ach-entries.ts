@@ -59,7 +59,7 @@ export const achEntries: readonly EntryRule[] = [
   {
     id: 'entry.payment',
     pattern:
-      / (?:(?:ONLINE|WEB|MOBILE|ACH|TEL|PHONE|AUTO|RECUR(?:RING)?|BILL|LOAN|MTG) ?(?:PMTS?|PAYMENTS?|PYMT|PAY)|E-?PAYMENT|E-?PAY|AUTO ?PAY(?:MENT|BUS)?|PAYMENTS?|PMTS?|PYMT|PAYMT|DEBIT|PURCHASE|SALE|IAT PAYPAL)$/,
+      / (?:(?:ONLINE|WEB|MOBILE|ACH|TEL|PHONE|AUTO|RECUR(?:RING)?|BILL|LOAN|MTG) ?(?:PMTS?|PAYMENTS?|PYMT|PAY)|E-?PAYMENT|E-?PAY|AUTO ?PAY(?:MENT|BUS)?|PAYMENTS?|PMTS?|PMNT|PYMT|PAYMT|DEBIT|PURCHASE|SALE|IAT PAYPAL)$/,
     yields: { purpose: 'payment' },
     examples: [
       { line: 'ACH DEBIT FRONTIER COMM ONLINE PMT 00407', expect: { name: 'FRONTIER COMM' } },

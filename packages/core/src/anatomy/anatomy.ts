@@ -106,6 +106,9 @@ function withRunInTown(raw: string, lexicon: AnatomyLexicon): string {
   return `${raw.slice(0, at)} ${raw.slice(at)}`;
 }
 
+const endsInRegion = (text: string, lexicon: AnatomyLexicon) =>
+  text.charCodeAt(text.length - 3) === 32 && lexicon.regionCountry.has(text.slice(-2));
+
 /** Reads a raw line (a card descriptor, a bank-feed description, a DE43 name slot) into its parts. */
 export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: AnatomyOptions = {}): Anatomy {
   const whole = canonical(withRunInTown(raw, lexicon));
@@ -133,6 +136,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // Fielded bank lines: the party is a field of its own.
   let fielded = text && anyFields.test(text) ? firstMatch<FieldsRule['yields']>(bankFields, text) : null;
   if (fielded?.[0].yields.receiverLast && stripPlaceTail(text, lexicon, false).city !== null) fielded = null;
+  // A store number or a state last shows a card merchant's line.
+  if (fielded?.[0].yields.unwrapped && (wrapper || text.includes('#') || endsInRegion(text, lexicon)))
+    fielded = null;
   if (fielded) {
     const [rule, found] = fielded;
     const read = squeeze(found[rule.yields.party] ?? '');

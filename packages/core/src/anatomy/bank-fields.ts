@@ -16,6 +16,8 @@ export interface FieldsYield {
   entry?: number;
   /** The line ends in the receiver's name: a town and its state there are a card merchant's place instead. */
   receiverLast?: true;
+  /** Only on a line no bank wording wraps (the fields printed as they stand). */
+  unwrapped?: true;
 }
 
 /**
@@ -111,6 +113,22 @@ export const bankFields: readonly FieldsRule[] = [
     pattern: /^(.+?) (?:PPD|CCD|WEB|TEL|CTX) ID: ?\S+/,
     yields: { via: 'ach', party: 1 },
     examples: [{ line: 'CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224', expect: { name: 'CHASE' } }],
+  },
+  {
+    // The NACHA fields printed as they stand: the company (16 characters), a slash, the entry description
+    // (10) and the receiver, cut (`IRS/USATAXPYMT LAW OFFICE OF`, `HARTFORD LIFE AN/PREMRMB103`). Only on a
+    // line no bank wording wraps: a slash is a merchant's own on a card line (`PAXTON GATE INC/766 VA`,
+    // `CVS/PHARMACY #02134 BOSTON MA`), and part of a P2P line's wording (`MOBILE/EMAIL TRANSFER`).
+    id: 'fields.ach-company-slash-entry',
+    anchor: /^(?!MOBILE\/)[A-Z][A-Z &'-]{0,14}[A-Z]\/[A-Z0-9]/,
+    pattern: /^(?!MOBILE\/)([A-Z][A-Z &'-]{0,14}[A-Z])\/([A-Z0-9][A-Z0-9 .-]{0,9})(?= |$)/,
+    yields: { via: 'ach', party: 1, entry: 2, unwrapped: true },
+    examples: [
+      { line: 'IRS/USATAXPYMT LAW OFFICE OF', expect: { name: 'IRS' } },
+      { line: 'NEW YORK CENTRAL/EFT DEBIT', expect: { name: 'NEW YORK CENTRAL' } },
+      { line: 'AMEX EPAYMENT/ACH PMT JMF LAW', expect: { name: 'AMEX' } },
+      { line: 'CVS/PHARMACY #02134 BOSTON MA', expect: { name: 'CVS/PHARMACY', city: 'BOSTON' } },
+    ],
   },
   {
     // Wells Fargo: company and entry, the effective date, an id, and the receiver (`LAST, FIRST` or `FIRST LAST`).

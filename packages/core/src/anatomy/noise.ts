@@ -216,7 +216,7 @@ export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z
  * What was bought or how it is billed, at the end of the name and often cut by the field (`FLOATME
  * SUBSCRIPTI`, `CONED BILL PAYMEN`, `METLIFE STADIUM CONCES`, `CANTEEN VEND`): no part of the name.
  * Nor is what the field cut to a sign or to the I of `INC` (`GOODWILL RETAIL STORE &`, `AIBERTOS MEXICAN FOOD
- * I`); other letters are too often a name's own (`TRADER JOE S`, `PLAN B`).
+ * I`); other letters are too often a name's own (`TRADER JOE S`, `PLAN B`) or a word's start (`VELVET ROOM L`).
  */
 export const chargeTail: NoiseRule = {
   id: 'noise.charge-tail',
