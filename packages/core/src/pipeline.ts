@@ -163,7 +163,7 @@ function build<K extends TransactionKind>(
   const read = anatomyReader(parts.lexicon);
   if (row.path === 'card') return cardPurchase(parts, line, read, options).shape();
   // The bank rule reads the line's words before the anatomy does: it tells the anatomy an ATM's line.
-  const rule = bankRuleFor(line.text, line.direction, line.declaredType);
+  const rule = bankRuleFor(line.text, line.direction, line.declaredType, line.amount);
   if (!isRouted(row)) return bankMovement(parts, line, rule, read, options).shape();
 
   const route = routeOf(line, read(line.text, false), rule);

@@ -17,11 +17,13 @@ describe('every example of the bank-line rule table', () => {
       it(`${rule.id}: ${example.line}`, () => {
         const direction = directionOf(directionField, transactionType, undefined);
         // The row fires first, and the whole engine makes of the line what the example expects.
-        expect(bankRuleFor(example.line, direction, transactionType)?.id).toBe(rule.id);
+        const amount = example.amount ?? 25;
+        expect(bankRuleFor(example.line, direction, transactionType, amount)?.id).toBe(rule.id);
         const { transactionInfo } = engine.enrichTransfer({
           userId: 'u1',
           description: example.line,
           transactionType,
+          amount,
           ...(directionField ? { direction: directionField } : {}),
         });
         expect({ type: transactionInfo.type, subType: transactionInfo.subType }).toEqual(example.expect);

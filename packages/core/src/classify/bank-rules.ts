@@ -30,6 +30,7 @@ export interface BankRuleYield {
 export interface BankRuleExample {
   line: string;
   direction?: Direction;
+  amount?: number;
   transactionType?: string;
   /** What the whole engine makes of the line. */
   expect: { type: TransactionType; subType: TransactionSubType | null };
@@ -41,6 +42,8 @@ export interface BankRule {
   when: RegExp;
   /** Only for money in this direction. */
   direction?: Direction;
+  /** Only for amounts under this (either sign, in the line's currency). */
+  under?: number;
   yields: BankRuleYield;
   examples: readonly BankRuleExample[];
 }
@@ -70,6 +73,22 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // The cents that verify an account come as ACH entries of the service being linked, whatever its
+    // entry says (`ACORNS.COM DES:WEB PMTS ... 0.06`): no ACH entry is worth less than a dollar otherwise.
+    id: 'bank.micro-deposit',
+    when: /\bDES:|\b(?:PPD|CCD|WEB)\b|ORIG CO NAME|CO ENTRY DESCR|\bACH\b/,
+    under: 1,
+    yields: { type: 'account_verification', subType: null, counterparty: 'party' },
+    examples: [
+      {
+        line: 'Acorns.com DES:WEB PMTS ID:9S2883 INDN:JANE DOE CO ID:XXXXX42693 PPD',
+        direction: 'incoming',
+        amount: 0.06,
+        expect: { type: 'account_verification', subType: null },
+      },
+    ],
+  },
+  {
     id: 'bank.fee-nsf',
     when: /\bNSF\b|RETURNED ITEM|INSUFFICIENT FUNDS/,
     direction: 'outgoing',
@@ -83,7 +102,7 @@ export const bankRules: readonly BankRule[] = [
     // Overdraft protection moves the holder's own money in (`OVERDRAFT PROTECTION TO 466004495080`); its
     // fee is a fee.
     id: 'bank.overdraft-transfer',
-    when: /OVERDRAFT (?:PROTECTION |PROT )?(?:TRANSFER|XFER|TO|FROM)\b(?!.*\bFEE\b)/,
+    when: /(?:OVERDRAFT|\bOD) (?:PROTECTION |PROT |ADVANCE )?(?:TRANSFER|XFER|TO|FROM)\b(?!.*\bFEE\b)/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -95,6 +114,11 @@ export const bankRules: readonly BankRule[] = [
       {
         line: 'OVERDRAFT PROTECTION TO 466004495080',
         direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'OD ADVANCE TRANSFER IN',
+        direction: 'incoming',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },
     ],
@@ -672,12 +696,18 @@ export const bankRules: readonly BankRule[] = [
   },
 ];
 
-/** The first row that fires on a bank line going `direction`, if any. */
+/** The first row that fires on a bank line going `direction` for `amount`, if any. */
 export function bankRuleFor(
   text: string,
   direction: Direction,
   declaredType: string | null,
+  amount: number | null,
 ): BankRule | undefined {
   const words = `${canonical(text)} ${declaredType ?? ''}`;
-  return bankRules.find((rule) => (!rule.direction || rule.direction === direction) && rule.when.test(words));
+  return bankRules.find(
+    (rule) =>
+      (!rule.direction || rule.direction === direction) &&
+      (rule.under === undefined || (amount !== null && Math.abs(amount) < rule.under)) &&
+      rule.when.test(words),
+  );
 }

@@ -339,9 +339,9 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     for (const [entry, nameTokens] of list) {
       if (words.length > nameTokens.length) continue;
       // Every word equals the name's word, but the last may be truncated (`VETERINAR`).
-      // Two letters are enough of the last word after a long first one (`FRONTIER AI`) or long words
-      // (`VAN LEEUWEN ICE CR`).
-      const cut = words.length >= 2 && (words[0]!.length >= 5 || words.length >= 4) ? 2 : 3;
+      // Two letters are enough of the last word after a long first one (`FRONTIER AI`) or two words
+      // (`NAVY FEDERAL CR`, `VAN LEEUWEN ICE CR`).
+      const cut = words.length >= 2 && (words[0]!.length >= 5 || words.length >= 3) ? 2 : 3;
       const fits = words.every((word, i) =>
         i === words.length - 1 && word.length >= cut
           ? nameTokens[i]!.startsWith(word)
