@@ -155,6 +155,17 @@ function guard(
   return -60;
 }
 
+const ownWordsOf = new WeakMap<MatchEntry, ReadonlySet<string>>();
+/** Every word of a brand's names (`wal`, `mart`, `supercenter`, `center`), made when a score first needs it. */
+function ownWords(entry: MatchEntry): ReadonlySet<string> {
+  let words = ownWordsOf.get(entry);
+  if (!words) {
+    words = new Set(entry.names.flatMap((name) => nameKey(name).split(' ')));
+    ownWordsOf.set(entry, words);
+  }
+  return words;
+}
+
 function score(
   entry: MatchEntry,
   candidate: Candidate,
@@ -172,9 +183,11 @@ function score(
   for (const [index, token] of candidate.unexplained.entries()) {
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
-    // Noise, the brand's own word again (`SPECTRUM SPECTRUM`, `ALLY ALLY`), or its town (`IKEA WEST SACRAMENTO`).
+    // Noise, the brand's own word again, by this name or another of its names (`SPECTRUM SPECTRUM`, `WM
+    // SUPERCENTER # WAL-MART SUPER CENTER`), or its town (`IKEA WEST SACRAMENTO`).
     const noise = isNoise(token) && (evidence.cardMerchant || !forecourtWords.has(token));
     if (noise || named.has(token) || named.has(word) || evidence.townWords?.has(token)) continue;
+    if (ownWords(entry).has(token)) continue;
     // A venue named after the brand (`WELLS FARGO CENTER`), or another kind of place (`NORDSTROM ORCHARD`).
     if ((index === 0 && venueWords.has(word)) || namesOtherEntity(word)) {
       conflictingWords++;
