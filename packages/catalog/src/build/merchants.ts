@@ -190,11 +190,13 @@ export function mergeMerchants(input: MergeInput): MergeResult {
       .map((entry) => {
         const coverage = entry.acc.nsi ? coverageLists(entry.acc.nsi.coverage) : { countries: [] };
         const named = wanted !== '' && agrees(entry.acc, wanted);
+        // A name of its own before one the wanted name only starts with (`Hilton Garden Inn`, not `Hilton`).
+        const exact = named && namesOf(entry.acc).has(wanted);
         return {
           acc: entry.acc,
           named,
           score: [
-            named ? 0 : sharesFirstWord(entry.acc) ? 1 : 2,
+            exact ? 0 : named ? 1 : sharesFirstWord(entry.acc) ? 2 : 3,
             entry.strength,
             entry.acc.nsi ? KIND_RANK[entry.acc.nsi.kind] : 0,
             entry.acc.nsi?.coverage.global ? 0 : 1,

@@ -212,7 +212,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // A phone first is the name only when nothing else is left of it (`VENMO 855-812-4430 NY`: the wallet is).
   if (phoneMatch && (phoneMatch.index > 0 || stripped.length > 0)) {
     phone = `${phoneMatch[1]}-${phoneMatch[2]}-${phoneMatch[3]}`;
-    citySlotTaken ||= /^ ?[A-Z]{2}$/.test(text.slice(phoneMatch.index + phoneMatch[0].length));
+    // Numbers may follow the state yet (`REGINALINEN 4029357733 HK 744234221732246 8999`).
+    citySlotTaken ||= /^ ?[A-Z]{2}(?: \d+)*$/.test(text.slice(phoneMatch.index + phoneMatch[0].length));
     text = squeeze(text.replace(phoneMatch[0], ' '));
     rules.push('location.phone');
   }
@@ -263,9 +264,13 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
 
   // A person paid over a P2P app has no place: `OLIVIA MARTIN` is not a city in Indiana, and the state
   // after `CASH APP*LISA ALLEN 877-417-4551 CA` is the app's.
+  // A facilitator's prefix (`PP*`, PayPal's) is a merchant's as often as a person's: its place is read.
   const toPerson =
     fields?.via === 'p2p' ||
-    prefixes.some((prefix) => lexicon.thirdParties.get(prefix.thirdPartyId ?? '')?.roles.includes('p2p'));
+    prefixes.some((prefix) => {
+      const roles = lexicon.thirdParties.get(prefix.thirdPartyId ?? '')?.roles;
+      return roles?.includes('p2p') && !roles.includes('facilitator');
+    });
   const place = toPerson
     ? {
         text: cardNotPresent ? text.replace(/ [A-Z]{2}$/, '') : text,

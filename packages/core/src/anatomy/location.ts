@@ -41,9 +41,12 @@ export const hostPattern =
 export const phonePattern = /(?:\+?1[ .-]?)?\(?\b([2-9]\d{2})\)?[ .-]?(\d{3})[ .-]?(\d{4})\b/;
 const streetSuffixes =
   'ST|STREET|AVE|AV|AVENUE|BLVD|BOULEVARD|DR|DRIVE|RD|ROAD|WAY|LN|LANE|HWY|HIGHWAY|PKWY|PARKWAY|PL|PLACE|CT|COURT|CIR|CIRCLE|TRL|TRAIL|PIKE|TPKE|PLZ|PLAZA|TER|LOOP|RTE|ROUTE|FWY|EXPY|SQ|ROW|XING';
-/** A street address: a number, up to four words and a street suffix, a direction and a suite. */
+/**
+ * A street address: a number, up to four words and a street suffix, a direction and a suite; or a highway
+ * by its number, ending the line (`CENEX-CRVS E HWY 3`).
+ */
 export const streetAddress = new RegExp(
-  ` (\\d{1,6}[A-Z]?(?: [NSEW]\\.?)?(?: [A-Z0-9.]+){0,4} (?:${streetSuffixes})\\b(?: [NSEW]{1,2}\\b)?(?: (?:STE|SUITE|UNIT|APT|#) ?[A-Z0-9-]+)?)(?= |$)`,
+  ` (\\d{1,6}[A-Z]?(?: [NSEW]\\.?)?(?: [A-Z0-9.]+){0,4} (?:${streetSuffixes})\\b(?: [NSEW]{1,2}\\b)?(?: (?:STE|SUITE|UNIT|APT|#) ?[A-Z0-9-]+)?)(?= |$)| ((?:[NSEW] )?(?:HWY|HIGHWAY|RTE|ROUTE) \\d{1,4}[A-Z]?)$`,
 );
 
 /**
@@ -92,6 +95,8 @@ export const locationRules: readonly LocationRule[] = [
         line: 'SUNNYSIDE CAFE 1420 W BROADWAY AVE MINNEAPOLIS MN',
         expect: { name: 'SUNNYSIDE CAFE', region: 'MN' },
       },
+      { line: 'CENEX-CRVS #12218 E HWY 3SAINT FRANCISKS', expect: { name: 'CENEX-CRVS' } },
+      { line: 'ROUTE 66 DINER', expect: { name: 'ROUTE 66 DINER' } },
     ],
   },
   {
@@ -224,7 +229,7 @@ export interface Tail extends LocationParts {
  * A town abroad and its country's code (`RYANAIR DUBLIN IE`, `SPOTIFY STOCKHOLM SE`, `AIRBNB LONDON GBR`):
  * only a code that is no US state or Canadian province, and only after a town of that country.
  */
-function foreignTail(text: string, gazetteer: PlaceGazetteer): Tail | null {
+function foreignTail(text: string, gazetteer: PlaceGazetteer, citySlotTaken: boolean): Tail | null {
   const space = text.lastIndexOf(' ');
   const code = text.slice(space + 1);
   const country = space > 0 && code.length <= 3 ? gazetteer.countryCodes.get(code) : undefined;
@@ -237,6 +242,9 @@ function foreignTail(text: string, gazetteer: PlaceGazetteer): Tail | null {
       return { text: kept, address: null, city, region: null, country, postalCode: null };
     }
   }
+  // A phone or host in the city's slot: the country alone (`PAYPAL *REGINALINEN 4029357733 HK`).
+  if (citySlotTaken)
+    return { text: before.join(' '), address: null, city: null, region: null, country, postalCode: null };
   return null;
 }
 
@@ -247,7 +255,7 @@ export function stripPlaceTail(
   citySlotTaken = false,
 ): Tail {
   const none: Tail = { text, address: null, city: null, region: null, country: null, postalCode: null };
-  const abroad = foreignTail(text, gazetteer);
+  const abroad = foreignTail(text, gazetteer, citySlotTaken);
   if (abroad) return abroad;
   let rest = text.replace(countryTail, '');
   // A state and the country run together by a fixed-width field: `BACI CAFE & WINE B HEALDSBURG CAUS`,
@@ -391,7 +399,7 @@ export function stripStreetAddress(text: string): { text: string; address: strin
   const found = streetAddress.exec(text);
   // The name keeps what stood before the address; an address first is a name (`3600 LAS VEGAS BLVD`).
   if (!found || found.index === 0) return { text, address: null };
-  return { text: text.slice(0, found.index), address: found[1]! };
+  return { text: text.slice(0, found.index), address: found[1] ?? found[2]! };
 }
 
 /**

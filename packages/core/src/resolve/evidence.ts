@@ -140,7 +140,7 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'marina',
   ],
   /** Travel */
-  '013': ['motel', 'inn', 'lodge', 'suites', 'resort'],
+  '013': ['hotel', 'hotels', 'motel', 'inn', 'lodge', 'suites', 'resort'],
   /** Professional and Business Services */
   '020': [
     'law',
@@ -281,6 +281,7 @@ export const fillerWords: ReadonlySet<string> = new Set([
   'stores',
   'str',
   'shop',
+  'retail',
   'inc',
   'llc',
   'ltd',
