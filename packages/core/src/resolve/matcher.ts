@@ -419,13 +419,20 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
   /**
    * One long word that is a brand's whole name with a short code run into it (`DASHLANEUSA`,
    * `PIMSLEURSUB`, `NETMARBLEGAM`): the longest name that starts the word, three or four letters left
-   * (one or two are the next word cut short: `LUCILLESD`).
+   * (one or two are the next word cut short, `LUCILLESD`, unless they start the line's town: `DUTCHBROSFA
+   * FAIRFIELD CA`).
    */
-  function runInCodeCandidates(tokens: readonly string[], reading: number): Candidate[] {
+  function runInCodeCandidates(
+    tokens: readonly string[],
+    reading: number,
+    townWords: ReadonlySet<string> | undefined,
+  ): Candidate[] {
     const words = searchWords(tokens);
     const word = words.length <= 2 ? (words[0] ?? '') : '';
     if (word.length < 9 || byKey.has(word)) return [];
-    for (let size = word.length - 3; size >= Math.max(6, word.length - 4); size--) {
+    const startsTown = (letters: string) => [...(townWords ?? [])].some((town) => town.startsWith(letters));
+    const longest = startsTown(word.slice(-2)) ? 2 : startsTown(word.slice(-1)) ? 1 : 3;
+    for (let size = word.length - longest; size >= Math.max(6, word.length - 4); size--) {
       const key = word.slice(0, size);
       const found = byKey.get(key);
       if (!found) continue;
@@ -525,7 +532,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       if (reading === 0 && complete && evidence.mccEntry === null) break;
       candidates.push(...leadingCandidates(tokens, reading));
       candidates.push(...truncatedWordCandidates(tokens, reading));
-      candidates.push(...runInCodeCandidates(tokens, reading));
+      candidates.push(...runInCodeCandidates(tokens, reading, evidence.townWords));
       if (evidence.mccEntry !== null) candidates.push(...mccCandidate(evidence.mccEntry, tokens, reading));
     }
     if (query.statementForm) {
