@@ -188,7 +188,7 @@ export const noiseRules: readonly NoiseRule[] = [
     // LEGION POST 44`, `HARRIS COUNTY PRECINCT 3`), and after one word it is the brand's (`PHILLIPS 66`).
     id: 'noise.trailing-store-number',
     pattern:
-      /(?<= [A-Z&'-]+ (?!(?:POST|DISTRICT|PRECINCT|WARD|TROOP|LODGE|CHAPTER|LOCAL|CHANNEL|PACK|COURT|ROUTE|HWY|HIGHWAY|STUDIO|PIER|GATE|TERMINAL|NO)\b)[A-Z&'-]+) (\d{1,2})$/g,
+      / (\d{1,2})$(?<= [A-Z&'-]+ (?!(?:POST|DISTRICT|PRECINCT|WARD|TROOP|LODGE|CHAPTER|LOCAL|CHANNEL|PACK|COURT|ROUTE|HWY|HIGHWAY|STUDIO|PIER|GATE|TERMINAL|NO)\b)[A-Z&'-]+ \d{1,2})/g,
     yields: { kind: 'store', value: 1 },
     examples: [
       { line: 'PHX PITA JUNGLE 63 PHOENIX AZ', expect: { storeNumber: '63' } },
@@ -221,7 +221,7 @@ export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z
 export const chargeTail: NoiseRule = {
   id: 'noise.charge-tail',
   pattern:
-    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$|(?<= [A-Z]+ [A-Z]+) I$|(?<=[A-Z] (?!(?:DRIVE|CHECK|WALK|PLUG|LOG|SIGN|DINE|TUNE|CARRY|BUILT|MADE|JACK|ALL|LOCK|MOVE|WORK|STAY)\b)[A-Z]{3,}) IN$/,
+    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$| I$(?<= [A-Z]+ [A-Z]+ I)| IN$(?<=[A-Z] (?!(?:DRIVE|CHECK|WALK|PLUG|LOG|SIGN|DINE|TUNE|CARRY|BUILT|MADE|JACK|ALL|LOCK|MOVE|WORK|STAY)\b)[A-Z]{3,} IN)/,
   yields: { kind: 'reference' },
   examples: [
     { line: 'FLOATME SUBSCRIPTI SAN ANTONIO TX', expect: { name: 'FLOATME', city: 'SAN ANTONIO' } },
