@@ -18,8 +18,9 @@ describe('the display name of a name no catalog entry names', () => {
     // Titles and saints.
     ['ST. ELMO STEAK HOUSE', 'St. Elmo Steak House'],
     ['DR. JOHN SMITH DDS', 'Dr. John Smith DDS'],
-    // A site keeps its domain in lower case.
-    ['KIWI.COM', 'Kiwi.com'],
+    // A site is named without its domain; a surname is no possessive.
+    ['CUBETRACKER.COM', 'Cubetracker'],
+    ['KELLER WILLIAMS R', 'Keller Williams R'],
     // Small words inside the name, a last word capitalised.
     ['HOUSE OF THE RISING SUN', 'House of the Rising Sun'],
     ['CHEYENNE COMMUNITY DE', 'Cheyenne Community De'],

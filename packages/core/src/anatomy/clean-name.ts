@@ -27,6 +27,12 @@ const smallWords = new Set([
 const legalForms = new Set(['LLC', 'INC', 'CORP', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA']);
 const vowels = /[AEIOUY]/;
 const titleWords = new Set(['ST', 'STE', 'DR', 'MT', 'FT', 'MR', 'MRS', 'JR', 'SR']);
+/** Surnames that are a given name and an s (`KELLER WILLIAMS`, `ROGERS PLUMBING`): no possessive. */
+const surnamesOfGivenNames = new Set(
+  'WILLIAMS ROBERTS EDWARDS RICHARDS PETERS STEVENS EVANS ADAMS MATTHEWS DANIELS ANDREWS PHILLIPS ROGERS WALTERS REYNOLDS SIMONS JACOBS SAMUELS NICHOLS STEPHENS ROBBINS WATKINS PERKINS HOPKINS'.split(
+    ' ',
+  ),
+);
 /** State codes that are no English word: first in a name of three words or more, a state's (`VA ABC STORE`, `IL DEPT OF REVEN`). */
 const stateCodes = new Set('AK AZ AR CA CT FL GA IA IL KS KY NE NV NY UT VA WA WI WV WY'.split(' '));
 /**
@@ -70,13 +76,19 @@ function displayToken(token: string, index: number, words: number): string {
   const lower = token.toLowerCase();
   // A small word inside the name; the last word is capitalised, a small one the field cut too (`COMMUNITY DE`).
   if (index > 0 && index < words - 1 && smallWords.has(lower)) return lower;
-  // A site's name keeps its domain in lower case (`Kiwi.com`).
+  // A site is named without its domain (`WWW.CUBETRACKER.COM` is CubeTracker's): people drop it.
   if (/^[a-z0-9-]+\.(?:com|net|org|io|co|ai|app|tv|us)$/.test(lower))
-    return capitalise(lower.slice(0, lower.indexOf('.'))) + lower.slice(lower.indexOf('.'));
+    return capitalise(lower.slice(0, lower.indexOf('.')));
   if (/^MC[A-Z]{2,}/.test(upper)) return `Mc${capitalise(lower.slice(2))}`;
   if (/^[A-Z]'[A-Z]{2,}/.test(upper)) return `${upper[0]}'${capitalise(lower.slice(2))}`;
-  // `JOES` -> Joe's: a given name with a possessive s, but not a name of its own (`CARLOS`).
-  if (upper.endsWith('S') && !upper.endsWith("'S") && upper.length >= 4 && !givenNames.has(upper)) {
+  // `JOES` -> Joe's: a given name with a possessive s, but not a name of its own (`CARLOS`, `WILLIAMS`).
+  if (
+    upper.endsWith('S') &&
+    !upper.endsWith("'S") &&
+    upper.length >= 4 &&
+    !givenNames.has(upper) &&
+    !surnamesOfGivenNames.has(upper)
+  ) {
     const stem = upper.slice(0, -1);
     if (givenNames.has(stem)) return `${capitalise(lower.slice(0, -1))}'s`;
   }

@@ -185,10 +185,11 @@ export const noiseRules: readonly NoiseRule[] = [
   {
     // A number of one or two digits ending a name of two words or more is the store's (`PITA JUNGLE 63`,
     // `FRED'S LIQUOR & DELI 2`); after a word that numbers what it names, it is the name's (`AMERICAN
-    // LEGION POST 44`, `HARRIS COUNTY PRECINCT 3`), and after one word it is the brand's (`PHILLIPS 66`).
+    // LEGION POST 44`, `HARRIS COUNTY PRECINCT 3`), after a street a station's brand (`TREAT BLVD 76`), and
+    // after one word the brand's (`PHILLIPS 66`).
     id: 'noise.trailing-store-number',
     pattern:
-      / (\d{1,2})$(?<= [A-Z&'-]+ (?!(?:POST|DISTRICT|PRECINCT|WARD|TROOP|LODGE|CHAPTER|LOCAL|CHANNEL|PACK|COURT|ROUTE|HWY|HIGHWAY|STUDIO|PIER|GATE|TERMINAL|NO)\b)[A-Z&'-]+ \d{1,2})/g,
+      / (\d{1,2})$(?<= [A-Z&'-]+ (?!(?:POST|DISTRICT|PRECINCT|WARD|TROOP|LODGE|CHAPTER|LOCAL|CHANNEL|PACK|COURT|ROUTE|HWY|HIGHWAY|STUDIO|PIER|GATE|TERMINAL|NO|BLVD|AVE|ST|RD|DR|WAY|LN|PKWY)\b)[A-Z&'-]+ \d{1,2})/g,
     yields: { kind: 'store', value: 1 },
     examples: [
       { line: 'PHX PITA JUNGLE 63 PHOENIX AZ', expect: { storeNumber: '63' } },
