@@ -521,7 +521,7 @@ export const bankRules: readonly BankRule[] = [
     id: 'bank.payout',
     // A card processor settling a business's sales (`BANKCARD 8076 MTOT DEP`, `AMERICAN EXPRESS SETTLEMENT`,
     // `SQUARE INC DES:SQ250312`) pays it out too.
-    when: /PAYOUT|DASHER|DRIVER PAY|EDI PYMNTS|\bSTRIPE\b|\bSHOPIFY\b|\bETSY\b|\bEBAY\b|DOORDASH|INSTACART|\bUBER\b|\bLYFT\b|GRUBHUB|AIRBNB|\bBANKCARD\b|\bBKCD\b|MTOT DEP|MERCH(?:ANT)? (?:DEP|DEPOSIT|SETL|STLMT|SETTLEMENT)|\bSETTLEMENT\b|\bSQUARE INC\b/,
+    when: /PAYOUT|DASHER|DRIVER PAY|EDI PYMNTS|\bSTRIPE\b|\bSHOPIFY\b|\bETSY\b|\bEBAY\b|DOORDASH|INSTACART|\bUBER\b|\bLYFT\b|GRUBHUB|AIRBNB|\bBANKCARD\b|\bBKCD\b|MTOT DEP|MERCH(?:ANT)? (?:DEP|DEPOSIT|SETL|STLMT|SETTLEMENT)|\bSETTLEMENT\b|\bSQUARE INC\b|GUMROAD|PATREON|SUBSTACK|\bTWITCH\b|\bINTUIT\b.*\bDEPOSIT\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'payout', counterparty: 'party' },
     examples: [
@@ -537,6 +537,17 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'SQUARE INC DES:SQ250312 ID:T3H2 INDN:JOES COFFEE LLC CO ID:9424300002 CCD',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'payout' },
+      },
+      // A creators' platform, QuickBooks Payments depositing a business's sales.
+      {
+        line: 'ORIG CO NAME:gumroad.com ORIG ID:1234567890 DESC DATE: CO ENTRY DESCR:Gumroad SEC:CCD',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'payout' },
+      },
+      {
+        line: 'Intuit 45230533 Deposit 250531 524771999789542 Harbor Labor CO, LLC',
         direction: 'incoming',
         expect: { type: 'income', subType: 'payout' },
       },
