@@ -267,6 +267,9 @@ describe('createEngine: transfers and universal lines', () => {
     expect(invested.transactionInfo).toMatchObject({ type: 'other_money_movement', subType: 'investment' });
     const refund = transfer('HILLTOP COLLEGE REFUNDS 221011 20114182 JANE DOE', { amount: -300 });
     expect(refund.transactionInfo).toMatchObject({ type: 'reimbursement', subType: null });
+    // A store paid under a payment entry is paid for its card.
+    const storeCard = transfer('KOHLS PAYMENT 250314 721619934540128 JANE DOE', { amount: 54 });
+    expect(storeCard.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
   });
 
   it('reads payroll deposits, card payments and tax refunds from ACH lines', () => {

@@ -9,7 +9,7 @@ import type { Anatomy } from '../anatomy/anatomy.js';
 import type { Direction } from '../normalize/direction.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
-import { investsMoney, lendsMoney } from '../resolve/evidence.js';
+import { investsMoney, issuesStoreCards, lendsMoney } from '../resolve/evidence.js';
 import { type BankRule, checkWording, type Method, wireWording } from './bank-rules.js';
 import { bankRiskInsights } from './risk.js';
 
@@ -58,6 +58,9 @@ function kindOfParty(
     // A payment to a bank or lender is debt; to any other merchant (a utility, an insurer) it is spending.
     if (direction === 'outgoing') return { type: 'debt', subType: 'payment' };
   }
+  const paysEntry = purpose === 'payment' || purpose === 'card-payment';
+  if (merchant && issuesStoreCards(merchant.industryId) && direction === 'outgoing' && paysEntry)
+    return { type: 'debt', subType: 'payment' };
   // Money back under a refund entry (`MARIST COLLEGE REFUNDS`).
   if (direction === 'incoming' && purpose === 'refund') return { type: 'reimbursement', subType: null };
   if ((merchant || bill) && direction === 'outgoing') return { type: 'spending', subType: null };
@@ -76,8 +79,13 @@ export function classifyBankMovement(
   // although the catalog knows not the biller.
   const bill = direction === 'outgoing' && anatomy.rules.includes('entry.bill');
   // Billers print the same payment words as lenders (`AUTOPAY`, `ONLINE PMT`): a payment the rule calls a
-  // debt is spending when the catalog names a merchant that lends nothing (an insurer, a utility).
-  const notLender = rule?.id === 'bank.debt-payment' && merchant !== null && !lendsMoney(merchant.industryId);
+  // debt is spending when the catalog names a merchant that lends nothing (an insurer, a utility) and
+  // issues no store card.
+  const notLender =
+    rule?.id === 'bank.debt-payment' &&
+    merchant !== null &&
+    !lendsMoney(merchant.industryId) &&
+    !issuesStoreCards(merchant.industryId);
   const ofParty = yields ? null : kindOfParty(anatomy, merchant, direction, bill);
   const type: TransactionType = notLender ? 'spending' : (yields?.type ?? ofParty!.type);
   const subType: TransactionSubType | null = notLender ? null : yields ? yields.subType : ofParty!.subType;

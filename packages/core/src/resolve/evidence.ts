@@ -344,5 +344,10 @@ const lendingIndustries = ['005-001', '005-002', '005-003', '005-004', '005-012'
  * wallets are financial services too, but a payment to them is spending.
  */
 export const lendsMoney = (industryId: string) => lendingIndustries.includes(industryId.slice(0, 7));
+/**
+ * Stores: an ACH payment to one (`KOHLS PAYMENT`, `BEST BUY AUTO PYMT`) pays the store's card, for a store
+ * takes no other payment from a bank account.
+ */
+export const issuesStoreCards = (industryId: string) => industryId.startsWith('012');
 /** Brokerages, retirement accounts and crypto exchanges: money moved to them is invested. */
 export const investsMoney = (industryId: string) => ['005-005', '005-006'].includes(industryId.slice(0, 7));
