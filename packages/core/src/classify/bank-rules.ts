@@ -640,12 +640,18 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.rent',
     // Not a car rental (`HERTZ RENT-A-CAR`).
-    when: /\bRENT(?!-A-CAR| A CAR)|PROPERTY|APARTMENTS?\b|\bLEASING\b|RESIDENTIAL|COMMUNITIES/,
+    when: /\bRENT(?:AL)?\b(?!-A-CAR| A CAR)|BILT ?RENT|PROPERTY|APARTMENTS?\b|\bLEASING\b|RESIDENTIAL|COMMUNITIES/,
     direction: 'outgoing',
     yields: { type: 'other_money_movement', subType: 'rental', counterparty: 'party' },
     examples: [
       {
         line: 'ACH DEBIT PARKVIEW PROP MG RENT 37719',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'rental' },
+      },
+      // Rent paid through Bilt's card programme.
+      {
+        line: 'BILT PAYMENT BILTRENT 250317 B1CD8451A09544E JANE DOE',
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'rental' },
       },
