@@ -114,6 +114,7 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
   ],
   /** Transportation and Auto */
   '014': [
+    'gas',
     'auto',
     'automotive',
     'tire',
@@ -139,6 +140,10 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'shooting',
     'marina',
   ],
+  /** Utilities: a brand of another line inside a utility's name (`SPRINGFIELD GAS CO` is no clothing store). */
+  '018': ['water', 'sewer', 'power', 'energy', 'utility', 'utilities'],
+  /** Telecom and Internet */
+  '017': ['wireless', 'cable', 'telecom', 'broadband'],
   /** Travel */
   '013': ['hotel', 'hotels', 'motel', 'inn', 'lodge', 'suites', 'resort'],
   /** Professional and Business Services */
