@@ -109,6 +109,7 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'rubber',
     'painting',
     'moving',
+    'movers',
     'storage',
     'locksmith',
   ],
