@@ -60,14 +60,17 @@ function buildPrefixTables(thirdParties: readonly ThirdParty[], unknown: readonl
   }
   literalPrefixes.sort((a, b) => b[0].length - a[0].length);
   const unknownPrefixes = new Set(unknown.map((prefix) => prefixKey(prefix.split('*')[0] ?? prefix)));
-  // Delivery apps' names long enough to be read when run into the restaurant's (`GRUBHUBBUFFALOWILDWIN`).
-  const deliveryKeys = [...facilitatorPrefixes]
+  // Prefixes read when run into the merchant's name, their star dropped: delivery apps' names long enough
+  // to tell (`GRUBHUBBUFFALOWILDWIN`), and processors' codes of three consonants, which start no word
+  // (`TSTDRIP KITCHEN AND CO`).
+  const runInKeys = [...facilitatorPrefixes]
     .filter(
       ([key, id]) =>
-        key.length >= 6 && thirdParties.find((party) => party.id === id)?.type === 'delivery_service',
+        (key.length >= 6 && thirdParties.find((party) => party.id === id)?.type === 'delivery_service') ||
+        /^[B-DF-HJ-NP-TV-XZ]{3}$/.test(key),
     )
     .map(([key]) => key);
-  const runInPrefix = new RegExp(`^(${deliveryKeys.join('|') || '(?!)'})(?=[A-Z]{4})`);
+  const runInPrefix = new RegExp(`^(${runInKeys.join('|') || '(?!)'})(?=[A-Z]{4})`);
   return { facilitatorPrefixes, literalPrefixes, unknownPrefixes, runInPrefix };
 }
 

@@ -93,7 +93,7 @@ describe('readAnatomy', () => {
     expect(readAnatomy('STAND BY ME CAFE', lexicon).name).toBe('STAND BY ME CAFE');
   });
 
-  it("reads a delivery app's name run into the restaurant's, but not a word that only starts alike", () => {
+  it("reads a delivery app's or a processor's prefix run into the name, but not a word that only starts alike", () => {
     const grubhub = readAnatomy('GRUBHUBBUFFALOWILDWIN', lexicon);
     expect(grubhub.thirdPartyIds.map(thirdPartyName)).toEqual(['Grubhub']);
     expect(grubhub.name).toBe('BUFFALOWILDWIN');
@@ -101,6 +101,10 @@ describe('readAnatomy', () => {
       'Seamless',
     ]);
     expect(readAnatomy('DOORDASH DASHPASS', lexicon).prefixes).toEqual([]);
+    // A processor's code of three consonants starts no word: run into the name, it is still the prefix.
+    const toast = readAnatomy('TSTDRIP KITCHEN AND CO ATHENS TN', lexicon);
+    expect(toast.thirdPartyIds.map(thirdPartyName)).toEqual(['Toast']);
+    expect(toast.name).toBe('DRIP KITCHEN AND CO');
   });
 
   it('reads a wrapped facilitator line into wrapper, prefix, name, place and ids', () => {

@@ -11,7 +11,7 @@ export interface AnatomyLexicon extends PlaceGazetteer {
   literalPrefixes: readonly (readonly [prefix: string, thirdPartyId: string])[];
   /** Keys of facilitator prefixes whose owner is unknown: stripped, no third party. */
   unknownPrefixes: ReadonlySet<string>;
-  /** A delivery app's prefix key run into the merchant's name without its star (`DOORDASHEDOJAPAN`). */
+  /** A delivery app's or processor's prefix key run into the merchant's name without its star (`DOORDASHEDOJAPAN`, `TSTDRIP`). */
   runInPrefix: RegExp;
   /**
    * Phrases that reveal a third party anywhere in a line (`APPLE PAY`, `DOORDASH`):
