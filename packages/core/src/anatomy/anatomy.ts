@@ -312,7 +312,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     const tokens = text.split(' ');
     let at = tokens.length - 2;
     while (at > 0 && !(/^\d/.test(tokens[at]!) && /^[A-Z]/.test(tokens[at + 1]!))) at--;
-    if (at > 0) {
+    // After a marketplace's own prefix the address may be all there is (`UBER *EATS 1455 MARKET ST ...`).
+    const onlyAddress = at === 0 && prefixes.length > 0 && /^\d+ [A-Z]/.test(text);
+    if (at > 0 || onlyAddress) {
       address = tokens.slice(at).join(' ');
       text = tokens.slice(0, at).join(' ');
       rules.push('location.address');

@@ -408,7 +408,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|FUNDS TRANSFER|BANKING TRANSFER/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|FUNDS TRANSFER|BANKING TRANSFER|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -434,6 +434,12 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'SAVE AS YOU GO TRANSFER DEBIT TO XXXXXXXXXXX8515',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      // Spare change swept to the holder's savings.
+      {
+        line: 'Round Up Transfer',
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },
