@@ -26,34 +26,27 @@ export function classifyCardPurchase(
   const atm = Boolean(line.mcc?.atm);
   const { merchant, parties } = counterparty;
   const industryId = merchant?.industryId ?? line.mcc?.industryId ?? parties[0]?.industryId ?? null;
-  const moved = atm ? null : movedByParty(counterparty, fromBankLine);
-  if (moved) {
-    return {
-      ...moved,
-      channel: decideChannel(line, descriptor, merchant, parties),
-      atm,
-      industryId,
-      isDigitalWallet: false,
-      riskInsights: cardRiskInsights(line.mcc, merchant, industryId),
-    };
-  }
+  // The bank's wrapper says the money came back (`PURCHASE RETURN AUTHORIZED ON`, `DEBIT CARD CREDIT`), or
+  // a bank or aggregator line pays in from a merchant with no sign of a card (`AMAZON.COM` credited). A
+  // line that shows its card (`CHECKCARD`, `SQ *`) is a card's refund, and that stays spending (CONTRACT.md).
+  const refunded =
+    descriptor.wrapper?.refund ||
+    (fromBankLine &&
+      line.direction === 'incoming' &&
+      !descriptor.wrapper &&
+      // Money from a P2P or remittance app was sent, not refunded.
+      !counterparty.peerToPeer &&
+      // A card processor's prefix shows a card; a marketplace's or the merchant's own does not.
+      !parties.some((party) => party.roles.includes('facilitator')) &&
+      !descriptor.prefixes.some((prefix) => prefix.id === 'prefix.unknown-facilitator'));
+  const kind: Pick<CardPurchaseKind, 'type' | 'subType'> = atm
+    ? // Card amounts are signed: a negative one at an ATM was paid in.
+      { type: 'atm', subType: line.amount !== null && line.amount < 0 ? 'deposit' : 'withdrawal' }
+    : refunded
+      ? { type: 'reimbursement', subType: null }
+      : (movedByParty(counterparty, fromBankLine) ?? { type: 'spending', subType: null });
   return {
-    // The bank's wrapper says the money came back (`PURCHASE RETURN AUTHORIZED ON`, `DEBIT CARD CREDIT`), or
-    // a bank or aggregator line pays in from a merchant with no sign of a card (`AMAZON.COM` credited). A
-    // line that shows its card (`CHECKCARD`, `SQ *`) is a card's refund, and that stays spending (CONTRACT.md).
-    type: atm
-      ? 'atm'
-      : descriptor.wrapper?.refund ||
-          (fromBankLine &&
-            line.direction === 'incoming' &&
-            !descriptor.wrapper &&
-            // A card processor's prefix shows a card; a marketplace's or the merchant's own does not.
-            !parties.some((party) => party.roles.includes('facilitator')) &&
-            !descriptor.prefixes.some((prefix) => prefix.id === 'prefix.unknown-facilitator'))
-        ? 'reimbursement'
-        : 'spending',
-    // Card amounts are signed: a negative one at an ATM was paid in.
-    subType: atm ? (line.amount !== null && line.amount < 0 ? 'deposit' : 'withdrawal') : null,
+    ...kind,
     channel: atm ? null : decideChannel(line, descriptor, merchant, parties),
     atm,
     industryId,
