@@ -106,6 +106,7 @@ function withRunInTown(raw: string, lexicon: AnatomyLexicon): string {
   return `${raw.slice(0, at)} ${raw.slice(at)}`;
 }
 
+/** Whether the text ends in a US state's or Canadian province's code, a word of its own. */
 const endsInRegion = (text: string, lexicon: AnatomyLexicon) =>
   text.charCodeAt(text.length - 3) === 32 && lexicon.regionCountry.has(text.slice(-2));
 

@@ -430,7 +430,10 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     const words = searchWords(tokens);
     const word = words.length <= 2 ? (words[0] ?? '') : '';
     if (word.length < 9 || byKey.has(word)) return [];
-    const startsTown = (letters: string) => [...(townWords ?? [])].some((town) => town.startsWith(letters));
+    const startsTown = (letters: string) => {
+      for (const town of townWords ?? []) if (town.startsWith(letters)) return true;
+      return false;
+    };
     const longest = startsTown(word.slice(-2)) ? 2 : startsTown(word.slice(-1)) ? 1 : 3;
     for (let size = word.length - longest; size >= Math.max(6, word.length - 4); size--) {
       const key = word.slice(0, size);
