@@ -265,7 +265,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.refund',
     // Not a tax refund (`IRS TREAS 310 DES: TAX REF ... TAX REFUND`), an income of its own.
-    when: /\bREVERSAL\b|(?<!\bTAX )\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b|\bREBATE\b|\bDISPUTE\b|PROVISIONAL CR/,
+    when: /\bREVERSAL\b|(?<!\bTAX )\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b/,
     yields: { type: 'reimbursement', subType: null, counterparty: 'party', refund: true },
     examples: [
       {
@@ -273,14 +273,23 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'reimbursement', subType: null },
       },
-      // A fee given back, a disputed charge credited until the dispute is settled.
-      { line: 'ATM Fee Rebate', direction: 'incoming', expect: { type: 'reimbursement', subType: null } },
-      { line: 'DC DISPUTE TEMP CR', direction: 'incoming', expect: { type: 'reimbursement', subType: null } },
       {
         line: 'ACH RETURN SETTLEMENT 1158140003 R01',
         transactionType: 'ACH_RETURN',
         expect: { type: 'reimbursement', subType: null },
       },
+    ],
+  },
+  {
+    // Money given back that no refund word names: a fee rebated, a disputed charge credited until the
+    // dispute is settled. Only money in: a merchant may be called so (`DISPUTE RESOLUTION CTR`).
+    id: 'bank.credit-back',
+    when: /\bREBATE\b|\bDISPUTE\b|PROVISIONAL CR/,
+    direction: 'incoming',
+    yields: { type: 'reimbursement', subType: null, counterparty: 'party', refund: true },
+    examples: [
+      { line: 'ATM Fee Rebate', direction: 'incoming', expect: { type: 'reimbursement', subType: null } },
+      { line: 'DC DISPUTE TEMP CR', direction: 'incoming', expect: { type: 'reimbursement', subType: null } },
     ],
   },
   {
