@@ -90,6 +90,21 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // A card issuer's merchant offer credited back (`AMEX OFFER CREDIT RESY`, `Amex Offer Credit - Blue Bottle`,
+    // `Offer:Airbnb`): the merchant's money, given back.
+    id: 'wrapper.offer-credit',
+    pattern:
+      /^(?:(?:AMEX|CHASE|CITI|BOFA|CAPITAL ONE) OFFER(?: CREDIT| CASH ?BACK)?(?: ?[-:] ?| )|OFFER CREDIT(?: ?[-:] ?| )|OFFER ?: ?)(?=[A-Z0-9])(?!CASH ?BACK$|CREDIT$)/,
+    yields: { via: 'card', refund: true },
+    examples: [
+      { line: 'AMEX OFFER CREDIT RESY', expect: { name: 'RESY', wrapper: 'wrapper.offer-credit' } },
+      { line: 'Amex Offer Credit - Blue Bottle', expect: { name: 'BLUE BOTTLE' } },
+      { line: 'Offer:Airbnb', expect: { name: 'AIRBNB' } },
+      // A name that starts with the word is no offer (`OFFER UP`, the marketplace).
+      { line: 'OFFER UP', expect: { name: 'OFFER UP' } },
+    ],
+  },
+  {
     id: 'wrapper.refund',
     pattern: /^(?:REFUND|RETURN|MERCHANDISE RETURN|CREDIT VOUCHER|PURCHASE RETURN)(?: FROM)? /,
     yields: { via: 'card', refund: true },
@@ -633,6 +648,19 @@ export const trailingWrappers: readonly WrapperRule[] = [
       {
         line: 'PURCHASE AUTHORIZED ON 01/02 SHELL OIL 574423 HOUSTON TX CARD 9911',
         expect: { region: 'TX' },
+      },
+    ],
+  },
+  {
+    // The issuer's offer credit after the merchant's descriptor (`CHARLES TYRWHITT SHIRTS LIMITED WILMINGTON
+    // Amex Offer Credit`).
+    id: 'wrapper.offer-credit-suffix',
+    pattern: / (?:AMEX|CHASE|CITI|BOFA) OFFER CREDIT$/,
+    yields: { via: 'card', refund: true },
+    examples: [
+      {
+        line: 'CHARLES TYRWHITT SHIRTS LIMITED WILMINGTON Amex Offer Credit',
+        expect: { wrapper: 'wrapper.offer-credit-suffix' },
       },
     ],
   },

@@ -23,6 +23,11 @@ export function routeOf(line: Line, anatomy: Anatomy, rule: BankRule | undefined
   if (rule?.yields.type === 'atm' || rule?.yields.type === 'fee') return 'bank';
   const cardWords = cardWording.test(anatomy.raw);
   const looksLikeCard = cardWords || anatomy.wrapper?.via === 'card' || line.cardFields;
-  if (looksLikeCard && (!rule || rule.yields.type === 'reimbursement' || cardWords)) return 'card';
+  // A card's refund or offer credit is the card's, whoever pays it (`OFFER:AIRBNB` is no host's payout).
+  if (
+    looksLikeCard &&
+    (!rule || rule.yields.type === 'reimbursement' || cardWords || anatomy.wrapper?.refund)
+  )
+    return 'card';
   return rule ? 'bank' : 'either';
 }
