@@ -89,6 +89,29 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // Cash borrowed on a credit card: no purchase, nobody paid. Its fee and interest are fees (below).
+    id: 'bank.cash-advance',
+    when: /^CASH ADVANCE\b(?!.*\b(?:FEE|INTEREST)\b)/,
+    direction: 'outgoing',
+    yields: { type: 'debt', subType: 'cash_advance', counterparty: 'none' },
+    examples: [
+      { line: 'CASH ADVANCE', direction: 'outgoing', expect: { type: 'debt', subType: 'cash_advance' } },
+    ],
+  },
+  {
+    // Debt moved onto a card from another: a transfer, nobody paid.
+    id: 'bank.balance-transfer',
+    when: /^(?:BALANCE TRANSFER|BAL(?:ANCE)? XFER)\b(?!.*\b(?:FEE|INTEREST)\b)/,
+    yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'none' },
+    examples: [
+      {
+        line: 'BALANCE TRANSFER',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
     id: 'bank.fee-nsf',
     when: /\bNSF\b|RETURNED ITEM|INSUFFICIENT FUNDS/,
     direction: 'outgoing',
