@@ -86,9 +86,11 @@ export function classifyBankMovement(
     merchant !== null &&
     !lendsMoney(merchant.industryId) &&
     !issuesStoreCards(merchant.industryId);
-  const ofParty = yields ? null : kindOfParty(anatomy, merchant, direction, bill);
-  const type: TransactionType = notLender ? 'spending' : (yields?.type ?? ofParty!.type);
-  const subType: TransactionSubType | null = notLender ? null : yields ? yields.subType : ofParty!.subType;
+  const { type, subType } = notLender
+    ? { type: 'spending' as const, subType: null }
+    : yields
+      ? { type: yields.type, subType: yields.subType }
+      : kindOfParty(anatomy, merchant, direction, bill);
   const industryId = merchant?.industryId ?? app?.industryId ?? null;
   return {
     type,
