@@ -202,6 +202,31 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE trigger_scopes DROP COLUMN pending;
     `,
   },
+  {
+    version: 4,
+    name: 'recurrence series and retention',
+    sql: `
+      -- One row per (user, series): the series' recurrence state as JSON (core's SeriesState), read and
+      -- written whole by each enrichment of it. last_day: its latest payment's calendar day (days since
+      -- 1970-01-01); seen_at: when an enrichment last wrote it (what retention goes by).
+      CREATE TABLE recurrence_series (
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        series_key TEXT NOT NULL,
+        state TEXT NOT NULL,
+        last_day INTEGER NOT NULL,
+        seen_at INTEGER NOT NULL,
+        PRIMARY KEY (tenant, environment, user_id, series_key)
+      );
+      CREATE INDEX recurrence_series_by_age ON recurrence_series (seen_at);
+
+      -- What the retention pass deletes by age.
+      CREATE INDEX enrichments_by_age ON enrichments (created_at);
+      CREATE INDEX batches_finished ON batches (finished_at) WHERE finished_at IS NOT NULL;
+      CREATE INDEX deliveries_delivered ON deliveries (delivered_at) WHERE state = 'delivered';
+    `,
+  },
 ];
 
 /** Applies the migrations `db` lacks, in one transaction; refuses a file migrated by a newer version. */
