@@ -89,6 +89,8 @@ export async function startServer(
     busyTimeoutMs?: number;
     /** The DNS of callback hosts. */
     resolveHost?: ResolveHost;
+    /** The service's clock (`Date.now` by default). */
+    now?: () => number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'txenrich-e2e-'));
@@ -109,6 +111,7 @@ export async function startServer(
     ...(options.storeFaultDelayMs ? { storeFaultDelayMs: options.storeFaultDelayMs } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const app = await buildServer({ service, logger: false });
   await service.start();

@@ -82,6 +82,7 @@ export const answerOfCode: Readonly<Record<Code, CodeAnswer>> = {
   FORBIDDEN: { status: 403 },
   NOT_FOUND: { status: 404 },
   CONFLICT: { status: 409 },
+  GONE: { status: 410 },
   RATE_LIMITED: { status: 429 },
   INVALID_CONFIG: { status: 500 },
   STORE_UNAVAILABLE: { status: 503, retryAfter: 5 },

@@ -2,8 +2,9 @@
  * The service's Prometheus metrics (prom-client), one registry per server:
  * HTTP requests and their latency by route pattern and status (observed by
  * `routes/metrics.ts`), and, read from `service.stats()` when scraped, batch
- * items by state, the worker pool's activity, callback delivery attempts and
- * store errors; plus Node's process metrics (CPU, memory, event loop, GC).
+ * items by state, the worker pool's activity, callback delivery attempts,
+ * store errors and records pruned by retention; plus Node's process metrics
+ * (CPU, memory, event loop, GC).
  */
 import type { Service, ServiceStats } from '@txenrich/service';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -126,6 +127,22 @@ export function createServerMetrics(service: Service): ServerMetrics {
         this,
         Object.entries(stats().storeErrors).map(([code, total]): [{ code: string }, number] => [
           { code },
+          total,
+        ]),
+      );
+    },
+  });
+
+  new Counter({
+    name: 'txenrich_retention_pruned_total',
+    help: 'Records the retention passes pruned, by kind: enrichments, batchResults (batches whose results expired), idempotencyKeys, deliveredCallbacks, recurrenceSeries.',
+    labelNames: ['records'] as const,
+    registers,
+    collect() {
+      setTotals(
+        this,
+        Object.entries(stats().retentionPruned).map(([records, total]): [{ records: string }, number] => [
+          { records },
           total,
         ]),
       );

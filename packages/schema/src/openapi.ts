@@ -12,7 +12,13 @@ import {
 } from './batches.js';
 import { corporationsSchema } from './corporations.js';
 import { enrichmentSchema } from './enrichment.js';
-import { detailsErrorSchema, errorDetails, fieldErrorsSchema, nonFieldErrorsSchema } from './errors.js';
+import {
+  batchResultsExpired,
+  detailsErrorSchema,
+  errorDetails,
+  fieldErrorsSchema,
+  nonFieldErrorsSchema,
+} from './errors.js';
 import * as examples from './examples.js';
 import { messages } from './messages.js';
 import {
@@ -461,6 +467,10 @@ export const operations: readonly OperationSpec[] = [
       },
       '403': forbidden,
       '404': batchNotFound,
+      '410': details(
+        'The batch completed, and its results were deleted after the retention period (30 days after completion by default; the configuration sets it per environment). GET /batches/{batchId} still answers the batch.',
+        batchResultsExpired(30, Date.UTC(2024, 10, 21, 20, 7, 31), Date.UTC(2024, 11, 21, 21, 0, 0)),
+      ),
     },
   },
   {

@@ -70,6 +70,58 @@ describe('parseConfig', () => {
   });
 });
 
+describe('parseConfig: retention', () => {
+  const defaults = {
+    enrichmentDays: 180,
+    batchResultDays: 30,
+    deliveredCallbackDays: 30,
+    seriesInactiveDays: 730,
+  };
+
+  it('keeps records for the default periods in every environment, and prunes every 60 minutes', () => {
+    expect(parseConfig({ keys: [key] }).retention).toEqual({
+      intervalMinutes: 60,
+      environments: { sandbox: defaults, production: defaults },
+    });
+  });
+
+  it('takes periods for every environment, and overrides of one environment on top', () => {
+    const config = parseConfig({
+      keys: [key],
+      retention: {
+        enrichmentDays: 90,
+        intervalMinutes: 15,
+        environments: { sandbox: { enrichmentDays: 7, batchResultDays: 1 }, production: {} },
+      },
+    });
+    expect(config.retention).toEqual({
+      intervalMinutes: 15,
+      environments: {
+        sandbox: { ...defaults, enrichmentDays: 7, batchResultDays: 1 },
+        production: { ...defaults, enrichmentDays: 90 },
+      },
+    });
+  });
+
+  it('names each period that is not a whole number of days from 1 to 36500, and unknown keys', () => {
+    const invalid = (retention: unknown) => () => parseConfig({ keys: [key], retention });
+    expect(invalid({ enrichmentDays: 0 })).toThrow(
+      'Invalid configuration: retention.enrichmentDays: Expected at least 1 day.',
+    );
+    expect(invalid({ environments: { production: { batchResultDays: 1.5 } } })).toThrow(
+      'Invalid configuration: retention.environments.production.batchResultDays: Expected a whole number of days.',
+    );
+    expect(invalid({ seriesInactiveDays: 40_000, intervalMinutes: 0 })).toThrow(
+      'Invalid configuration: retention.seriesInactiveDays: Expected at most 36500 days (100 years).; retention.intervalMinutes: Expected at least 1 minute.',
+    );
+    expect(invalid({ environments: { staging: { enrichmentDays: 1 } } })).toThrow(/retention\.environments/);
+    expect(invalid({ environments: { sandbox: { intervalMinutes: 5 } } })).toThrow(
+      /retention\.environments\.sandbox: Unrecognized key: "intervalMinutes"/,
+    );
+    expect(invalid({ enrichmentDays: '180' })).toThrow(/retention\.enrichmentDays: /);
+  });
+});
+
 describe('createKeyring', () => {
   const keyring = createKeyring(
     parseConfig({ keys: [{ ...key, features: ['triggers'] }], adminKey: 'admin-key-of-16-chars' }),

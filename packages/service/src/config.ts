@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { createCallbackPolicy, parseAllowlistEntry } from './callback-policy.js';
 import { ServiceError } from './errors.js';
-import { environments } from './store.js';
+import { type Environment, environments } from './store.js';
 
 export const featureNames = ['merchantSearch', 'triggers', 'multiSource'] as const;
 export type Feature = (typeof featureNames)[number];
@@ -23,6 +23,68 @@ const corsOrigin = z
 const allowlistEntry = z.string().refine((entry) => parseAllowlistEntry(entry) !== null, {
   message: 'Expected a host name, host:port, an IP address, address:port, or a CIDR such as 10.0.0.0/8.',
 });
+
+/** How long each kind of record is kept, in days: the defaults of every environment. */
+export const retentionDefaults = {
+  /** Enrichments (their requests), kept so that an error report can name them. */
+  enrichmentDays: 180,
+  /** A batch's results and items, from when it finished; then GET /results answers 410. */
+  batchResultDays: 30,
+  /** Callbacks delivered (abandoned ones stay, for operators to replay). */
+  deliveredCallbackDays: 30,
+  /** A user's recurrence series, from when an enrichment last updated it. */
+  seriesInactiveDays: 730,
+} as const;
+export type RetentionPeriods = { -readonly [K in keyof typeof retentionDefaults]: number };
+
+// 100 years at most: a period that long keeps everything, and its milliseconds stay exact.
+const days = z
+  .number()
+  .int('Expected a whole number of days.')
+  .min(1, 'Expected at least 1 day.')
+  .max(36_500, 'Expected at most 36500 days (100 years).');
+const retentionPeriods = z
+  .object({
+    enrichmentDays: days.optional(),
+    batchResultDays: days.optional(),
+    deliveredCallbackDays: days.optional(),
+    seriesInactiveDays: days.optional(),
+  })
+  .strict();
+
+/**
+ * `retention`: the periods of every environment, each overridable for one environment
+ * (`environments.sandbox`, `environments.production`), and how often the pruning pass runs. Parsed, it
+ * holds each environment's periods in full.
+ */
+const retentionSchema = retentionPeriods
+  .extend({
+    intervalMinutes: z
+      .number()
+      .int('Expected a whole number of minutes.')
+      .min(1, 'Expected at least 1 minute.')
+      .max(10_080, 'Expected at most 10080 minutes (a week).')
+      .default(60),
+    environments: z.partialRecord(z.enum(environments), retentionPeriods).default({}),
+  })
+  .strict()
+  .prefault({})
+  .transform(({ intervalMinutes, environments: overrides, ...defaults }) => ({
+    intervalMinutes,
+    environments: Object.fromEntries(
+      environments.map((environment) => [environment, periodsOf(overrides[environment], defaults)]),
+    ) as Record<Environment, RetentionPeriods>,
+  }));
+
+type PeriodsInput = { [K in keyof RetentionPeriods]?: number | undefined };
+
+/** Each period from the first of `layers` that sets it, else its default. */
+function periodsOf(...layers: ReadonlyArray<PeriodsInput | undefined>): RetentionPeriods {
+  const periods: RetentionPeriods = { ...retentionDefaults };
+  for (const key of Object.keys(periods) as Array<keyof RetentionPeriods>)
+    periods[key] = layers.find((layer) => layer?.[key] !== undefined)?.[key] ?? periods[key];
+  return periods;
+}
 
 export const configSchema = z
   .object({
@@ -102,6 +164,8 @@ export const configSchema = z
       .prefault({}),
     /** Base URL of the industry icons in results; `http://localhost:<port>/icons/` by default. */
     assetBaseUrl: z.url().optional(),
+    /** How long records are kept, per environment (`retention.ts` prunes them). */
+    retention: retentionSchema,
   })
   .strict()
   .superRefine((config, ctx) => {

@@ -5,6 +5,8 @@ export const serviceErrorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** What was asked for existed and was deleted for good (a batch's results past their retention). */
+  'GONE',
   'RATE_LIMITED',
   'STORE_UNAVAILABLE',
 ] as const;

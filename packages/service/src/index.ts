@@ -33,6 +33,8 @@ export {
   featureNames,
   loadConfig,
   parseConfig,
+  type RetentionPeriods,
+  retentionDefaults,
 } from './config.js';
 export { destinationOf, newDelivery } from './deliveries.js';
 export { isServiceError, ServiceError, type ServiceErrorCode, serviceErrorCodes } from './errors.js';
@@ -45,6 +47,15 @@ export {
   type ReportView,
   reportCorrectionSchema,
 } from './reports.js';
+export {
+  createRetention,
+  FIRST_PASS_DELAY_MS,
+  PRUNE_STEP_ROWS,
+  type PruneCounts,
+  type Retention,
+  type RetentionOptions,
+  type RetentionPass,
+} from './retention.js';
 export {
   type BatchSubmission,
   createService,

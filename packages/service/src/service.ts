@@ -20,6 +20,7 @@ import {
 import type { EnrichmentPool } from '@txenrich/pool';
 import {
   type Batch,
+  batchResultsExpired,
   type Corporation,
   type Enrichment,
   type ErrorReport,
@@ -40,6 +41,7 @@ import { createKeyring, type Keyring } from './keys.js';
 import { type Logger, silentLogger } from './logger.js';
 import { createReadiness, type Readiness } from './readiness.js';
 import { createReports, type ReportCorrection, type ReportView } from './reports.js';
+import { createRetention, type RetentionPass } from './retention.js';
 import { createStatsRecorder, type ServiceStats } from './stats.js';
 import type { BatchRecord, EnrichmentRecord, NewDelivery, ReportStatus, Scope, Store } from './store.js';
 import { createTenantRulesCache, type TenantRulesCache } from './tenant-rules.js';
@@ -138,6 +140,8 @@ export interface Service extends Keyring {
   readiness(): Promise<Readiness>;
   /** What it counted since it started, and its pool's activity now (`/metrics`). */
   stats(): ServiceStats;
+  /** Runs a retention pass now (after the one under way, if any), as the service does every `intervalMinutes`. */
+  runRetentionPass(): Promise<RetentionPass>;
   /**
    * Resumes the batches and trigger registrations a stopped process left
    * unfinished and starts the callback dispatcher.
@@ -203,6 +207,14 @@ export function createService(options: ServiceOptions): Service {
   const callbackAdmin = createCallbackAdmin({ store, now, onReplay: () => dispatcher?.wake() });
   const readiness = createReadiness({ store, engine, pool, logger });
   const groupCommit = createGroupCommit(store);
+  const retention = createRetention({
+    store,
+    config,
+    idempotencyWindowMs: IDEMPOTENCY_WINDOW_MS,
+    now,
+    logger,
+    onPruned: recorder.pruned,
+  });
 
   const runner: BatchRunner = createBatchRunner({
     store,
@@ -223,6 +235,17 @@ export function createService(options: ServiceOptions): Service {
     // Batch ids are UUIDs, written in lower case; a client may have kept one in upper case.
     const record = UUID.test(batchId) ? await store.findBatch(scope, batchId.toLowerCase()) : null;
     if (!record) throw new ServiceError('NOT_FOUND', errorDetails.batchNotFound);
+    return record;
+  }
+
+  /** The batch whose results are asked for: `GONE` once retention deleted them. */
+  async function findResultsRecord(scope: Scope, batchId: string): Promise<BatchRecord> {
+    const record = await findRecord(scope, batchId);
+    const { resultsExpiredAt, finishedAt } = record;
+    if (record.status === 'completed' && resultsExpiredAt !== null && finishedAt !== null) {
+      const days = config.retention.environments[scope.environment].batchResultDays;
+      throw new ServiceError('GONE', batchResultsExpired(days, finishedAt, resultsExpiredAt));
+    }
     return record;
   }
 
@@ -315,6 +338,7 @@ export function createService(options: ServiceOptions): Service {
         chunkSize: pool.chunkSize,
         chunksDone: 0,
         finishedAt: null,
+        resultsExpiredAt: null,
       };
       const earlier = await store.createBatch({
         id: record.id,
@@ -344,10 +368,14 @@ export function createService(options: ServiceOptions): Service {
     },
 
     async batchResults(scope, batchId) {
-      const record = await findRecord(scope, batchId);
+      const record = await findResultsRecord(scope, batchId);
       async function* chunks(): AsyncGenerator<string[]> {
         for (let offset = 0; offset < record.size; offset += record.chunkSize) {
-          yield await store.batchResultsPage(record.id, offset, record.chunkSize);
+          const page = await store.batchResultsPage(record.id, offset, record.chunkSize);
+          // Retention expired them while they were read: the answer breaks off rather than end short.
+          if (page.length < Math.min(record.chunkSize, record.size - offset))
+            throw new ServiceError('GONE', 'The results of this batch expired while they were read.');
+          yield page;
           await nextTurn();
         }
       }
@@ -355,7 +383,7 @@ export function createService(options: ServiceOptions): Service {
     },
 
     async batchResultsPage(scope, batchId, { offset, limit }) {
-      const record = await findRecord(scope, batchId);
+      const record = await findResultsRecord(scope, batchId);
       const results =
         record.status === 'completed' ? await store.batchResultsPage(record.id, offset, limit) : null;
       return { batch: batchView(record), results };
@@ -374,6 +402,7 @@ export function createService(options: ServiceOptions): Service {
     replayCallback: callbackAdmin.replay,
     readiness: readiness.check,
     stats: () => recorder.snapshot(pool.stats()),
+    runRetentionPass: retention.runPass,
 
     async start() {
       const unfinished = await store.unfinishedBatches();
@@ -385,6 +414,7 @@ export function createService(options: ServiceOptions): Service {
         void runner.enqueue(batch);
       }
       await triggers.resume();
+      retention.start();
       if (config.webhookToken) {
         dispatcher = createDispatcher({
           store,
@@ -403,7 +433,7 @@ export function createService(options: ServiceOptions): Service {
     },
 
     async close() {
-      await Promise.all([runner.close(), triggers.close(), dispatcher?.close()]);
+      await Promise.all([runner.close(), triggers.close(), dispatcher?.close(), retention.close()]);
     },
   };
 }

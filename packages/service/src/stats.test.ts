@@ -35,4 +35,18 @@ describe('createStatsRecorder', () => {
     expect(stats.snapshot(pool).callbackAttempts.batch_callback.delivered).toBe(2);
     expect(stats.snapshot(pool).callbackAttempts.returned_enrichment.delivered).toBe(0);
   });
+
+  it('adds up the records retention pruned, by kind', () => {
+    const stats = createStatsRecorder();
+    stats.pruned('enrichments', 500);
+    stats.pruned('enrichments', 20);
+    stats.pruned('batchResults', 1);
+    expect(stats.snapshot(pool).retentionPruned).toEqual({
+      enrichments: 520,
+      batchResults: 1,
+      idempotencyKeys: 0,
+      deliveredCallbacks: 0,
+      recurrenceSeries: 0,
+    });
+  });
 });

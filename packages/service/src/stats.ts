@@ -1,12 +1,14 @@
 /**
  * What the service counts for its operator: the items of the batches it
- * runs, callback delivery attempts by outcome, store errors by code, and the
- * worker pool's activity. An exporter reads `snapshot()` when it is scraped
- * (the HTTP adapter's Prometheus `/metrics`); the service knows no metrics
- * library. Counters count since the process started: nothing here is stored.
+ * runs, callback delivery attempts by outcome, store errors by code, records
+ * pruned by retention, and the worker pool's activity. An exporter reads
+ * `snapshot()` when it is scraped (the HTTP adapter's Prometheus `/metrics`);
+ * the service knows no metrics library. Counters count since the process
+ * started: nothing here is stored.
  */
 import type { PoolStats } from '@txenrich/pool';
 import { type DeliveryKind, deliveryKinds } from '@txenrich/schema';
+import { type PrunableRecords, prunableRecords } from './store.js';
 import { type StoreErrorCode, storeErrorCodes } from './store-errors.js';
 
 /**
@@ -28,6 +30,8 @@ export interface ServiceStats {
   callbackAttempts: Record<DeliveryKind, Record<CallbackOutcome, number>>;
   /** Store calls that rejected, by the port's error code. */
   storeErrors: Record<StoreErrorCode, number>;
+  /** Records the retention passes pruned, by kind (`PruneStepResult.pruned`). */
+  retentionPruned: Record<PrunableRecords, number>;
   pool: PoolStats;
 }
 
@@ -38,6 +42,7 @@ export interface StatsRecorder {
   batchEnded(items: number, end: BatchRunEnd): void;
   callbackAttempt(kind: DeliveryKind, outcome: CallbackOutcome): void;
   storeError(code: StoreErrorCode): void;
+  pruned(records: PrunableRecords, count: number): void;
   /** The counts now, with the pool's. */
   snapshot(pool: PoolStats): ServiceStats;
 }
@@ -52,6 +57,7 @@ export function createStatsRecorder(): StatsRecorder {
     deliveryKinds.map((kind) => [kind, zeros(callbackOutcomes)]),
   ) as ServiceStats['callbackAttempts'];
   const storeErrors = zeros(storeErrorCodes);
+  const retentionPruned = zeros(prunableRecords);
 
   return {
     batchSubmitted(items) {
@@ -74,6 +80,9 @@ export function createStatsRecorder(): StatsRecorder {
     storeError(code) {
       storeErrors[code]++;
     },
+    pruned(records, count) {
+      retentionPruned[records] += count;
+    },
     snapshot(pool) {
       return {
         batchItems: { ...batchItems },
@@ -82,6 +91,7 @@ export function createStatsRecorder(): StatsRecorder {
           deliveryKinds.map((kind) => [kind, { ...callbackAttempts[kind] }]),
         ) as ServiceStats['callbackAttempts'],
         storeErrors: { ...storeErrors },
+        retentionPruned: { ...retentionPruned },
         pool,
       };
     },

@@ -56,6 +56,8 @@ export interface BatchRecord {
   /** Chunks whose results are stored: chunks `0 .. chunksDone - 1`. A resumed batch starts at `chunksDone`. */
   chunksDone: number;
   finishedAt: number | null;
+  /** When retention deleted its results (`prune`, `batchResults`): from then on they are gone. */
+  resultsExpiredAt: number | null;
 }
 
 export interface NewBatch {
@@ -225,6 +227,45 @@ export interface RulesRevisions {
   corrections: number;
 }
 
+// ---------------------------------------------------------------- retention
+
+/**
+ * What retention prunes: `enrichments` (kept for error reports), `batchResults` (a finished batch's
+ * results and items; the batch stays, its results expired), `idempotencyKeys` (cleared from their
+ * batches), `deliveredCallbacks` (deliveries in state `delivered`) and `recurrenceSeries` (by when an
+ * enrichment last wrote one).
+ */
+export const prunableRecords = [
+  'enrichments',
+  'batchResults',
+  'idempotencyKeys',
+  'deliveredCallbacks',
+  'recurrenceSeries',
+] as const;
+export type PrunableRecords = (typeof prunableRecords)[number];
+
+/** One step of a retention pass: one kind of record, one environment, one short transaction. */
+export interface PruneStep {
+  records: PrunableRecords;
+  environment: Environment;
+  /** Records older than this (epoch ms) are pruned: created, finished, delivered or last seen before it. */
+  before: number;
+  /** At most this many rows are deleted (or, for idempotency keys, cleared). */
+  limit: number;
+  /** Now: when a batch's results expire. */
+  at: number;
+}
+
+export interface PruneStepResult {
+  /**
+   * Records pruned: enrichments, deliveries and series deleted, idempotency keys cleared, batches whose
+   * results expired.
+   */
+  pruned: number;
+  /** True when the step stopped at its limit: another step may find more. */
+  more: boolean;
+}
+
 // ---------------------------------------------------------------- the port
 
 export interface Store {
@@ -258,11 +299,11 @@ export interface Store {
     finishedAt: number,
     callback: NewDelivery | null,
   ): Promise<void>;
-  /** The result items' JSON texts in input order (empty unless completed). */
+  /** The result items' JSON texts in input order (empty unless completed, or once its results expired). */
   batchResults(id: string): Promise<string[]>;
   /**
    * Up to `limit` of the result items' JSON texts from item `offset` on, in input order (empty unless
-   * completed, or past the last item): only the chunks that hold them are read.
+   * completed, once its results expired, or past the last item): only the chunks that hold them are read.
    */
   batchResultsPage(id: string, offset: number, limit: number): Promise<string[]>;
   /** Batches left `pending` or `running` (by a stopped process), oldest first. */
@@ -378,6 +419,16 @@ export interface Store {
   // Usage counters (multi-source).
   countUsage(key: UsageKey, count: number): Promise<void>;
   usage(): Promise<UsageRow[]>;
+
+  // Retention.
+  /**
+   * One short step of retention: prunes at most `limit` rows of `records` of `environment` older than
+   * `before`. It never deletes an enrichment an open report names, a delivery not delivered, nor
+   * results of a batch not finished. A batch's results expire (`resultsExpiredAt`: its results read
+   * empty) in the step that picks it, before any of its rows is deleted, so no reader ever sees part of
+   * them; its rows go in the steps after, the batch itself stays.
+   */
+  prune(step: PruneStep): Promise<PruneStepResult>;
 
   /**
    * Resolves when the store can be used now; else rejects with a `StoreError` (`STORE_UNAVAILABLE`: it

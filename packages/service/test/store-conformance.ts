@@ -32,6 +32,7 @@ import type {
   UsageRow,
 } from '../src/store.js';
 import { isStoreError } from '../src/store-errors.js';
+import { describeRetentionConformance } from './store-conformance-retention.js';
 
 type CorrectionRule = TenantCorrections['rules'][number];
 
@@ -77,6 +78,7 @@ const batchRecord = (batch: NewBatch, fields: Partial<BatchRecord> = {}): BatchR
   chunkSize: batch.chunkSize,
   chunksDone: 0,
   finishedAt: null,
+  resultsExpiredAt: null,
   ...fields,
 });
 
@@ -1142,5 +1144,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
       await again[Symbol.asyncDispose]();
       await expect(again.findBatch(acme, 'b1')).rejects.toThrow();
     });
+
+    describeRetentionConformance(open);
   });
 }

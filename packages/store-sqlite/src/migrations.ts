@@ -227,6 +227,39 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX deliveries_delivered ON deliveries (delivered_at) WHERE state = 'delivered';
     `,
   },
+  {
+    version: 5,
+    name: 'retention',
+    sql: `
+      -- When a finished batch's results expired (its GET /results answers 410 from then on), and when
+      -- the last of its chunks and items rows was deleted: between the two, retention deletes them a
+      -- few rows at a time.
+      ALTER TABLE batches ADD COLUMN results_expired_at INTEGER;
+      ALTER TABLE batches ADD COLUMN results_purged_at INTEGER;
+
+      -- Retention periods are set per environment, so each age index leads with the environment: a
+      -- step of one environment never walks over the rows another keeps longer. They replace the
+      -- age indexes of migration 4.
+      DROP INDEX enrichments_by_age;
+      DROP INDEX batches_finished;
+      DROP INDEX deliveries_delivered;
+      DROP INDEX recurrence_series_by_age;
+      CREATE INDEX enrichments_by_age ON enrichments (environment, created_at);
+      CREATE INDEX recurrence_series_by_age ON recurrence_series (environment, seen_at);
+      CREATE INDEX deliveries_delivered ON deliveries (environment, delivered_at) WHERE state = 'delivered';
+      -- Finished batches whose results are still kept, and those whose rows are being deleted.
+      CREATE INDEX batches_results_kept ON batches (environment, finished_at)
+        WHERE finished_at IS NOT NULL AND results_expired_at IS NULL;
+      CREATE INDEX batches_results_purging ON batches (environment, seq)
+        WHERE results_expired_at IS NOT NULL AND results_purged_at IS NULL;
+      -- Idempotency keys still held; cleared once their window is over.
+      CREATE INDEX batches_idempotency_by_age ON batches (environment, idempotency_created_at)
+        WHERE idempotency_key IS NOT NULL;
+      -- An enrichment an open report names is kept until the report is closed.
+      CREATE INDEX reports_open_by_enrichment ON reports (tenant, environment, enrichment_id)
+        WHERE status = 'open';
+    `,
+  },
 ];
 
 /** Applies the migrations `db` lacks, in one transaction; refuses a file migrated by a newer version. */

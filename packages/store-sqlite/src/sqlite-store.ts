@@ -29,6 +29,7 @@ import { toStoreError } from './errors.js';
 import { createFileGuard, type FileGuard } from './file-guard.js';
 import { migrate } from './migrations.js';
 import { createPrivateFile } from './private-file.js';
+import { createRetentionSteps } from './retention.js';
 import { createTriggerLists, deleteUnusedTriggerPages } from './trigger-lists.js';
 
 type HistoryEntry = Omit<HistoryRow, 'userId'>;
@@ -65,10 +66,11 @@ interface BatchRow {
   chunk_size: number;
   chunks_done: number;
   finished_at: number | null;
+  results_expired_at: number | null;
 }
 
 const batchColumns =
-  'id, tenant, environment, kind, status, size, submitted_at, callback_url, chunk_size, chunks_done, finished_at';
+  'id, tenant, environment, kind, status, size, submitted_at, callback_url, chunk_size, chunks_done, finished_at, results_expired_at';
 
 interface ChunkRow {
   results: string;
@@ -158,6 +160,7 @@ const toBatch = (row: BatchRow): BatchRecord => ({
   chunkSize: row.chunk_size,
   chunksDone: row.chunks_done,
   finishedAt: row.finished_at,
+  resultsExpiredAt: row.results_expired_at,
 });
 
 const toDelivery = (row: DeliveryRow): Delivery => ({
@@ -688,7 +691,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       'batchResults',
       db.transaction((id: string) => {
         const results: string[] = [];
-        if (s.batch.get(id)?.status !== 'completed') return results;
+        const batch = s.batch.get(id);
+        if (batch?.status !== 'completed' || batch.results_expired_at !== null) return results;
         for (const row of s.chunks.iterate(id)) unpackChunk(row, results);
         return results;
       }),
@@ -698,7 +702,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       'batchResultsPage',
       db.transaction((id: string, offset: number, limit: number) => {
         const batch = s.batch.get(id);
-        if (batch?.status !== 'completed' || limit < 1) return [];
+        if (batch?.status !== 'completed' || batch.results_expired_at !== null || limit < 1) return [];
         // Chunk i holds items i * chunk_size and on.
         const first = Math.floor(offset / batch.chunk_size);
         const last = Math.floor((offset + limit - 1) / batch.chunk_size);
@@ -887,6 +891,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         }),
       ),
     ),
+
+    ...createRetentionSteps({ db, write }),
 
     check: op('check', () => {
       s.reachable.get();
