@@ -1210,6 +1210,180 @@ export const subscriptionGroups: readonly SubscriptionGroup[] = [
   },
 ];
 
+/** Where a heavy user also buys from a merchant they pay a membership or bill to. */
+export interface ShopSpec {
+  /** In store (a chain of `group`, the segment, trading in the user's state) or online (`group`, an online group). */
+  at: 'store' | 'online';
+  group: string;
+  /** One-off purchases a month there, drawn per user. */
+  perMonth: readonly [number, number];
+}
+
+/** A quarterly or annual bill of a heavy user: a membership, a policy, a service plan. */
+export interface HeavyBillSpec extends SubscriptionSpec {
+  interval: 'quarterly' | 'annually';
+  /** Bills move off weekends and post late now and then (see `SubscriptionGroup`). */
+  bill: boolean;
+  /** The user shops there too: the hard case, one counterparty with a series among one-off purchases. */
+  shop?: ShopSpec;
+  /** Paid beside another series at the same merchant (Subscribe & Save beside Prime, an annual fee beside dues). */
+  alongside?: boolean;
+  /** Monthly dues the bill comes with, unless the user pays the merchant a series already (a gym's annual fee). */
+  dues?: { forms: readonly string[]; prices: readonly number[] };
+}
+
+const heavyBill = (
+  spec: SubscriptionSpec,
+  interval: HeavyBillSpec['interval'],
+  extra: Partial<Pick<HeavyBillSpec, 'bill' | 'shop' | 'alongside' | 'dues'>> = {},
+): HeavyBillSpec => ({ ...spec, interval, bill: false, ...extra });
+const shop = (at: ShopSpec['at'], group: string, perMonth: readonly [number, number]): ShopSpec => ({
+  at,
+  group,
+  perMonth,
+});
+
+/**
+ * The quarterly and annual bills heavy users pick from (at least one of each), most of them at a merchant
+ * the user also shops at: the Costco membership of a weekly Costco shopper, Prime and Subscribe & Save
+ * among Amazon orders, Walmart+ among Walmart trips.
+ */
+export const heavyBills: readonly HeavyBillSpec[] = [
+  heavyBill(
+    subscription('Costco', 30, 'COSTCO *ANNUAL RENEWAL|COSTCO.COM *MEMBERSHIP', '5300', [65, 130], '', 'WA'),
+    'annually',
+    { shop: shop('store', 'warehouse', [3, 6]) },
+  ),
+  heavyBill(
+    subscription("Sam's Club", 15, 'SAMS CLUB MEMBERSHIP|SAMSCLUB.COM RENEWAL', '5300', [50, 110], '', 'AR'),
+    'annually',
+    { shop: shop('store', 'warehouse', [3, 6]) },
+  ),
+  heavyBill(
+    subscription(
+      "BJ's Wholesale Club",
+      6,
+      'BJS MEMBERSHIP FEE|BJS.COM MEMBERSHIP',
+      '5300',
+      [55, 110],
+      '',
+      'MA',
+    ),
+    'annually',
+    { shop: shop('store', 'warehouse', [3, 5]) },
+  ),
+  heavyBill(
+    subscription('Walmart', 15, 'WMT PLUS ANNUAL|WALMART PLUS ANNUAL', '5300', [98], '800-925-6278', 'AR'),
+    'annually',
+    { shop: shop('store', 'grocery', [4, 8]) },
+  ),
+  heavyBill(
+    subscription('Target', 8, 'TARGET CIRCLE 360|TARGET.COM CIRCLE 360', '5310', [99], '800-591-3869', 'MN'),
+    'annually',
+    { shop: shop('store', 'general-merchandise', [3, 6]) },
+  ),
+  heavyBill(
+    subscription('Amazon', 30, 'AMAZON PRIME*{r9}|Amazon Prime*{r9}', '5968', [139], 'AMZN.COM/BILL', 'WA'),
+    'annually',
+    { shop: shop('online', 'amazon', [6, 14]) },
+  ),
+  heavyBill(
+    subscription('Uber', 8, 'UBER *ONE MEMBERSHIP|UBER *ONE', '5968', [96], 'HELP.UBER.COM', 'CA'),
+    'annually',
+    { shop: shop('online', 'ride', [4, 10]) },
+  ),
+  heavyBill(
+    subscription('Planet Fitness', 10, 'PLANET FITNESS ANNUAL FEE|PLANET FIT ANNUAL FEE', '7997', [49]),
+    'annually',
+    {
+      alongside: true,
+      dues: { forms: ['PLANET FITNESS', 'PLANET FIT CLUB FEES'], prices: [15, 24.99] },
+    },
+  ),
+  heavyBill(subscription('AAA', 6, 'AAA MEMBERSHIP|AAA CLUB RENEWAL', '8699', [64, 124]), 'annually'),
+  heavyBill(
+    subscription('Norton', 4, 'NORTON *AP{d10}|NORTONLIFELOCK', '5734', [99.99, 119.99], '', 'AZ'),
+    'annually',
+  ),
+  heavyBill(
+    subscription(
+      'GoDaddy',
+      3,
+      'DNH*GODADDY.COM|DNH*GODADDY#{d9}',
+      '5734',
+      [21.99, 39.99],
+      '480-505-8855',
+      'AZ',
+    ),
+    'annually',
+  ),
+  heavyBill(
+    subscription(
+      'State Farm',
+      12,
+      'STATE FARM INSURANCE|STATE FARM RO 27',
+      '6300',
+      [310, 420, 560],
+      '800-956-6310',
+      'IL',
+    ),
+    'quarterly',
+    { bill: true },
+  ),
+  heavyBill(
+    subscription(
+      'Progressive',
+      12,
+      'PROGRESSIVE *INSURANCE|PROG DIRECT INS',
+      '6300',
+      [280, 390, 520],
+      '800-776-4737',
+      'OH',
+    ),
+    'quarterly',
+    { bill: true },
+  ),
+  heavyBill(subscription('Terminix', 8, 'TERMINIX|TERMINIX SERVICE', '7342', [119, 139, 165]), 'quarterly', {
+    bill: true,
+  }),
+  heavyBill(subscription('Orkin', 8, 'ORKIN PEST CONTROL|ORKIN #{3}', '7342', [125, 150, 185]), 'quarterly', {
+    bill: true,
+  }),
+  heavyBill(
+    subscription('Aptive Environmental', 4, 'APTIVE ENVIRONMENTAL|APTIVE PEST CONTROL', '7342', [135, 150]),
+    'quarterly',
+    {
+      bill: true,
+    },
+  ),
+  heavyBill(subscription('FabFitFun', 5, 'FABFITFUN|FABFITFUN.COM', '5968', [59.99, 64.99]), 'quarterly'),
+  heavyBill(
+    subscription('Mint Mobile', 6, 'MINTMOBILE.COM|MINT MOBILE', '4814', [45, 60, 75], '', 'CA'),
+    'quarterly',
+  ),
+  heavyBill(
+    subscription(
+      'Amazon',
+      10,
+      'AMZN Mktp US*{r9}|Amazon.com*{r9}',
+      '5999',
+      [23.47, 31.96, 38.12, 44.85, 52.37, 67.94],
+      'AMZN.COM/BILL',
+      'WA',
+    ),
+    'quarterly',
+    { shop: shop('online', 'amazon', [6, 14]), alongside: true },
+  ),
+  heavyBill(
+    subscription('Chewy', 6, 'CHEWY.COM', '5995', [42.98, 61.47, 88.36], '800-672-4399', 'FL'),
+    'quarterly',
+    {
+      shop: shop('online', 'online-retail', [1, 3]),
+      alongside: true,
+    },
+  ),
+];
+
 /** Electric and gas utilities by state, most customers first. */
 export const utilitiesByState: Readonly<Record<string, readonly string[]>> = {
   AL: ['Alabama Power'],

@@ -1,7 +1,7 @@
 /**
  * Shapes shared by the generator's parts: a generated row (request body plus
  * its truth), a user and the feed style of their bank, the draft a purchase
- * or payment builder returns, and the calendar of the year covered.
+ * or payment builder returns, and the calendar of the days covered.
  */
 import type { IntervalType } from '@txenrich/schema';
 import type { CaseStyle } from './descriptor.js';
@@ -61,6 +61,26 @@ export interface User {
   favorites: unknown[][];
   /** People the user pays by P2P. */
   payees: string[];
+  /** A heavy user's habits (`heavy.ts`); null for everyone else. */
+  heavy: HeavyHabits | null;
+}
+
+/** Where a heavy user buys again and again: a chain in their home city, or an online merchant. */
+export interface Haunt {
+  at: 'store' | 'online';
+  /** The segment (in store) or online group the merchant is drawn from. */
+  group: string;
+  /** The catalog name of the merchant. */
+  name: string;
+  /** One-off purchases there a month, on average. */
+  perMonth: number;
+}
+
+/** How much a heavy user buys: one-off purchases a month, some of them at their haunts. */
+export interface HeavyHabits {
+  /** One-off purchases a month elsewhere, on average. */
+  perMonth: number;
+  haunts: Haunt[];
 }
 
 /** Where a purchase happened: a store, or a remote merchant's phone/URL slot. */
@@ -120,6 +140,14 @@ export class Calendar {
   }
   monthIndex(day: number): number {
     return this.months[day]!;
+  }
+  /** Day index of the same calendar date `years` later (29 February becomes the 28th). */
+  yearsAfter(day: number, years: number): number {
+    const date = new Date((this.epochStart + day) * DAY_MS);
+    const year = date.getUTCFullYear() + years;
+    const month = date.getUTCMonth();
+    const length = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+    return Date.UTC(year, month, Math.min(date.getUTCDate(), length)) / DAY_MS - this.epochStart;
   }
   /** Day index of the `dayOfMonth` (clamped to the month's length) `monthsAfter` months after day 0's month. */
   dayInMonth(monthsAfter: number, dayOfMonth: number): number {

@@ -29,7 +29,7 @@ import {
   surnames,
   things,
 } from './local-names.js';
-import type { Calendar, Draft, Place, Truth, User } from './model.js';
+import type { Calendar, Draft, Haunt, Place, Truth, User } from './model.js';
 import { hash32, Random, type WeightedList, weightedList } from './random.js';
 import { type City, domainOf, type World } from './world.js';
 
@@ -321,9 +321,51 @@ export class Purchases {
       if (!list) return this.local(user);
       chain =
         city === user.home ? this.favorite(user, segments.indexOf(segment), list) : random.weighted(list);
-      templates =
-        chain.spec && random.chance(0.85) ? chain.spec.forms : this.world.storeForms(chain.merchant);
+      templates = this.templatesOf(chain);
     }
+    return this.storeDraft(segment, chain, templates, city, !!tail, user, day);
+  }
+
+  private templatesOf(chain: Chain): readonly string[] {
+    return chain.spec && this.random.chance(0.85) ? chain.spec.forms : this.world.storeForms(chain.merchant);
+  }
+
+  /** A chain of a segment by catalog name, when it trades in the state. */
+  private chainOf(segmentId: string, name: string, state: string): Chain | undefined {
+    return this.chainsIn(segmentId, state)?.items.find((chain) => chain.merchant.name === name);
+  }
+
+  /** An online merchant of a group by catalog name. */
+  private onlineOf(groupId: string, name: string) {
+    return this.onlineByGroup.get(groupId)?.items.find((entry) => entry.merchant.name === name);
+  }
+
+  /** Whether a user living in `state` can go to the merchant of a haunt (a chain may not trade there). */
+  serves(at: Haunt['at'], group: string, name: string, state: string): boolean {
+    return at === 'online' ? !!this.onlineOf(group, name) : !!this.chainOf(group, name, state);
+  }
+
+  /** One purchase of `user` on `day` at one of their haunts (in their home city, for a chain). */
+  at(user: User, haunt: Haunt, day: number): Draft {
+    if (haunt.at === 'online') {
+      const entry = this.onlineOf(haunt.group, haunt.name)!;
+      return this.onlineDraft(entry.spec, entry.merchant, user, day);
+    }
+    const segment = segments.find((candidate) => candidate.id === haunt.group)!;
+    const chain = this.chainOf(haunt.group, haunt.name, user.home.state)!;
+    return this.storeDraft(segment, chain, this.templatesOf(chain), user.home, false, user, day);
+  }
+
+  private storeDraft(
+    segment: SegmentSpec,
+    chain: Chain,
+    templates: readonly string[],
+    city: City,
+    tail: boolean,
+    user: User,
+    day: number,
+  ): Draft {
+    const random = this.random;
     const seconds = this.seconds(segment.hours);
     const store = this.store(chain.merchant.name, user, city);
     const name = fillTemplate(
@@ -405,8 +447,12 @@ export class Purchases {
   }
 
   private online(groupId: string, user: User, day: number): Draft {
+    const { spec, merchant } = this.random.weighted(this.onlineByGroup.get(groupId)!);
+    return this.onlineDraft(spec, merchant, user, day);
+  }
+
+  private onlineDraft(spec: OnlineSpec, merchant: Merchant, user: User, day: number): Draft {
     const random = this.random;
-    const { spec, merchant } = random.weighted(this.onlineByGroup.get(groupId)!);
     const seconds = this.seconds([0, 23]);
     const domain = domainOf(merchant.website);
     const place = this.remotePlace(merchant.name, domain, spec.slot, spec.state);

@@ -3,12 +3,16 @@
  * software, memberships and meal kits, each user's utility, and a few local
  * services. A series keeps one descriptor (reference numbers aside), one
  * amount (utilities drift with the seasons) and one day of the month or week;
- * bills move off weekends and post a day or two late now and then. The truth
- * names the interval from the third payment in the file on, when the series
- * has enough history to be seen.
+ * bills move off weekends and post a day or two late now and then; an annual
+ * payment falls on the same date each year. The truth names the interval from
+ * the third payment in a row in the file on (two earlier payments at the
+ * interval: what anyone, and any detector, needs to call it a series); a
+ * payment left out of the file starts the count again. Heavy users
+ * (`heavy.ts`) add their quarterly and annual bills through `addBill`.
  */
 import type { Merchant } from '@txenrich/catalog';
 import {
+  type HeavyBillSpec,
   type IntervalKind,
   type SubscriptionGroup,
   type SubscriptionSpec,
@@ -27,7 +31,7 @@ interface Subscription {
   key: string;
   template: string;
   interval: IntervalKind;
-  /** Day of the month (monthly, quarterly), day index (annually) or first day (weekly, biweekly). */
+  /** Day of the month (monthly, quarterly), day index of the first year's payment (annually) or first day (weekly, biweekly). */
   anchor: number;
   /** Quarterly: months after the first month of the year covered. */
   phase: number;
@@ -103,11 +107,17 @@ export class Subscriptions {
     return [...new Set(names)].filter((name) => !world.brand(name));
   }
 
-  /** Gives a user their recurring payments and schedules the first of each. */
-  createFor(user: User): void {
+  /**
+   * Gives a user their recurring payments and schedules the first of each; answers the names paid, one
+   * per series. `longIntervals: false` leaves out the quarterly and annual groups (a heavy user's come
+   * from `heavyBills`).
+   */
+  createFor(user: User, longIntervals = true): string[] {
     const random = this.random;
+    const paid: string[] = [];
     let count = 0;
     for (const { group, merchants } of this.groups) {
+      if (!longIntervals && (group.interval === 'quarterly' || group.interval === 'annually')) continue;
       if (!merchants.length || !random.chance(group.probability)) continue;
       const wanted = Math.min(group.max, 1 + Math.floor(random.next() ** 2 * group.max));
       const list = weightedList(merchants, (entry) => entry.spec.weight);
@@ -116,6 +126,7 @@ export class Subscriptions {
         const entry = random.weighted(list);
         if (taken.has(entry.spec.name)) continue;
         taken.add(entry.spec.name);
+        paid.push(entry.spec.name);
         this.add(this.brandSeries(user, group, entry.spec, entry.merchant, count++));
       }
     }
@@ -124,10 +135,38 @@ export class Subscriptions {
       .filter((merchant): merchant is Merchant => !!merchant);
     if (utilities.length && random.chance(0.55)) {
       const merchant = random.weighted(weightedList(utilities, (_, index) => 1 / (index + 1)));
+      paid.push(merchant.name);
       this.add(this.utilitySeries(user, merchant, count++));
     }
-    if (random.chance(0.05)) this.add(this.localSeries(user, this.gym, 'ABC*', 'monthly', count++));
-    if (random.chance(0.03)) this.add(this.localSeries(user, this.cleaning, 'SQ *', 'biweekly', count++));
+    if (random.chance(0.05)) {
+      const series = this.localSeries(user, this.gym, 'ABC*', 'monthly', count++);
+      paid.push(series.template);
+      this.add(series);
+    }
+    if (random.chance(0.03)) {
+      const series = this.localSeries(user, this.cleaning, 'SQ *', 'biweekly', count++);
+      paid.push(series.template);
+      this.add(series);
+    }
+    return paid;
+  }
+
+  /**
+   * A heavy user's bill: series number `index` of the user, paid from the first day covered to the last
+   * (a long-standing membership or policy); `as` gives its interval and tag when not the spec's own
+   * (a gym's monthly dues).
+   */
+  addBill(
+    user: User,
+    spec: HeavyBillSpec,
+    merchant: Merchant,
+    index: number,
+    as: Pick<SubscriptionGroup, 'id' | 'interval' | 'bill'>,
+  ): void {
+    const series = this.brandSeries(user, as, spec, merchant, index);
+    series.startDay = 0;
+    series.endDay = this.calendar.days;
+    this.add(series);
   }
 
   /** The draft of a payment due today; the series' next payment is scheduled. */
@@ -213,7 +252,7 @@ export class Subscriptions {
       case 'quarterly':
         return this.calendar.dayInMonth(subscription.phase + 3 * index, subscription.anchor);
       case 'annually':
-        return subscription.anchor + 365 * index;
+        return this.calendar.yearsAfter(subscription.anchor, index);
     }
   }
 
@@ -247,7 +286,7 @@ export class Subscriptions {
           : interval === 'biweekly'
             ? random.int(0, 13)
             : interval === 'annually'
-              ? random.int(0, days - 1)
+              ? random.int(0, Math.min(days, 365) - 1)
               : random.chance(0.1)
                 ? random.int(29, 31)
                 : random.int(1, 28),
@@ -268,7 +307,7 @@ export class Subscriptions {
 
   private brandSeries(
     user: User,
-    group: SubscriptionGroup,
+    group: Pick<SubscriptionGroup, 'id' | 'interval' | 'bill'>,
     spec: SubscriptionSpec,
     merchant: Merchant,
     index: number,

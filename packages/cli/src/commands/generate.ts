@@ -1,4 +1,4 @@
-/** `txenrich generate --kind card --rows <n> [--seed <n>] [--start <date>] [-o <output.jsonl>]` */
+/** `txenrich generate --kind card --rows <n> [--seed <n>] [--start <date>] [--years <n>] [--heavy <share>] [-o <output.jsonl>]` */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
@@ -12,6 +12,8 @@ interface GenerateFlags {
   rows: number;
   seed: number;
   start: string;
+  years: number;
+  heavy: number;
   output?: string;
 }
 
@@ -28,6 +30,14 @@ function integer(min: number) {
     }
     return value;
   };
+}
+
+function share(text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !(value >= 0 && value < 1)) {
+    throw new InvalidArgumentError('expected a share of at least 0 and below 1 (0.1: one user in ten)');
+  }
+  return value;
 }
 
 function date(text: string): string {
@@ -59,7 +69,19 @@ export function registerGenerate(program: Command, io: CliIo): void {
     .option('--kind <kind>', `transaction kind (${generatedKinds.join(', ')})`, 'card')
     .requiredOption('--rows <n>', 'rows to write', integer(0))
     .option('--seed <n>', 'PRNG seed: the same seed gives the same bytes', integer(0), 1)
-    .option('--start <date>', 'first day of the year the rows cover', date, DEFAULT_START)
+    .option('--start <date>', 'first day the rows cover', date, DEFAULT_START)
+    .option(
+      '--years <n>',
+      'years the rows cover (365 days each): 3 gives annual bills their third payment',
+      integer(1),
+      1,
+    )
+    .option(
+      '--heavy <share>',
+      'share of heavy users: 40-80 purchases a month, quarterly and annual bills among them (tag heavy-user)',
+      share,
+      0,
+    )
     .option('-o, --output <path>', 'write here (default: standard output)')
     .action(async (flags: GenerateFlags, command: Command) => {
       if (!(generatedKinds as readonly string[]).includes(flags.kind)) {
@@ -86,7 +108,14 @@ export function registerGenerate(program: Command, io: CliIo): void {
       };
       let rows = 0;
       let chunk: string[] = [];
-      for (const row of generateCards(world, { rows: flags.rows, seed: flags.seed, start: flags.start })) {
+      const options = {
+        rows: flags.rows,
+        seed: flags.seed,
+        start: flags.start,
+        years: flags.years,
+        heavyShare: flags.heavy,
+      };
+      for (const row of generateCards(world, options)) {
         chunk.push(JSON.stringify(row));
         rows++;
         if (chunk.length === CHUNK_ROWS) {
