@@ -10,7 +10,9 @@
  * 410), and the steps after delete its chunks and items a few rows at a
  * time (a chunk is about 1.4 MB of results: `auto_vacuum = FULL` hands its
  * pages back to the file system at each commit, which is what a step's time
- * goes to). No reader ever sees part of a batch's results.
+ * goes to). No reader ever sees part of a batch's results. Each step
+ * checkpoints the WAL it wrote, so that no step, nor a request after it,
+ * pays for a large checkpoint.
  */
 import type { Environment, PrunableRecords, PruneStep, PruneStepResult, Store } from '@txenrich/service';
 import type Database from 'better-sqlite3';
@@ -104,14 +106,21 @@ export function createRetentionSteps(options: RetentionStepsOptions): Pick<Store
     recurrenceSeries: ageStep(s.recurrenceSeries),
   };
 
+  const pruneStep = db.transaction((step: PruneStep): PruneStepResult => {
+    if (!Number.isInteger(step.limit) || step.limit < 1) return { pruned: 0, more: false };
+    return steps[step.records](step);
+  }).immediate;
+
   return {
-    prune: write(
-      'prune',
-      db.transaction((step: PruneStep): PruneStepResult => {
-        if (!Number.isInteger(step.limit) || step.limit < 1) return { pruned: 0, more: false };
-        return steps[step.records](step);
-      }).immediate,
-    ),
+    prune: write('prune', (step: PruneStep): PruneStepResult => {
+      const result = pruneStep(step);
+      // Copies the step's pages from the WAL into the file now, a hundred or so at a time: left to
+      // SQLite's auto-checkpoint, every fifth step or so (or the request after it) would copy a
+      // thousand at once, 40 to 100 ms on the benchmark's disk (benchmarks/README.md).
+      // PASSIVE waits for no reader or writer: what it cannot copy now waits for the next one.
+      db.pragma('wal_checkpoint(PASSIVE)');
+      return result;
+    }),
   };
 }
 
