@@ -67,7 +67,7 @@ const enrichments = (prefix: string, count: number, createdAt: number): Enrichme
   }));
 
 async function recordEnrichments(store: Store, scope: Scope, records: EnrichmentRecord[]) {
-  await store.recordEnrichments([{ scope, enrichments: records, history: [], usage: [] }]);
+  await store.recordEnrichments([{ scope, enrichments: records, series: [], usage: [] }]);
 }
 
 /** A one-item batch, finished at `finishedAt` unless null, with an idempotency key created at `keyAt`. */
@@ -85,7 +85,7 @@ async function batch(store: Store, id: string, finishedAt: number | null, keyAt:
       ? {}
       : { idempotency: { key: `key-${id}`, requestHash: 'h', createdAt: keyAt, since: 0 } }),
   });
-  await store.saveBatchChunk(id, { index: 0, results: ['{"n":0}'], enrichments: [], history: [] });
+  await store.saveBatchChunk(id, { index: 0, results: ['{"n":0}'], enrichments: [], series: [] });
   if (finishedAt !== null) await store.finishBatch(id, 'completed', finishedAt, null);
 }
 

@@ -152,10 +152,10 @@ async function fillEnrichments() {
       {
         scope: { tenant: 'acme', environment: 'production' },
         enrichments: production,
-        history: [],
+        series: [],
         usage: [],
       },
-      { scope: { tenant: 'acme', environment: 'sandbox' }, enrichments: sandbox, history: [], usage: [] },
+      { scope: { tenant: 'acme', environment: 'sandbox' }, enrichments: sandbox, series: [], usage: [] },
     ]);
   }
 }
@@ -184,7 +184,7 @@ async function fillBatches() {
         index,
         results: Array(count).fill(result),
         enrichments: [],
-        history: [],
+        series: [],
       });
     }
     await store.finishBatch(id, 'completed', finishedAt, null);

@@ -11,6 +11,7 @@ import type {
 } from '@txenrich/schema';
 import { v7 } from 'uuid';
 import { givenNames } from './anatomy/given-names.js';
+import type { PendingEnrichment } from './context/apply-context.js';
 import type { EnrichmentContext } from './context/context.js';
 import { type CorrectionRule, compileCorrections } from './context/corrections.js';
 import {
@@ -24,7 +25,7 @@ import {
 import type { EngineParts } from './engine-parts.js';
 import { buildLexicon } from './lexicon.js';
 import { bareHost } from './normalize/text.js';
-import { enrichInPipeline } from './pipeline.js';
+import { beginInPipeline } from './pipeline.js';
 import { type Autocomplete, createAutocomplete } from './resolve/autocomplete.js';
 import type { MatchEntry } from './resolve/match-entry.js';
 import { createMatcher } from './resolve/matcher.js';
@@ -80,6 +81,17 @@ export interface Engine {
     context?: EnrichmentContext,
     options?: EnrichOptions,
   ): Enrichment;
+  /**
+   * `enrich` in two steps, for a caller whose series states live in a store it reads asynchronously:
+   * every stage up to the context's recurrence, which names the series the transaction extends; the
+   * caller loads that state into `context.series`, then calls `finish`.
+   */
+  begin<K extends TransactionKind>(
+    kind: K,
+    body: TransactionByKind[K],
+    context?: EnrichmentContext,
+    options?: EnrichOptions,
+  ): PendingEnrichment;
   /** Merchants for autocomplete, best first: a prefix or a near spelling of their name. */
   searchMerchants(name: string, limit: number): Corporation[];
   /** Compiles trigger registrations for `context.triggers`, resolving region names (`California`) as the engine does. */
@@ -153,11 +165,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
     compileTriggers(registrations, triggerOptions);
   return {
     catalog,
-    enrichCard: (body, context, options) => enrichInPipeline(parts, 'card', body, context, options),
-    enrichCardDe43: (body, context, options) => enrichInPipeline(parts, 'de43', body, context, options),
-    enrichTransfer: (body, context, options) => enrichInPipeline(parts, 'transfer', body, context, options),
-    enrichUniversal: (body, context, options) => enrichInPipeline(parts, 'universal', body, context, options),
-    enrich: (kind, body, context, options) => enrichInPipeline(parts, kind, body, context, options),
+    enrichCard: (body, context, options) => beginInPipeline(parts, 'card', body, context, options).finish(),
+    enrichCardDe43: (body, context, options) =>
+      beginInPipeline(parts, 'de43', body, context, options).finish(),
+    enrichTransfer: (body, context, options) =>
+      beginInPipeline(parts, 'transfer', body, context, options).finish(),
+    enrichUniversal: (body, context, options) =>
+      beginInPipeline(parts, 'universal', body, context, options).finish(),
+    enrich: (kind, body, context, options) => beginInPipeline(parts, kind, body, context, options).finish(),
+    begin: (kind, body, context, options) => beginInPipeline(parts, kind, body, context, options),
     compileTriggers: compileWithRegions,
     createTriggerCompiler: () => createTriggerCompiler(triggerOptions),
     compileRules: ({ corrections, triggers }) => ({

@@ -8,6 +8,7 @@
  */
 
 export { type Anatomy, type AnatomyLexicon, readAnatomy } from './anatomy/anatomy.js';
+export type { PendingEnrichment } from './context/apply-context.js';
 export {
   type EnrichmentContext,
   type HistoryEntry,
@@ -25,6 +26,25 @@ export {
 } from './context/corrections.js';
 export { descriptorKeyOf } from './context/descriptor-key-of.js';
 export {
+  createSeriesBook,
+  type KeptPayment,
+  lastPaymentDay,
+  MAX_BANDS,
+  type MemorySeriesBook,
+  PAYMENTS_PER_BAND,
+  type RecordedPayment,
+  type RecurringSeries,
+  type RecurringStatus,
+  type RecurringView,
+  recordPayment,
+  recurringView,
+  type SeriesBand,
+  type SeriesBook,
+  type SeriesRef,
+  type SeriesSchedule,
+  type SeriesState,
+} from './context/series.js';
+export {
   ALLOW_ONLY_DEFAULT_ID,
   type CompiledTriggers,
   type CompileTriggersOptions,
@@ -37,7 +57,20 @@ export {
 } from './context/triggers.js';
 export { createEngine, DEFAULT_ASSET_BASE_URL, type Engine, type EngineOptions } from './engine.js';
 export { type De43Fields, type De43Layout, parseDe43 } from './normalize/de43.js';
-export { detectRecurrence, type RecurrenceTransaction } from './recurrence.js';
+export {
+  calendarDay,
+  type DetectedRecurrence,
+  detectRecurrence,
+  detectWithConfidence,
+  type RecurrenceTransaction,
+} from './recurrence.js';
 export { MIN_MATCH_SCORE } from './resolve/matcher.js';
-export { type EnrichableKind, enrichByKind, enrichResultItem } from './result-item.js';
+export {
+  beginResultItem,
+  type EnrichableKind,
+  enrichByKind,
+  enrichResultItem,
+  type PendingResultItem,
+  type ResultItemOptions,
+} from './result-item.js';
 export type { EnrichOptions } from './shape/explanation.js';

@@ -14,7 +14,7 @@ import { classifyBankMovement } from './classify/bank-movement.js';
 import { type BankRule, bankRuleFor } from './classify/bank-rules.js';
 import { classifyCardPurchase } from './classify/card-purchase.js';
 import { routeOf } from './classify/route.js';
-import { applyContext, type ContextFacts } from './context/apply-context.js';
+import { beginContext, type ContextFacts, type PendingEnrichment } from './context/apply-context.js';
 import type { EnrichmentContext } from './context/context.js';
 import type { EngineParts } from './engine-parts.js';
 import type { Lexicon, Place } from './lexicon.js';
@@ -188,14 +188,14 @@ function build<K extends TransactionKind>(
   return purchase ? card.shape() : bank.shape();
 }
 
-/** Enriches a validated body of `kind`: every stage once, the context last. */
-export function enrichInPipeline<K extends TransactionKind>(
+/** A validated body of `kind` through every stage up to its context's recurrence and triggers (see `PendingEnrichment`). */
+export function beginInPipeline<K extends TransactionKind>(
   parts: EngineParts,
   kind: K,
   body: TransactionByKind[K],
   context: EnrichmentContext | undefined,
   options: EnrichOptions = {},
-): Enrichment {
+): PendingEnrichment {
   const { enrichment, facts } = build(parts, kinds[kind] as KindRow<K>, body, options);
-  return applyContext(parts, enrichment, context, facts);
+  return beginContext(parts, enrichment, context, facts);
 }

@@ -153,9 +153,10 @@ function readDate(occurredAt: string, days: Float64Array, months: Float64Array, 
 
 /** The calendar date an `occurredAt` string starts with, as a day number (1970-01-01 = 0), or NaN. */
 export function calendarDay(occurredAt: string): number {
-  const days = new Float64Array(1);
-  return readDate(occurredAt, days, new Float64Array(1), 0) ? days[0]! : Number.NaN;
+  return readDate(occurredAt, oneDay, oneMonth, 0) ? oneDay[0]! : Number.NaN;
 }
+const oneDay = new Float64Array(1);
+const oneMonth = new Float64Array(1);
 
 /** The day number of `day` (clamped to the month's length) in month index `year * 12 + month - 1`. */
 function dayInMonth(monthIndex: number, day: number): number {
@@ -168,7 +169,7 @@ function dayInMonth(monthIndex: number, day: number): number {
 // Detection
 
 /** Whether two amounts (NaN = unknown) can be the same recurring payment. */
-function similarAmount(a: number, b: number): boolean {
+export function similarAmount(a: number, b: number): boolean {
   if (Number.isNaN(a) || Number.isNaN(b)) return true;
   if (a < 0 !== b < 0) return false;
   const x = Math.abs(a);
@@ -509,6 +510,23 @@ function nextPayment(series: Series, chain: Chain): number {
   return next;
 }
 
+/** A recurrence found, and how sure detection is of it (see `confidenceOf`). */
+export interface DetectedRecurrence {
+  info: RecurrenceInfo;
+  /** 0 to 1: from a bare three payments near their schedule to a dozen right on it. */
+  confidence: number;
+}
+
+/**
+ * How sure a pattern is: its length (three payments are the least evidence, nine or more as much as
+ * there is) weighed by its regularity (its schedule error against the most its interval allows).
+ */
+function confidenceOf(chain: Chain): number {
+  const length = Math.min(1, (chain.members.length - 3) / 6);
+  const regularity = 1 - Math.min(1, chain.meanError / (MAX_MEAN_ERROR * chain.rule.toleranceDays));
+  return Math.round((0.5 + 0.45 * length) * (0.8 + 0.2 * regularity) * 100) / 100;
+}
+
 /**
  * The recurrence of `current` given the user's earlier transactions with the
  * same counterparty (`history`, oldest first; the caller filters), or null
@@ -519,6 +537,14 @@ export function detectRecurrence(
   current: RecurrenceTransaction,
   history: readonly RecurrenceTransaction[],
 ): RecurrenceInfo | null {
+  return detectWithConfidence(current, history)?.info ?? null;
+}
+
+/** `detectRecurrence`, with the pattern's confidence. */
+export function detectWithConfidence(
+  current: RecurrenceTransaction,
+  history: readonly RecurrenceTransaction[],
+): DetectedRecurrence | null {
   if (history.length < 2) return null;
   const series = readSeries(current, history);
   if (!series || series.size < 3) return null;
@@ -553,9 +579,12 @@ export function detectRecurrence(
     });
   }
   return {
-    intervalType: best.rule.type,
-    intervalDays: best.rule.days,
-    nextPaymentExpected: isoDate(nextPayment(series, best)),
-    recentRecurrences,
+    info: {
+      intervalType: best.rule.type,
+      intervalDays: best.rule.days,
+      nextPaymentExpected: isoDate(nextPayment(series, best)),
+      recentRecurrences,
+    },
+    confidence: confidenceOf(best),
   };
 }

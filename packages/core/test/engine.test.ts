@@ -1,12 +1,6 @@
 import { enrichmentSchema } from '@txenrich/schema';
 import { describe, expect, it } from 'vitest';
-import {
-  compileCorrections,
-  createEngine,
-  descriptorKey,
-  type EnrichmentContext,
-  type UserHistoryEntry,
-} from '../src/index.js';
+import { compileCorrections, createEngine, createSeriesBook } from '../src/index.js';
 
 let counter = 0;
 const engine = createEngine({
@@ -162,31 +156,51 @@ describe('createEngine: card enrichment on the built catalog', () => {
   });
 });
 
-describe('createEngine: context (history, triggers, corrections)', () => {
-  const netflix = (occurredAt: string) =>
-    card('NETFLIX.COM', { categoryCode: '4899', amount: '15.49', occurredAt, userId: 'u1' });
-
-  it('finds a monthly subscription in the user history', () => {
-    const earlier = ['2024-03-05', '2024-04-05', '2024-05-05'].map((date) => {
-      const result = netflix(date);
-      return {
-        enrichmentId: result.enrichmentId,
-        transactionId: null,
-        counterpartyId: result.counterparty[0]!.id,
-        descriptorKey: descriptorKey('NETFLIX.COM'),
-        amount: 15.49,
-        occurredAt: date,
-      };
-    });
-    const result = engine.enrichCard(
-      { merchantName: 'NETFLIX.COM', categoryType: 'MCC', amount: 15.49, occurredAt: '2024-06-05' },
-      { history: earlier },
-    );
+describe('createEngine: context (series, triggers, corrections)', () => {
+  it('finds a monthly subscription in the user series, and lists it in the subscriptions view', () => {
+    const series = createSeriesBook();
+    const pay = (occurredAt: string) =>
+      engine.enrichCard(
+        { merchantName: 'NETFLIX.COM', categoryType: 'MCC', amount: 15.49, occurredAt, userId: 'u1' },
+        { series },
+      );
+    for (const date of ['2024-03-05', '2024-04-05', '2024-05-05']) pay(date);
+    const result = pay('2024-06-05');
     expect(result.transactionInfo.recurrenceInfo).toMatchObject({
       intervalType: 'monthly',
       nextPaymentExpected: '2024-07-05',
     });
     expect(result.transactionInfo.recurrenceInfo?.recentRecurrences).toHaveLength(4);
+    expect(series.recurring('u1')).toMatchObject({
+      asOf: '2024-06-05',
+      series: [
+        {
+          counterparty: { id: result.counterparty[0]!.id, name: 'Netflix' },
+          firstDate: '2024-03-05',
+          lastDate: '2024-06-05',
+          count: 4,
+          averageAmount: 15.49,
+          periodicity: { days: 30, label: 'monthly' },
+          nextExpected: { date: '2024-07-05', amount: 15.49 },
+          active: true,
+        },
+      ],
+    });
+    expect(series.recurring('u1', { status: 'inactive' }).series).toEqual([]);
+  });
+
+  it('names the series before recurrence and triggers: a caller loads its state between the two steps', () => {
+    const series = createSeriesBook();
+    const body = { merchantName: 'NETFLIX.COM', categoryType: 'MCC', amount: 15.49, userId: 'u1' } as const;
+    const pending = engine.begin('card', { ...body, occurredAt: '2024-03-05' }, { series });
+    expect(pending.series).toEqual({ userId: 'u1', key: expect.any(String) });
+    pending.finish();
+    expect(series.get('u1', pending.series!.key)?.bands[0]?.payments).toHaveLength(1);
+    // Without a date or a user there is no series.
+    expect(engine.begin('card', body, { series }).series).toBeNull();
+    expect(
+      engine.begin('card', { ...body, userId: undefined, occurredAt: '2024-03-05' }, { series }).series,
+    ).toBeNull();
   });
 
   it('adds matching trigger actions, only for the scope they belong to', () => {
@@ -446,7 +460,7 @@ describe('createEngine: a transfer body as declared, a universal line built once
     expect(direction({ amount: 300 })).toBe('outgoing');
   });
 
-  it('enriches a universal line once: one enrichment id, one history entry, the one returned', () => {
+  it('enriches a universal line once: one enrichment id, one series entry, the one returned', () => {
     for (const description of [
       // No transfer wording: the card path names the merchant.
       'MARIAS FLOWERS OAKLAND CA',
@@ -454,19 +468,20 @@ describe('createEngine: a transfer body as declared, a universal line built once
       'POS PURCHASE STARBUCKS STORE 12345 SEATTLE WA',
       'SSA TREAS 310 XXSOC SEC',
     ]) {
-      const recorded: UserHistoryEntry[] = [];
-      const context: EnrichmentContext = { recordHistory: (entry) => recorded.push(entry) };
+      const series = createSeriesBook();
       const idsBefore = counter;
-      const result = engine.enrichUniversal(
+      const pending = engine.begin(
+        'universal',
         { userId: 'u1', description, amount: 42, occurredAt: '2024-06-01', categoryType: 'MCC' },
-        context,
+        { series },
       );
+      const result = pending.finish();
       expect(counter - idsBefore).toBe(1);
-      expect(recorded).toHaveLength(1);
-      expect(recorded[0]).toMatchObject({
-        enrichmentId: result.enrichmentId,
-        counterpartyId: result.counterparty[0]?.id ?? null,
-      });
+      const state = series.get('u1', pending.series!.key)!;
+      expect(state.counterpartyId).toBe(result.counterparty[0]?.id ?? null);
+      expect(state.bands.flatMap((band) => band.payments.map((payment) => payment[2]))).toEqual([
+        result.enrichmentId,
+      ]);
     }
     const flowers = engine.enrichUniversal({
       userId: 'u1',

@@ -30,6 +30,7 @@ import { registerEnrichRoutes } from './routes/enrich.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerMetricsRoutes } from './routes/metrics.js';
 import { registerPlaygroundRoutes } from './routes/playground.js';
+import { registerRecurringRoutes } from './routes/recurring.js';
 import { registerReportRoutes } from './routes/reports.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { registerTriggerRoutes } from './routes/triggers.js';
@@ -206,6 +207,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerSearchRoutes(app, service);
   registerTriggerRoutes(app, service);
   registerReportRoutes(app, service);
+  registerRecurringRoutes(app, service);
   registerAdminRoutes(app, service);
   registerPlaygroundRoutes(app);
   await app.ready();

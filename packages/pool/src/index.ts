@@ -1,6 +1,7 @@
 /**
  * @txenrich/pool: the txenrich engine on a Piscina worker pool. Each worker
- * loads the catalog once; rows travel in chunks and come back in input order.
+ * loads the catalog once; rows travel in chunks and come back in input order,
+ * their recurrence decided in the users' series (`SeriesSource`).
  *
  *   await using pool = createPool({ threads: 2 });
  *   const results = await pool.enrichMany('card', bodies);
@@ -12,13 +13,8 @@ export {
   unreadableLineItem,
   unreadableRowItem,
 } from './failures.js';
-export {
-  csvColumns,
-  type OutputFormat,
-  type OutputFormatName,
-  outputFormatNames,
-  outputFormats,
-} from './output.js';
+export { createMemorySeries, type MemorySeries } from './memory-series.js';
+export { jsonLines, type OutputFormat } from './output.js';
 export {
   createPool,
   DEFAULT_CHUNK_SIZE,
@@ -30,10 +26,5 @@ export {
   type WorkerReady,
   workerFilename,
 } from './pool.js';
-export type { ChunkInput, LineBlock, TenantRules, ValueRows } from './protocol.js';
-export {
-  createRecurrencePass,
-  DEFAULT_ENTRIES_PER_SERIES,
-  type RecurrencePass,
-  type RecurrencePassOptions,
-} from './recurrence-pass.js';
+export type { ChunkInput, LineBlock, SeriesUpdate, TenantRules, ValueRows } from './protocol.js';
+export type { SeriesSource } from './series-relay.js';

@@ -1,29 +1,31 @@
 /**
  * `createPool`: the engine on every core. Rows go to Piscina workers in
- * chunks; results come back in input order, with recurrence decided in one
- * ordered pass on the calling thread (`recurrence-pass.ts`).
+ * chunks and come back rendered, in input order. Recurrence is the workers'
+ * too: a chunk asks the pool for the series states its rows extend
+ * (`SeriesSource`), after every earlier chunk has answered the states it
+ * changed, so that each user's payments meet their series in input order
+ * however many chunks run at once (`series-relay.ts`).
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { UserHistoryEntry } from '@txenrich/core';
+import type { MessagePort } from 'node:worker_threads';
 import type { ResultItem, TransactionKind } from '@txenrich/schema';
 import { Piscina } from 'piscina';
 import { PoolError } from './errors.js';
 import { internalErrorItem, transactionIdOf } from './failures.js';
-import { type OutputFormatName, outputFormats, type RecurrenceFill, recurrencePieces } from './output.js';
+import { jsonLines, type OutputFormat, outputFormat } from './output.js';
 import {
   type ChunkInput,
   type ChunkResult,
   type ChunkTask,
-  HistoryColumnsBuilder,
-  historyEntryAt,
   isWorkerReadyMessage,
   type MissingRules,
   rowsOf,
+  type SeriesUpdate,
   type TenantRules,
   type WorkerReadyMessage,
 } from './protocol.js';
-import { createRecurrencePass, type RecurrencePassOptions } from './recurrence-pass.js';
+import { createSeriesRelay, type SeriesSource } from './series-relay.js';
 import type { WorkerOptions } from './worker.js';
 
 /** The built worker module, a sibling in `dist/` (workers run built JavaScript, also under tests). */
@@ -56,30 +58,31 @@ export interface PoolOptions {
 }
 
 export interface EnrichOptions {
-  /** `jsonl` by default. */
-  output?: OutputFormatName;
+  /**
+   * The module of the rows' output format (a file path or URL whose default export is an
+   * `OutputFormat`, loaded by each worker once); JSON lines by default.
+   */
+  output?: string;
   /** Validate rows as batch items: a `transactionId` is required. */
   batchItems?: boolean;
   /** Answer each valid row's request body as JSON text. */
   keepRequests?: boolean;
   /** Add each result's `explanation`. */
   explain?: boolean;
-  /** Answer the rows' history entries (to store them for the users' later transactions). */
-  keepHistory?: boolean;
   rules?: TenantRules;
-  /** Each user's history from before this run, oldest first. */
-  history?: RecurrencePassOptions['history'];
+  /**
+   * The users' series states (recurrence); without them, results carry no recurrence. The states a
+   * chunk changes come with it (`EnrichedChunk.series`), for `series.keep` or the caller to keep where
+   * `series.load` finds them (see `SeriesSource`).
+   */
+  series?: SeriesSource;
   signal?: AbortSignal;
 }
 
 export interface EnrichedChunk {
-  /**
-   * The rows' texts joined by line breaks (none at the end), in input order, recurrence filled in:
-   * UTF-8, in pieces to write one after the other (views of the worker's buffer between the
-   * recurrence texts).
-   */
-  pieces: readonly Uint8Array[];
-  /** The pieces, decoded and joined. */
+  /** The rows' texts joined by line breaks (none at the end), in input order, as UTF-8: the worker's buffer. */
+  bytes: Uint8Array;
+  /** The bytes, decoded. */
   readonly text: string;
   /**
    * The rows' texts, in order, one string each. Cheaper than splitting `text`: a string of a whole
@@ -93,8 +96,8 @@ export interface EnrichedChunk {
    * every few dozen chunks (V8 counts their memory as external).
    */
   release(): void;
-  /** With `keepHistory`: the rows' own history entries, to keep for the users' later transactions. */
-  history: UserHistoryEntry[];
+  /** With `series`: the series states the chunk changed, to keep for the users' later transactions. */
+  series: SeriesUpdate[];
   requests: (string | null)[] | null;
   enrichmentIds: (string | null)[];
   rows: number;
@@ -134,7 +137,7 @@ export interface EnrichmentPool {
   enrichMany(
     kind: TransactionKind,
     bodies: readonly unknown[],
-    options?: Pick<EnrichOptions, 'batchItems' | 'rules' | 'history' | 'signal'>,
+    options?: Pick<EnrichOptions, 'batchItems' | 'rules' | 'series' | 'signal'>,
   ): Promise<ResultItem[]>;
   /** Enriches a stream of chunks, keeping a few per thread in flight; yields them in input order. */
   enrichChunks(
@@ -149,16 +152,17 @@ export interface EnrichmentPool {
 /** Chunks in flight per thread: one running and a few queued, so no worker waits while the caller writes. */
 const IN_FLIGHT_PER_THREAD = 4;
 
-/** A task's run options: its output buffer, when it has one, is moved to the worker. */
+/** A task's run options: its output buffer and series port, when it has them, are moved to the worker. */
 function runOptions(task: ChunkTask, signal: AbortSignal | undefined) {
+  const transferList = [task.outputBuffer, task.series].filter((moved) => moved !== undefined);
   return {
     ...(signal ? { signal } : {}),
-    ...(task.outputBuffer ? { transferList: [task.outputBuffer] } : {}),
+    ...(transferList.length > 0 ? { transferList } : {}),
   };
 }
 
-/** The task for another run: its output buffer went to the worker of the first run. */
-function withoutBuffer({ outputBuffer: _, ...task }: ChunkTask): ChunkTask {
+/** The task for another run: its output buffer and series port went to the worker of the first run. */
+function withoutMoved({ outputBuffer: _, series: __, ...task }: ChunkTask): ChunkTask {
   return task;
 }
 
@@ -213,24 +217,42 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
   const spareBuffers: ArrayBuffer[] = [];
   const maxSpareBuffers = threads * IN_FLIGHT_PER_THREAD;
 
-  /** Runs one chunk; a failed run is retried once on a fresh worker, then its rows become 500 items. */
-  async function runChunk(task: ChunkTask, rules: TenantRules | undefined, signal: AbortSignal | undefined) {
+  /**
+   * Runs one chunk; a failed run is retried once on a fresh worker, then its rows become 500 items.
+   * `series` gives each run the port to its chunk's series, and hears of a chunk that failed twice (see
+   * `createSeriesRelay`).
+   */
+  async function runChunk(
+    task: ChunkTask,
+    rules: TenantRules | undefined,
+    signal: AbortSignal | undefined,
+    series: { port: () => MessagePort; failed: () => void } | undefined,
+  ) {
+    const seriesPort = series?.port;
     for (let attempt = 1; ; attempt++) {
       try {
-        const run = piscina.run(task, runOptions(task, signal));
-        task = withoutBuffer(task);
-        let answer = (await run) as ChunkResult | MissingRules;
+        let run = { ...task, ...(seriesPort ? { series: seriesPort() } : {}) };
+        let answer = (await piscina.run(run, runOptions(run, signal))) as ChunkResult | MissingRules;
         // Rules travel by key; a worker that has not compiled them yet asks once for the rules themselves.
-        while ('missingRules' in answer)
-          answer = (await piscina.run({ ...task, rules }, runOptions(task, signal))) as
-            | ChunkResult
-            | MissingRules;
+        while ('missingRules' in answer) {
+          run = {
+            ...withoutMoved(task),
+            ...(rules ? { rules } : {}),
+            ...(seriesPort ? { series: seriesPort() } : {}),
+          };
+          answer = (await piscina.run(run, runOptions(run, signal))) as ChunkResult | MissingRules;
+        }
         return answer;
       } catch (error) {
         if (signal?.aborted) throw new PoolError('ABORTED', 'The enrichment was aborted.', { cause: error });
         if (closed) throw new PoolError('CLOSED', 'The pool is closed.', { cause: error });
         onWorkerError(error instanceof Error ? error : new Error(String(error)));
-        if (attempt >= 2) return failedChunk(task);
+        if (attempt >= 2) {
+          series?.failed();
+          return failedChunk(task);
+        }
+      } finally {
+        task = withoutMoved(task);
       }
     }
   }
@@ -242,36 +264,29 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
   ): AsyncGenerator<EnrichedChunk> {
     if (closed) throw new PoolError('CLOSED', 'The pool is closed.');
     const { rules, signal } = enrichOptions;
-    const output = enrichOptions.output ?? 'jsonl';
-    const format = outputFormats[output];
-    const pass = createRecurrencePass(enrichOptions.history ? { history: enrichOptions.history } : {});
-    const inFlight: Array<Promise<ChunkResult>> = [];
+    const relay = enrichOptions.series ? createSeriesRelay(enrichOptions.series) : null;
+    const inFlight: Array<{ index: number; result: Promise<ChunkResult> }> = [];
+    // A chunk waits for the series changes of the chunks before it. Piscina does not promise to start
+    // queued tasks in order, so with series no task is queued: one chunk per thread, each running.
+    const maxInFlight = threads * (relay ? 1 : IN_FLIGHT_PER_THREAD);
 
-    const finish = (result: ChunkResult): EnrichedChunk => {
-      const fills: RecurrenceFill[] = [];
-      const history: UserHistoryEntry[] = [];
-      for (let index = 0; index < result.history.slots.length; index++) {
-        const entry = historyEntryAt(result.history, index);
-        const info = pass.next(entry);
-        if (info) fills.push({ slot: result.history.slots[index]!, info });
-        if (enrichOptions.keepHistory) history.push(entry);
-      }
-      const pieces = recurrencePieces(format, result.bytes, fills);
+    const finish = (index: number, result: ChunkResult): EnrichedChunk => {
       let released = false;
+      const { bytes } = result;
       return {
-        pieces,
+        bytes,
         get text() {
-          return pieces.map((piece) => decoder.decode(piece)).join('');
+          return decoder.decode(bytes);
         },
         get lines() {
-          return result.rows > 0 ? linesOf(pieces) : [];
+          return result.rows > 0 ? linesOf(bytes) : [];
         },
         release() {
           if (released) return;
           released = true;
-          if (spareBuffers.length < maxSpareBuffers) spareBuffers.push(result.bytes.buffer as ArrayBuffer);
+          if (spareBuffers.length < maxSpareBuffers) spareBuffers.push(bytes.buffer as ArrayBuffer);
         },
-        history,
+        series: relay?.updatesOf(index) ?? [],
         requests: result.requests,
         enrichmentIds: result.enrichmentIds,
         rows: result.rows,
@@ -280,28 +295,52 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
         failed: result.failed,
       };
     };
+    /** The next chunk in input order, once done; its series updates are the caller's from then on. */
+    const next = async () => {
+      const { index, result } = inFlight.shift()!;
+      const done = await result;
+      // The chunk's series changes come on their own port, maybe after its result.
+      await relay?.sent(index);
+      const chunk = finish(index, done);
+      enrichOptions.series?.keep?.(chunk.series);
+      return { index, chunk };
+    };
 
     try {
+      let index = 0;
       for await (const chunk of chunks) {
         const outputBuffer = spareBuffers.pop();
         const task: ChunkTask = {
           kind,
           input: chunk,
           batchItems: enrichOptions.batchItems ?? false,
-          output,
           keepRequests: enrichOptions.keepRequests ?? false,
+          ...(enrichOptions.output ? { output: enrichOptions.output } : {}),
           ...(enrichOptions.explain ? { explain: true } : {}),
           ...(rules ? { rules: { key: rules.key } } : {}),
           ...(outputBuffer ? { outputBuffer } : {}),
         };
-        const running = runChunk(task, rules, signal);
+        const chunkIndex = index++;
+        const series = relay
+          ? { port: () => relay.port(chunkIndex), failed: () => relay.settle(chunkIndex) }
+          : undefined;
+        const running = runChunk(task, rules, signal, series);
         running.catch(() => {}); // awaited below, in order; this only keeps an early exit quiet
-        inFlight.push(running);
-        if (inFlight.length >= threads * IN_FLIGHT_PER_THREAD) yield finish(await inFlight.shift()!);
+        inFlight.push({ index: chunkIndex, result: running });
+        if (inFlight.length >= maxInFlight) {
+          const done = await next();
+          yield done.chunk;
+          relay?.handedOver(done.index);
+        }
       }
-      while (inFlight.length > 0) yield finish(await inFlight.shift()!);
+      while (inFlight.length > 0) {
+        const done = await next();
+        yield done.chunk;
+        relay?.handedOver(done.index);
+      }
     } finally {
       inFlight.length = 0;
+      relay?.close();
     }
   }
 
@@ -345,21 +384,16 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
   };
 }
 
-/** The lines of UTF-8 text given in pieces (a line may span pieces), decoded line by line. */
-function linesOf(pieces: readonly Uint8Array[]): string[] {
+/** The lines of UTF-8 text, decoded line by line. */
+function linesOf(text: Uint8Array): string[] {
   const lines: string[] = [];
-  let start = '';
-  for (const piece of pieces) {
-    const bytes = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
-    let from = 0;
-    for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, from)) {
-      lines.push(start + bytes.toString('utf8', from, at));
-      start = '';
-      from = at + 1;
-    }
-    start += bytes.toString('utf8', from);
+  const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  let from = 0;
+  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, from)) {
+    lines.push(bytes.toString('utf8', from, at));
+    from = at + 1;
   }
-  lines.push(start);
+  lines.push(bytes.toString('utf8', from));
   return lines;
 }
 
@@ -367,13 +401,12 @@ const emptyTask: ChunkTask = {
   kind: 'card',
   input: { rows: [] },
   batchItems: false,
-  output: 'jsonl',
   keepRequests: false,
 };
 
 /** The result of a chunk whose worker failed twice: every row a 500 item, nothing lost. */
-function failedChunk(task: ChunkTask): ChunkResult {
-  const format = outputFormats[task.output];
+async function failedChunk(task: ChunkTask): Promise<ChunkResult> {
+  const format: OutputFormat = await Promise.resolve(outputFormat(task.output)).catch(() => jsonLines);
   const rows = rowsOf(task.input);
   const bodies = Array.from({ length: rows.length }, (_, index) => {
     const row = rows.row(index);
@@ -384,14 +417,13 @@ function failedChunk(task: ChunkTask): ChunkResult {
       return null;
     }
   });
-  const texts = bodies.map(
-    (body, index) => format.render(internalErrorItem(transactionIdOf(body)), rows.lineNumber(index)).text,
+  const texts = bodies.map((body, index) =>
+    format.render(internalErrorItem(transactionIdOf(body)), rows.lineNumber(index)),
   );
   const nothing = texts.map(() => null);
   return {
     bytes: new TextEncoder().encode(texts.join('\n')),
     rows: texts.length,
-    history: new HistoryColumnsBuilder(0).build(),
     requests: task.keepRequests ? nothing : null,
     enrichmentIds: nothing,
     errors: texts.length,

@@ -1,10 +1,11 @@
 /**
  * What the pool and its workers send each other. Plain data only: a task and
- * its result are structured-cloned across the thread boundary.
+ * its result are structured-cloned across the thread boundary; a task's
+ * series port is moved.
  */
-import type { CorrectionRule, TriggerRegistration, UserHistoryEntry } from '@txenrich/core';
+import type { MessagePort } from 'node:worker_threads';
+import type { CorrectionRule, SeriesRef, TriggerRegistration } from '@txenrich/core';
 import type { TransactionKind } from '@txenrich/schema';
-import type { OutputFormatName } from './output.js';
 
 /** A tenant's corrections and triggers. Workers compile them once per `key` and cache the result. */
 export interface TenantRules {
@@ -29,8 +30,8 @@ export interface ValueRows {
  */
 export interface LineBlock {
   lines: Uint8Array;
-  /** The file line number of the block's first line. */
-  firstLine: number;
+  /** The file line number of the block's first line, when the lines come from a file (error items name it). */
+  firstLine?: number;
 }
 
 export type ChunkInput = ValueRows | LineBlock;
@@ -40,7 +41,13 @@ export interface ChunkTask {
   input: ChunkInput;
   /** Validate rows as batch items (a `transactionId` is required). */
   batchItems: boolean;
-  output: OutputFormatName;
+  /** The module of the rows' output format (`OutputFormat`, its default export); JSON lines when absent. */
+  output?: string;
+  /**
+   * With the caller's series states (recurrence): the port on which the worker asks for the states its
+   * rows need and answers those it changed (`SeriesRequest`, `SeriesStates`, `SeriesUpdates`).
+   */
+  series?: MessagePort;
   /** Also answer each valid row's request body as JSON text (what a report re-enriches later). */
   keepRequests: boolean;
   /** Add each result's `explanation` (the line's anatomy, the rules that fired, the candidates). */
@@ -54,86 +61,37 @@ export interface ChunkTask {
   outputBuffer?: ArrayBuffer;
 }
 
+/** Pool -> worker: a chunk's series states, as asked (`SeriesRequest`): JSON text, or null for a new series. */
+export interface SeriesStates {
+  states: (string | null)[];
+}
+
+/** Worker -> pool, on the task's `series` port: the states of the series its rows extend. */
+export interface SeriesRequest {
+  load: SeriesRef[];
+}
+
+/** A series state a chunk changed: what the caller keeps for the users' later transactions. */
+export interface SeriesUpdate extends SeriesRef {
+  /** The state as JSON text (`SeriesState`). */
+  state: string;
+  /** Its latest payment's calendar day (days since 1970-01-01): what a store indexes it by. */
+  lastDay: number;
+}
+
 /**
- * The history entries of a chunk's rows that have a user and a date, as
- * columns (cheaper to clone across threads than one object per row), with
- * the byte offset of each row's `recurrenceInfo` placeholder in the chunk's output.
+ * Worker -> pool, on the task's `series` port, once every row's recurrence is decided (before its
+ * rows are rendered): the states the chunk changed. Sent by every chunk that has the port, even
+ * with none, for the next chunk waits for it.
  */
-export interface ChunkHistory {
-  userIds: string[];
-  counterpartyIds: (string | null)[];
-  descriptorKeys: string[];
-  enrichmentIds: string[];
-  transactionIds: (string | null)[];
-  /** NaN for no amount. */
-  amounts: Float64Array;
-  occurredAts: string[];
-  slots: Int32Array;
-}
-
-/** Builds a chunk's history columns, one entry at a time, in row order. */
-export class HistoryColumnsBuilder {
-  readonly #columns: ChunkHistory;
-  #size = 0;
-
-  /** `capacity`: the most entries the chunk can have (its row count). */
-  constructor(capacity: number) {
-    this.#columns = {
-      userIds: [],
-      counterpartyIds: [],
-      descriptorKeys: [],
-      enrichmentIds: [],
-      transactionIds: [],
-      amounts: new Float64Array(capacity),
-      occurredAts: [],
-      slots: new Int32Array(capacity),
-    };
-  }
-
-  add(entry: UserHistoryEntry, slot: number): void {
-    const columns = this.#columns;
-    columns.userIds.push(entry.userId);
-    columns.counterpartyIds.push(entry.counterpartyId);
-    columns.descriptorKeys.push(entry.descriptorKey);
-    columns.enrichmentIds.push(entry.enrichmentId);
-    columns.transactionIds.push(entry.transactionId);
-    columns.amounts[this.#size] = entry.amount ?? Number.NaN;
-    columns.occurredAts.push(entry.occurredAt);
-    columns.slots[this.#size] = slot;
-    this.#size++;
-  }
-
-  /** The columns, the typed arrays cut to the entries added. */
-  build(): ChunkHistory {
-    const columns = this.#columns;
-    return {
-      ...columns,
-      amounts: columns.amounts.slice(0, this.#size),
-      slots: columns.slots.slice(0, this.#size),
-    };
-  }
-}
-
-/** Row `index` of the columns as a history entry. */
-export function historyEntryAt(history: ChunkHistory, index: number): UserHistoryEntry {
-  const amount = history.amounts[index]!;
-  return {
-    userId: history.userIds[index]!,
-    counterpartyId: history.counterpartyIds[index]!,
-    descriptorKey: history.descriptorKeys[index]!,
-    enrichmentId: history.enrichmentIds[index]!,
-    transactionId: history.transactionIds[index]!,
-    amount: Number.isNaN(amount) ? null : amount,
-    occurredAt: history.occurredAts[index]!,
-  };
+export interface SeriesUpdates {
+  updates: SeriesUpdate[];
 }
 
 export interface ChunkResult {
   /** The rows' output texts joined by line breaks (none at the end), in row order, as UTF-8. */
   bytes: Uint8Array;
   rows: number;
-  /** The rows that extend a user's history, in row order. */
-  history: ChunkHistory;
   /** Per row, the validated request body as JSON text (null for a row that failed), when asked. */
   requests: (string | null)[] | null;
   /** Per row, the enrichment id (null for a row that failed). */
@@ -210,7 +168,7 @@ function lineRows({ lines: bytes, firstLine }: LineBlock): ChunkRows {
     if (!blank) {
       starts[length] = lineStart;
       ends[length] = bytes[lineEnd - 1] === 13 ? lineEnd - 1 : lineEnd; // without a `\r`
-      lineNumbers[length] = firstLine + line;
+      lineNumbers[length] = (firstLine ?? 0) + line;
       length++;
     }
     lineStart = lineEnd + 1;
@@ -219,7 +177,7 @@ function lineRows({ lines: bytes, firstLine }: LineBlock): ChunkRows {
     length,
     texts: true,
     row: (index) => decoder.decode(bytes.subarray(starts[index], ends[index])),
-    lineNumber: (index) => lineNumbers[index],
+    lineNumber: (index) => (firstLine === undefined ? undefined : lineNumbers[index]),
     unreadable: () => undefined,
   };
 }

@@ -2,27 +2,35 @@
  * The Piscina worker: its top level loads the catalog and builds the
  * engine's indexes once; each task then enriches one chunk of rows.
  */
-import { parentPort, threadId, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, threadId, workerData } from 'node:worker_threads';
 import { loadCatalog } from '@txenrich/catalog';
 import {
+  beginResultItem,
   createEngine,
   type EnrichmentContext,
-  enrichResultItem,
-  type UserHistoryEntry,
+  lastPaymentDay,
+  type PendingResultItem,
+  type SeriesBook,
+  type SeriesRef,
+  type SeriesState,
 } from '@txenrich/core';
 import type { ResultItem } from '@txenrich/schema';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { internalErrorItem, transactionIdOf, unreadableLineItem, unreadableRowItem } from './failures.js';
-import { outputFormats } from './output.js';
+import { outputFormat } from './output.js';
 import {
   type ChunkResult,
   type ChunkTask,
-  HistoryColumnsBuilder,
   type MissingRules,
   rowsOf,
+  type SeriesRequest,
+  type SeriesStates,
+  type SeriesUpdate,
+  type SeriesUpdates,
   type TenantRules,
   type WorkerReadyMessage,
 } from './protocol.js';
+import type { SeriesFailure } from './series-relay.js';
 
 /** What `createPool` hands each worker. */
 export interface WorkerOptions {
@@ -92,73 +100,152 @@ class OutputBuffer {
   }
 }
 
-/** Enriches one chunk. A row that fails is an error item in its place; it never fails the chunk. */
-export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
+/**
+ * The chunk's series states, as the pool answered them: parsed when a row first reads them, and the
+ * ones its rows changed, for the pool.
+ */
+class ChunkSeries implements SeriesBook {
+  readonly #texts = new Map<string, string | null>();
+  readonly #states = new Map<string, SeriesState>();
+  readonly #changed = new Map<string, SeriesRef>();
+
+  fill(refs: readonly SeriesRef[], states: readonly (string | null)[]): void {
+    refs.forEach((ref, index) => {
+      this.#texts.set(keyOf(ref), states[index] ?? null);
+    });
+  }
+
+  get(userId: string, key: string): SeriesState | undefined {
+    const at = keyOf({ userId, key });
+    const state = this.#states.get(at);
+    if (state) return state;
+    const text = this.#texts.get(at);
+    if (!text) return undefined;
+    const read = JSON.parse(text) as SeriesState;
+    this.#states.set(at, read);
+    return read;
+  }
+
+  set(userId: string, key: string, state: SeriesState): void {
+    const at = keyOf({ userId, key });
+    this.#states.set(at, state);
+    this.#changed.set(at, { userId, key });
+  }
+
+  updates(): SeriesUpdate[] {
+    return [...this.#changed].map(([at, ref]) => {
+      const state = this.#states.get(at)!;
+      return { ...ref, state: JSON.stringify(state), lastDay: lastPaymentDay(state) };
+    });
+  }
+}
+
+const keyOf = (ref: SeriesRef) => `${ref.userId}\u0000${ref.key}`;
+
+/** Asks the pool for the states of `refs` on the chunk's port; rejects when the pool's source failed. */
+async function loadSeries(port: MessagePort, refs: SeriesRef[]): Promise<(string | null)[]> {
+  const answer = new Promise<SeriesStates | SeriesFailure>((resolve) => port.once('message', resolve));
+  port.postMessage({ load: refs } satisfies SeriesRequest);
+  const reply = await answer;
+  if ('error' in reply) throw new Error(`The series states could not be read: ${reply.error}`);
+  return reply.states;
+}
+
+/** A row up to its context stage, or its final item when it went no further. */
+type Begun = PendingResultItem | ResultItem;
+
+/**
+ * Enriches one chunk: every row up to its context stage; then, with the
+ * pool's series, the states they extend, asked for at once; then each row's
+ * recurrence and triggers in row order, the changed states sent back; then
+ * the rows rendered. A row that fails is an error item in its place; it never
+ * fails the chunk.
+ */
+export async function enrichChunk(task: ChunkTask): Promise<ChunkResult | MissingRules> {
   const rules = rulesContext(task.rules);
-  if (!rules) return { missingRules: task.rules!.key };
-  const format = outputFormats[task.output];
+  if (!rules) {
+    task.series?.close();
+    return { missingRules: task.rules!.key };
+  }
+  const format = await outputFormat(task.output);
   const rows = rowsOf(task.input);
-  const output = new OutputBuffer(task.outputBuffer);
-  const history = new HistoryColumnsBuilder(rows.length);
+  const series = task.series ? new ChunkSeries() : undefined;
+  const context: EnrichmentContext = { ...rules, ...(series ? { series } : {}) };
   const requests: (string | null)[] | null = task.keepRequests ? [] : null;
-  const enrichmentIds: (string | null)[] = [];
-  let recorded: UserHistoryEntry | null = null;
-  const context: EnrichmentContext = {
-    ...rules,
-    recordHistory: (entry) => {
-      recorded = entry;
-    },
-  };
-  let errors = 0;
-  let failed = 0;
-  let matched = 0;
+
+  const begun: Begun[] = [];
+  const transactionIds: (string | null)[] = [];
   for (let row = 0; row < rows.length; row++) {
     let raw = rows.row(row);
     const line = rows.texts ? (raw as string) : null;
-    let item: ResultItem;
-    recorded = null;
+    transactionIds.push(null);
     try {
       const unreadableMessage = rows.unreadable(row);
-      if (unreadableMessage !== undefined) item = unreadableRowItem(unreadableMessage);
+      if (unreadableMessage !== undefined) begun.push(unreadableRowItem(unreadableMessage));
       else {
         if (line !== null) raw = JSON.parse(line);
-        item = enrichResultItem(engine, task.kind, raw, {
+        transactionIds[row] = transactionIdOf(raw);
+        const pending = beginResultItem(engine, task.kind, raw, {
           batchItem: task.batchItems,
           context,
           explain: task.explain ?? false,
         });
+        begun.push(pending);
+        // The request as it came: a line of text is kept as it is, never stringified again.
+        requests?.push(line ?? JSON.stringify(raw));
+        continue;
       }
     } catch (error) {
-      item =
+      begun.push(
         line !== null && error instanceof SyntaxError
           ? unreadableLineItem(rows.lineNumber(row) ?? row + 1, error)
-          : internalErrorItem(transactionIdOf(raw));
+          : internalErrorItem(transactionIdOf(raw)),
+      );
     }
-    const { text, slot } = format.render(item, rows.lineNumber(row));
+    requests?.push(null);
+  }
+
+  if (series && task.series) {
+    const refs = new Map<string, SeriesRef>();
+    for (const row of begun) if ('finish' in row && row.series) refs.set(keyOf(row.series), row.series);
+    if (refs.size > 0) series.fill([...refs.values()], await loadSeries(task.series, [...refs.values()]));
+  }
+  const items = begun.map((row, index): ResultItem => {
+    if (!('finish' in row)) return row;
+    try {
+      return row.finish();
+    } catch {
+      return internalErrorItem(transactionIds[index]!);
+    }
+  });
+  if (series && task.series) {
+    task.series.postMessage({ updates: series.updates() } satisfies SeriesUpdates);
+    task.series.close();
+  }
+
+  const output = new OutputBuffer(task.outputBuffer);
+  const enrichmentIds: (string | null)[] = [];
+  let errors = 0;
+  let failed = 0;
+  let matched = 0;
+  items.forEach((item, row) => {
     if (row > 0) output.append('\n');
-    // The placeholder's byte offset: the UTF-8 length of what precedes it.
-    const slotOffset = slot < 0 ? -1 : output.append(text.slice(0, slot));
-    output.append(slot < 0 ? text : text.slice(slot));
+    output.append(format.render(item, rows.lineNumber(row)));
     if (item.statusCode === 200) {
       enrichmentIds.push(item.enrichmentId);
-      requests?.push(line ?? JSON.stringify(raw));
       // Matched to the catalog: an unverified counterparty (a merchant read from the line) is not a match.
       if (item.counterparty[0]?.verified) matched++;
-      const entry = recorded as UserHistoryEntry | null;
-      if (entry) history.add(entry, slotOffset);
     } else {
       errors++;
       if (item.statusCode === 500) failed++;
       enrichmentIds.push(null);
-      requests?.push(null);
+      if (requests) requests[row] = null;
     }
-  }
-  const columns = history.build();
+  });
   const result: ChunkResult = {
     // Moved (not copied) to the pool's thread, which writes the bytes as they are.
     bytes: output.bytes(),
     rows: rows.length,
-    history: columns,
     requests,
     enrichmentIds,
     errors,
@@ -166,7 +253,7 @@ export function enrichChunk(task: ChunkTask): ChunkResult | MissingRules {
     matched,
   };
   return move({
-    [transferableSymbol]: [result.bytes.buffer, columns.amounts.buffer, columns.slots.buffer],
+    [transferableSymbol]: [result.bytes.buffer],
     [valueSymbol]: result,
   }) as unknown as ChunkResult;
 }

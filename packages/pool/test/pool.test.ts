@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createEngine, enrichResultItem, type HistoryEntry } from '@txenrich/core';
+import { createEngine, createSeriesBook, enrichResultItem } from '@txenrich/core';
 import type { ResultItem } from '@txenrich/schema';
 import { Piscina } from 'piscina';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createMemorySeries,
   createPool,
   type EnrichedChunk,
   type EnrichmentPool,
   INTERNAL_ERROR_MESSAGE,
-  outputFormats,
 } from '../src/index.ts';
+
+const statusOutput = fileURLToPath(new URL('./status-output.mjs', import.meta.url));
 
 const devSet = readFileSync(
   fileURLToPath(new URL('../../../datasets/eval/cards.jsonl', import.meta.url)),
@@ -95,19 +97,10 @@ describe('createPool', () => {
 
   it('finds recurrence across chunks and workers as a sequential run does', async () => {
     const rows = subscriptionRows();
-    const results = await pool.enrichMany('card', rows);
-    // The reference: one thread, each user's whole earlier history handed to the engine.
-    const histories = new Map<string, HistoryEntry[]>();
-    const sequential = rows.map((body) => {
-      const user = body.userId as string;
-      const history = histories.get(user) ?? [];
-      return enrichResultItem(engine, 'card', body, {
-        context: {
-          history,
-          recordHistory: (entry) => histories.set(user, [...history, entry]),
-        },
-      });
-    });
+    const results = await pool.enrichMany('card', rows, { series: createMemorySeries() });
+    // The reference: one thread, each user's series in memory.
+    const context = { series: createSeriesBook() };
+    const sequential = rows.map((body) => enrichResultItem(engine, 'card', body, { context }));
     expect(results.map(comparable)).toEqual(sequential.map(comparable));
     const netflix = results.filter((item) => item.transactionInfo.transactionId?.startsWith('n-'));
     const recurring = netflix.map((item) =>
@@ -117,22 +110,39 @@ describe('createPool', () => {
     for (const info of recurring.slice(2)) expect(info?.intervalType).toBe('monthly');
   });
 
-  it('starts from the history it is given', async () => {
+  it('starts from the series states it is given, and lists the recurring ones', async () => {
     const rows = subscriptionRows().filter((row) => row.userId === 'user-1');
     const [earlier, later] = [rows.slice(0, 5), rows.slice(5)];
-    const first = await pool.enrichMany('card', earlier);
-    const history: HistoryEntry[] = first.map((item, index) => ({
-      enrichmentId: item.statusCode === 200 ? item.enrichmentId : '',
-      transactionId: item.transactionInfo.transactionId,
-      counterpartyId: item.statusCode === 200 ? (item.counterparty[0]?.id ?? null) : null,
-      descriptorKey: 'netflix com',
-      amount: 15.49,
-      occurredAt: earlier[index]!.occurredAt as string,
-    }));
-    const [next] = await pool.enrichMany('card', later.slice(0, 1), { history: () => history });
+    const series = createMemorySeries();
+    await pool.enrichMany('card', earlier, { series });
+    const [next] = await pool.enrichMany('card', later.slice(0, 1), { series });
     expect(next?.statusCode === 200 && next.transactionInfo.recurrenceInfo?.recentRecurrences).toHaveLength(
       6,
     );
+    const [view] = [...series.views()];
+    expect(view).toMatchObject({
+      userId: 'user-1',
+      series: [{ counterparty: { name: 'Netflix' }, count: 6, periodicity: { label: 'monthly' } }],
+    });
+  });
+
+  it('decides recurrence in input order however many chunks run at once', async () => {
+    // One user's monthly fee, a payment per chunk of one row: eight chunks in flight on two threads.
+    const rows = subscriptionRows().filter((row) => row.userId === 'user-1');
+    const chunks = rows.map((row) => ({ rows: [row] }));
+    const intervals: string[] = [];
+    for await (const chunk of pool.enrichChunks('card', chunks, { series: createMemorySeries() }))
+      intervals.push(
+        ...chunk.lines.map(
+          (line) =>
+            (
+              JSON.parse(line) as ResultItem & {
+                transactionInfo: { recurrenceInfo: { intervalType: string } | null };
+              }
+            ).transactionInfo.recurrenceInfo?.intervalType ?? '-',
+        ),
+      );
+    expect(intervals).toEqual(rows.map((_, index) => (index < 2 ? '-' : 'monthly')));
   });
 
   it("reuses a released chunk's buffer for a later chunk's output, which stays right", async () => {
@@ -148,7 +158,7 @@ describe('createPool', () => {
       chunk.release();
     }
     // Moved to a worker with a later task, the buffer is detached here.
-    expect(first?.pieces[0]?.byteLength).toBe(0);
+    expect(first?.bytes.byteLength).toBe(0);
     const items = texts.flatMap((text) => text.split('\n')).map((line) => JSON.parse(line) as ResultItem);
     const expected = devSet.slice(0, 140).map((body) => comparable(enrichResultItem(engine, 'card', body)));
     expect(items.map(comparable)).toEqual(expected);
@@ -172,38 +182,24 @@ describe('createPool', () => {
     expect(items[0]).not.toHaveProperty('line');
   });
 
-  it('writes the line of value rows that have one on their error items, in CSV too', async () => {
+  it('renders rows with the output module it is given, error lines and recurrence included', async () => {
     const input = { rows: [{ merchantName: 'NETFLIX.COM' }, { amount: 'abc' }], lineNumbers: [2, 4] };
-    const linesOf = async (output: 'jsonl' | 'csv') => {
+    const linesOf = async (output?: string) => {
       const lines: string[] = [];
-      for await (const chunk of pool.enrichChunks('card', [input], { output })) lines.push(...chunk.lines);
+      for await (const chunk of pool.enrichChunks('card', [input], output ? { output } : {}))
+        lines.push(...chunk.lines);
       return lines;
     };
-    expect(JSON.parse((await linesOf('jsonl'))[1]!)).toMatchObject({ statusCode: 400, line: 4 });
-    const csv = await linesOf('csv');
-    expect(outputFormats.csv.header?.split(',').slice(0, 4)).toEqual([
-      'transactionId',
-      'statusCode',
-      'errors',
-      'line',
-    ]);
-    expect(csv[0]).toMatch(/^,200,,,[0-9a-f-]{36},/);
-    expect(csv[1]).toMatch(/^,400,"{""merchantName"":\[""This field is required.""\],.*}",4,/);
-  });
-
-  it('writes CSV rows with the recurrence columns filled', async () => {
+    expect(JSON.parse((await linesOf())[1]!)).toMatchObject({ statusCode: 400, line: 4 });
+    expect(await linesOf(statusOutput)).toEqual(['200,2,', '400,4,']);
     const rows = subscriptionRows().filter((row) => row.userId === 'user-1');
     const texts: string[] = [];
-    for await (const chunk of pool.enrichChunks('card', [{ rows }], { output: 'csv' })) {
-      // Lines are decoded from the pieces the recurrence texts are written between.
-      expect(chunk.pieces.length).toBeGreaterThan(1);
-      expect(chunk.lines).toEqual(chunk.text.split('\n'));
+    for await (const chunk of pool.enrichChunks('card', [{ rows }], {
+      output: statusOutput,
+      series: createMemorySeries(),
+    }))
       texts.push(...chunk.lines);
-    }
-    expect(outputFormats.csv.header?.split(',').at(-1)).toBe('nextPaymentExpected');
-    expect(texts[0]).toMatch(/^n-0,200,,,/);
-    expect(texts[0]).toMatch(/,,$/);
-    expect(texts[4]).toMatch(/,monthly,2024-06-03$/);
+    expect(texts.slice(0, 3)).toEqual(['200,,', '200,,', '200,,monthly']);
   });
 
   it('applies a tenant rules key, compiling the rules once per worker', async () => {

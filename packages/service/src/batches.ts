@@ -1,9 +1,9 @@
 /**
  * Runs accepted batches on the worker pool, one at a time in submission
- * order, saving each chunk's results, enrichments and history in one store
- * transaction. A batch the process left `pending` or `running` resumes at
- * its first unsaved chunk; the history of the chunks already saved is in the
- * store, so recurrence comes out as if the run had never stopped.
+ * order, saving each chunk's results, enrichments and series states in one
+ * store transaction. A batch the process left `pending` or `running` resumes
+ * at its first unsaved chunk; the series states of the chunks already saved
+ * are in the store, so recurrence comes out as if the run had never stopped.
  *
  * A store fault that may pass by itself (a full disk, a lock held too long,
  * an outage) does not fail the batch at once: it resumes the same way, from
@@ -11,8 +11,9 @@
  * only when the fault outlasts `storeFaultRetries`.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EnrichmentPool } from '@txenrich/pool';
+import type { EnrichmentPool, LineBlock } from '@txenrich/pool';
 import type { Logger } from './logger.js';
+import type { SeriesStates } from './series.js';
 import type { BatchRunEnd, StatsRecorder } from './stats.js';
 import type { BatchRecord, EnrichmentRecord, NewDelivery, Store } from './store.js';
 import { isTransientStoreError } from './store-errors.js';
@@ -26,7 +27,8 @@ export interface BatchRunnerOptions {
   pool: EnrichmentPool;
   rules: TenantRulesCache;
   logger: Logger;
-  historyPerUser: number;
+  /** The users' series states (recurrence). */
+  series: SeriesStates;
   /** The batch status callback of a finished batch, or null when it has none (or callbacks are off). */
   callbackOf(batch: BatchRecord, status: 'completed' | 'failed'): NewDelivery | null;
   /** Called after a batch ended, so the dispatcher sends its callback at once. */
@@ -45,14 +47,29 @@ export interface BatchRunner {
   close(): Promise<void>;
 }
 
-function userIdsOf(items: readonly unknown[]): string[] {
-  const users = new Set<string>();
-  for (const item of items) {
-    const userId =
-      typeof item === 'object' && item !== null ? (item as { userId?: unknown }).userId : undefined;
-    if (typeof userId === 'string') users.add(userId);
+/**
+ * The chunks of a batch's stored items from chunk `first` on: blocks of JSON lines, which the workers
+ * parse, keeping each line as the request it stores (nothing is parsed or stringified on this thread).
+ * Items stored as one JSON array (before version 4 of the store) are read as lines first.
+ */
+function* itemChunks(items: string, chunkSize: number, first: number): Generator<LineBlock> {
+  const text = items.startsWith('[')
+    ? (JSON.parse(items) as unknown[]).map((item) => JSON.stringify(item)).join('\n')
+    : items;
+  let start = 0;
+  for (let chunk = 0; start < text.length; chunk++) {
+    // The chunk ends at its last line's break, or the text's end.
+    let end = start - 1;
+    for (let row = 0; row < chunkSize; row++) {
+      end = text.indexOf('\n', end + 1);
+      if (end < 0) {
+        end = text.length;
+        break;
+      }
+    }
+    if (chunk >= first) yield { lines: Buffer.from(text.slice(start, end)) };
+    start = end + 1;
   }
-  return [...users];
 }
 
 export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
@@ -63,18 +80,14 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   async function run(batch: BatchRecord): Promise<'completed' | 'interrupted'> {
     const started = options.now();
     await store.startBatch(batch.id);
-    const items = JSON.parse(await store.batchItems(batch.id)) as unknown[];
-    const history = await store.loadHistory(batch.scope, userIdsOf(items), options.historyPerUser);
+    const items = await store.batchItems(batch.id);
     const rules = await options.rules.forPool(batch.scope);
-    const chunks = [];
-    for (let start = batch.chunksDone * batch.chunkSize; start < items.length; start += batch.chunkSize)
-      chunks.push({ rows: items.slice(start, start + batch.chunkSize) });
+    const chunks = itemChunks(items, batch.chunkSize, batch.chunksDone);
     let index = batch.chunksDone;
     for await (const chunk of pool.enrichChunks(batch.kind, chunks, {
       batchItems: true,
       keepRequests: true,
-      keepHistory: true,
-      history: (userId) => history.get(userId),
+      series: options.series.forBatch(batch.scope),
       signal: stop.signal,
       ...(rules ? { rules } : {}),
     })) {
@@ -86,12 +99,13 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       });
       const results = chunk.lines;
       chunk.release();
-      await store.saveBatchChunk(batch.id, {
-        index,
-        results,
-        enrichments,
-        history: chunk.history,
-      });
+      const series = options.series.rowsOf(chunk.series);
+      options.series.unsaved(batch.scope, series);
+      try {
+        await store.saveBatchChunk(batch.id, { index, results, enrichments, series });
+      } finally {
+        options.series.saved(batch.scope, series);
+      }
       index++;
       if (stop.signal.aborted) return 'interrupted';
     }

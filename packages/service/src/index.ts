@@ -6,6 +6,9 @@
  * and its errors (`StoreError`), which the store adapters implement (see
  * `test/store-conformance.ts`).
  */
+
+// The subscriptions view (`Service.recurring`), as core builds it.
+export type { RecurringSeries, RecurringStatus, RecurringView } from '@txenrich/core';
 export { STORE_FAULT_RETRIES } from './batches.js';
 export { type DeliveryView, deliveryListLimits } from './callback-admin.js';
 export {
@@ -59,7 +62,6 @@ export {
 export {
   type BatchSubmission,
   createService,
-  HISTORY_PER_USER,
   IDEMPOTENCY_WINDOW_MS,
   type Service,
   type ServiceOptions,

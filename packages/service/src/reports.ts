@@ -8,14 +8,7 @@
  * enqueues the corrected enrichment for the tenant's returned-enrichment URL.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  type CorrectionRule,
-  compileCorrections,
-  descriptorKeyOf,
-  type Engine,
-  enrichByKind,
-  type HistoryEntry,
-} from '@txenrich/core';
+import { type CorrectionRule, compileCorrections, descriptorKeyOf, type Engine } from '@txenrich/core';
 import {
   type Enrichment,
   type ErrorReport,
@@ -30,7 +23,8 @@ import {
 import type { Config } from './config.js';
 import { newDelivery } from './deliveries.js';
 import { ServiceError } from './errors.js';
-import type { EnrichmentRecord, NewDelivery, ReportRecord, ReportStatus, Scope, Store } from './store.js';
+import type { SeriesStates } from './series.js';
+import type { NewDelivery, ReportRecord, ReportStatus, Scope, Store } from './store.js';
 import type { TenantRulesCache } from './tenant-rules.js';
 
 // The admin API's shapes live with the other wire shapes; the service's users find them here too.
@@ -62,7 +56,8 @@ export interface ReportsOptions {
   store: Store;
   engine: Engine;
   rules: TenantRulesCache;
-  historyPerUser: number;
+  /** The users' series states: a correction's enrichment reads its user's series (and writes none). */
+  series: SeriesStates;
   now: () => number;
   /** Called after a returned enrichment was enqueued, so the dispatcher sends it at once. */
   onDelivery(): void;
@@ -127,15 +122,6 @@ export function createReports(options: ReportsOptions): Reports {
     return new ServiceError('CONFLICT', `This report is already ${status}.`);
   }
 
-  /** The user's history as it stood before the reported enrichment (none when it is no longer kept). */
-  async function historyBefore(scope: Scope, record: EnrichmentRecord, userId: string | undefined) {
-    if (!userId) return [];
-    const entries: HistoryEntry[] =
-      (await store.loadHistory(scope, [userId], options.historyPerUser)).get(userId) ?? [];
-    const index = entries.findIndex((entry) => entry.enrichmentId === record.enrichmentId);
-    return index >= 0 ? entries.slice(0, index) : [];
-  }
-
   return {
     async report(scope, report) {
       const { enrichmentId, ...fields } = report;
@@ -179,17 +165,17 @@ export function createReports(options: ReportsOptions): Reports {
         descriptorKey: descriptorKeyOf(engine, record.kind, body.value),
         ...ruleOf(correction),
       };
-      const [corrections, compiled, history] = await Promise.all([
-        store.corrections(scope),
-        rules.compiled(scope),
-        historyBefore(scope, record, body.value.userId),
-      ]);
+      const [corrections, compiled] = await Promise.all([store.corrections(scope), rules.compiled(scope)]);
+      // The user's series as it stands (payments dated after the reported one do not count), read only.
+      const series = options.series.forRequest(scope);
+      const pending = engine.begin(record.kind, body.value, {
+        corrections: compileCorrections([...corrections.rules, rule]),
+        ...(compiled.triggers ? { triggers: compiled.triggers } : {}),
+        series,
+      });
+      if (pending.series) await series.load(pending.series);
       const enrichment: Enrichment = {
-        ...enrichByKind(engine, record.kind, body.value, {
-          corrections: compileCorrections([...corrections.rules, rule]),
-          ...(compiled.triggers ? { triggers: compiled.triggers } : {}),
-          history,
-        }),
+        ...pending.finish(),
         // The engine names every enrichment anew; the correction is of the reported one.
         enrichmentId: record.enrichmentId,
       };

@@ -8,14 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  beginResultItem,
   type Engine,
   type EnrichableKind,
   type EnrichmentContext,
   type EnrichOptions,
-  enrichByKind,
-  enrichResultItem,
-  type HistoryEntry,
-  type UserHistoryEntry,
+  type RecurringStatus,
+  type RecurringView,
+  type SeriesRef,
 } from '@txenrich/core';
 import type { EnrichmentPool } from '@txenrich/pool';
 import {
@@ -42,8 +42,17 @@ import { type Logger, silentLogger } from './logger.js';
 import { createReadiness, type Readiness } from './readiness.js';
 import { createReports, type ReportCorrection, type ReportView } from './reports.js';
 import { createRetention, type RetentionPass } from './retention.js';
+import { createSeriesStates } from './series.js';
 import { createStatsRecorder, type ServiceStats } from './stats.js';
-import type { BatchRecord, EnrichmentRecord, NewDelivery, ReportStatus, Scope, Store } from './store.js';
+import type {
+  BatchRecord,
+  EnrichmentRecord,
+  NewDelivery,
+  ReportStatus,
+  Scope,
+  SeriesRow,
+  Store,
+} from './store.js';
 import { createTenantRulesCache, type TenantRulesCache } from './tenant-rules.js';
 import type { TriggerChange } from './trigger-lists.js';
 import type { TriggerScopeRef } from './trigger-scopes.js';
@@ -51,8 +60,6 @@ import { createTriggerThread } from './trigger-thread.js';
 import { createTriggerRegistrations, type TriggerListing, type TriggerWritten } from './triggers.js';
 import { createUsageCounter, type UsageView } from './usage.js';
 
-/** Earlier transactions of a user handed to recurrence detection. */
-export const HISTORY_PER_USER = 400;
 /** An `Idempotency-Key` answers with the original batch for this long. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -88,7 +95,7 @@ export interface Service extends Keyring {
     body: TransactionByKind[K],
     options?: EnrichOptions,
   ): Promise<Enrichment>;
-  /** Enriches up to `synchronousMax` raw batch items inline, in order, each user's history carried along. */
+  /** Enriches up to `synchronousMax` raw batch items inline, in order, each in its user's series. */
   enrichMicrobatch(
     scope: Scope,
     kind: EnrichableKind,
@@ -117,6 +124,8 @@ export interface Service extends Keyring {
     batchId: string,
     page: { offset: number; limit: number },
   ): Promise<{ batch: Batch; results: string[] | null }>;
+  /** The user's recurring series (subscriptions and bills), as of the user's latest payment. */
+  recurring(scope: Scope, userId: string, status?: RecurringStatus): Promise<RecurringView>;
   searchMerchants(name: string, limit: number): Corporation[];
   /** A trigger scope's status and active triggers, read a page at a time; `NOT_FOUND` when it never had any. */
   readTriggers(scope: Scope, ref: TriggerScopeRef): Promise<TriggerListing>;
@@ -167,12 +176,6 @@ function batchView(record: BatchRecord): Batch {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const userIdOf = (body: unknown): string | null => {
-  const userId =
-    typeof body === 'object' && body !== null ? (body as { userId?: unknown }).userId : undefined;
-  return typeof userId === 'string' ? userId : null;
-};
-
 export function createService(options: ServiceOptions): Service {
   const { config, engine, pool } = options;
   const recorder = createStatsRecorder();
@@ -193,13 +196,14 @@ export function createService(options: ServiceOptions): Service {
       ? newDelivery('batch_callback', batch.scope, batch.callbackUrl, { batchId: batch.id, status }, now())
       : null;
 
+  const seriesStates = createSeriesStates(store, now);
   const triggers = createTriggerRegistrations({ store, rules, thread: createTriggerThread(), logger, now });
   const reports = createReports({
     config,
     store,
     engine,
     rules,
-    historyPerUser: HISTORY_PER_USER,
+    series: seriesStates,
     now,
     onDelivery: () => dispatcher?.wake(),
   });
@@ -221,7 +225,7 @@ export function createService(options: ServiceOptions): Service {
     pool,
     rules,
     logger,
-    historyPerUser: HISTORY_PER_USER,
+    series: seriesStates,
     callbackOf,
     onFinished: () => dispatcher?.wake(),
     now,
@@ -250,51 +254,55 @@ export function createService(options: ServiceOptions): Service {
   }
 
   /**
-   * Enriches bodies in order in this thread with the tenant's rules and the
-   * users' history (each body's own entry joins its user's history for the
-   * next), then records the enrichments, the new history and the usage
-   * (committed with the other requests of this turn of the event loop).
+   * Enriches bodies in order in this thread with the tenant's rules, each in
+   * its user's series (read from the store when a body first extends it), then
+   * records the enrichments, the changed series and the usage (committed with
+   * the other requests of this turn of the event loop).
    */
   async function enrichInline<T>(
     scope: Scope,
     mode: 'single' | 'microbatch',
     kind: EnrichableKind,
     bodies: readonly unknown[],
-    enrich: (body: unknown, context: EnrichmentContext) => { result: T; enrichmentId: string | null },
+    begin: (body: unknown, context: EnrichmentContext) => { readonly series: SeriesRef | null; finish(): T },
+    enrichmentIdOf: (result: T) => string | null,
   ): Promise<T[]> {
-    const users = [...new Set(bodies.map(userIdOf).filter((user): user is string => user !== null))];
-    const [compiled, histories] = await Promise.all([
-      rules.compiled(scope),
-      users.length > 0
-        ? store.loadHistory(scope, users, HISTORY_PER_USER)
-        : new Map<string, HistoryEntry[]>(),
-    ]);
-    const recorded: UserHistoryEntry[] = [];
+    const compiled = await rules.compiled(scope);
+    const series = seriesStates.forRequest(scope);
+    // Spelled out, not spread: a spread copy plus members took V8's slow path (a map transition at run
+    // time) on every request of a server holding triggers.
+    const context: EnrichmentContext = {
+      corrections: compiled.corrections,
+      triggers: compiled.triggers,
+      series,
+    };
     const enrichments: EnrichmentRecord[] = [];
     const createdAt = now();
-    const results = bodies.map((body) => {
-      const userId = userIdOf(body);
-      const history = userId ? (histories.get(userId) ?? []) : [];
-      const { result, enrichmentId } = enrich(body, {
-        // Spelled out, not spread: a spread copy plus two members took V8's slow path (a map
-        // transition at run time) on every request of a server holding triggers.
-        corrections: compiled.corrections,
-        triggers: compiled.triggers,
-        history,
-        recordHistory: (entry) => {
-          recorded.push(entry);
-          histories.set(entry.userId, [...history, entry]);
-        },
-      });
+    const results: T[] = [];
+    let changed: SeriesRow[] = [];
+    for (const body of bodies) {
+      const pending = begin(body, context);
+      if (pending.series && !series.holds(pending.series)) await series.load(pending.series);
+      const result = pending.finish();
+      results.push(result);
+      const enrichmentId = enrichmentIdOf(result);
       if (enrichmentId) enrichments.push({ enrichmentId, kind, request: JSON.stringify(body), createdAt });
-      return result;
-    });
-    await groupCommit.record({
-      scope,
-      enrichments,
-      history: recorded,
-      usage: usage.rowsOf(scope, mode, kind, bodies),
-    });
+      if (pending.series) {
+        // Seen at once by other requests of the user, before the commit.
+        changed = series.changed();
+        seriesStates.unsaved(scope, changed);
+      }
+    }
+    try {
+      await groupCommit.record({
+        scope,
+        enrichments,
+        series: changed,
+        usage: usage.rowsOf(scope, mode, kind, bodies),
+      });
+    } finally {
+      seriesStates.saved(scope, changed);
+    }
     return results;
   }
 
@@ -306,19 +314,29 @@ export function createService(options: ServiceOptions): Service {
     isAdmin: keyring.isAdmin,
 
     async enrichOne(scope, kind, body, options = {}) {
-      const [enrichment] = await enrichInline(scope, 'single', kind, [body], (valid, context) => {
-        const result = enrichByKind(engine, kind, valid, context, options);
-        return { result, enrichmentId: result.enrichmentId };
-      });
+      const [enrichment] = await enrichInline(
+        scope,
+        'single',
+        kind,
+        [body],
+        (valid, context) => engine.begin(kind, valid as TransactionByKind[typeof kind], context, options),
+        (result) => result.enrichmentId,
+      );
       return enrichment!;
     },
 
     async enrichMicrobatch(scope, kind, transactions) {
-      return enrichInline(scope, 'microbatch', kind, transactions, (raw, context) => {
-        const result = enrichResultItem(engine, kind, raw, { batchItem: true, context });
-        return { result, enrichmentId: result.statusCode === 200 ? result.enrichmentId : null };
-      });
+      return enrichInline(
+        scope,
+        'microbatch',
+        kind,
+        transactions,
+        (raw, context) => beginResultItem(engine, kind, raw, { batchItem: true, context }),
+        (result) => (result.statusCode === 200 ? result.enrichmentId : null),
+      );
     },
+
+    recurring: (scope, userId, status) => seriesStates.recurring(scope, userId, status),
 
     async submitBatch(scope, kind, submission, idempotency) {
       if (submission.callbackUrl !== undefined) {
@@ -348,7 +366,8 @@ export function createService(options: ServiceOptions): Service {
         submittedAt: record.submittedAt,
         callbackUrl: record.callbackUrl,
         chunkSize: record.chunkSize,
-        items: JSON.stringify(submission.transactions),
+        // One JSON text per line: the workers parse each item and store it as the request it was.
+        items: submission.transactions.map((item) => JSON.stringify(item)).join('\n'),
         ...(idempotency
           ? { idempotency: { ...idempotency, createdAt: at, since: at - IDEMPOTENCY_WINDOW_MS } }
           : {}),

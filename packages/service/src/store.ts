@@ -9,7 +9,10 @@
  * result bodies are stored as JSON text, written and read without the store
  * parsing them.
  */
-import type { CorrectionRule, HistoryEntry } from '@txenrich/core';
+import type { CorrectionRule, SeriesRef } from '@txenrich/core';
+
+export type { SeriesRef } from '@txenrich/core';
+
 import type {
   BatchStatus,
   DeliveryKind,
@@ -68,7 +71,7 @@ export interface NewBatch {
   submittedAt: string;
   callbackUrl: string | null;
   chunkSize: number;
-  /** The submitted items as one JSON array text. */
+  /** The submitted items, one JSON text per line (stores before version 4 kept one JSON array text). */
   items: string;
   /**
    * Set when the client sent an `Idempotency-Key`: the key, a hash of the request body, and `since`, the
@@ -92,16 +95,21 @@ export interface EnrichmentRecord {
   createdAt: number;
 }
 
-/** One history entry and whose it is. */
-export interface HistoryRow extends HistoryEntry {
-  userId: string;
+/** One user's series state (recurrence): core's `SeriesState` as JSON text. */
+export interface SeriesRow extends SeriesRef {
+  state: string;
+  /** Its latest payment's calendar day (days since 1970-01-01). */
+  lastDay: number;
+  /** When an enrichment wrote it: what retention goes by. */
+  seenAt: number;
 }
 
 /** What one inline enrichment request (single or microbatch) leaves in the store. */
 export interface EnrichmentWrite {
   scope: Scope;
   enrichments: readonly EnrichmentRecord[];
-  history: readonly HistoryRow[];
+  /** The series states it changed (the latest of each, when it changed one twice). */
+  series: readonly SeriesRow[];
   /** Counts to add to the usage counters (each row names its own scope). */
   usage: readonly UsageRow[];
 }
@@ -111,7 +119,7 @@ export interface BatchChunk {
   /** The chunk's result items, each JSON text, in input order. */
   results: readonly string[];
   enrichments: readonly EnrichmentRecord[];
-  history: readonly HistoryRow[];
+  series: readonly SeriesRow[];
 }
 
 // ---------------------------------------------------------------- outbox
@@ -279,12 +287,12 @@ export interface Store {
   createBatch(batch: NewBatch): Promise<IdempotentBatch | null>;
   /** The batch if it belongs to `scope`, else null. */
   findBatch(scope: Scope, id: string): Promise<BatchRecord | null>;
-  /** The submitted items' JSON array text. */
+  /** The submitted items' text, as `NewBatch.items`. */
   batchItems(id: string): Promise<string>;
   /** `pending` -> `running`; a no-op on a batch already running or finished. */
   startBatch(id: string): Promise<void>;
   /**
-   * Stores one chunk's results, enrichments and history rows, and advances `chunksDone`, atomically.
+   * Stores one chunk's results, enrichments and series states, and advances `chunksDone`, atomically.
    * A chunk already stored is left as it was (a resumed batch may redo one); `chunksDone` counts the
    * chunks stored from chunk 0 without a gap, so chunks may be saved out of order.
    */
@@ -309,23 +317,18 @@ export interface Store {
   /** Batches left `pending` or `running` (by a stopped process), oldest first. */
   unfinishedBatches(): Promise<BatchRecord[]>;
 
-  // Enrichments and the users' history (recurrence).
+  // Enrichments and the users' series (recurrence).
   /**
-   * Records the writes of inline enrichment requests (their enrichments, history rows and usage)
+   * Records the writes of inline enrichment requests (their enrichments, series states and usage)
    * all in one transaction. An enrichment id already recorded in its scope rejects the whole call
-   * (in `saveBatchChunk` too).
+   * (in `saveBatchChunk` too). A series state replaces the one stored for its user and key.
    */
   recordEnrichments(writes: readonly EnrichmentWrite[]): Promise<void>;
   findEnrichment(scope: Scope, enrichmentId: string): Promise<EnrichmentRecord | null>;
-  /**
-   * Each user's latest `perUser` history entries (the most recently recorded), oldest first; users
-   * without history are absent.
-   */
-  loadHistory(
-    scope: Scope,
-    userIds: readonly string[],
-    perUser: number,
-  ): Promise<Map<string, HistoryEntry[]>>;
+  /** The states of these series as JSON text, in order; null for a series not stored. One read per series. */
+  loadSeries(scope: Scope, refs: readonly SeriesRef[]): Promise<(string | null)[]>;
+  /** Every series state of a user, as JSON text, by key. */
+  userSeries(scope: Scope, userId: string): Promise<Array<{ key: string; state: string }>>;
 
   // The callback outbox.
   enqueueDelivery(delivery: NewDelivery): Promise<void>;

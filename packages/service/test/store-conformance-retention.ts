@@ -64,7 +64,7 @@ async function runBatch(
       index,
       results: results.slice(2 * index, 2 * index + 2),
       enrichments: [],
-      history: [],
+      series: [],
     });
   if (finishedAt !== null) await store.finishBatch(id, options.status ?? 'completed', finishedAt, null);
 }
@@ -123,7 +123,7 @@ export function describeRetentionConformance(open: OpenStore): void {
       const write = (scope: Scope, records: EnrichmentRecord[]) => ({
         scope,
         enrichments: records,
-        history: [],
+        series: [],
         usage: [],
       });
       await store.recordEnrichments([
@@ -155,7 +155,7 @@ export function describeRetentionConformance(open: OpenStore): void {
     it('keeps an enrichment an open report names until the report is closed', async () => {
       const { store } = await fresh();
       await store.recordEnrichments([
-        { scope: acme, enrichments: [enrichment('e1', old), enrichment('e2', old)], history: [], usage: [] },
+        { scope: acme, enrichments: [enrichment('e1', old), enrichment('e2', old)], series: [], usage: [] },
       ]);
       await store.createReport({
         id: 'r1',
@@ -272,7 +272,7 @@ export function describeRetentionConformance(open: OpenStore): void {
     it('answers a step of nothing for a limit below 1, and for kinds with nothing to prune', async () => {
       const { store } = await fresh();
       await store.recordEnrichments([
-        { scope: acme, enrichments: [enrichment('e1', old)], history: [], usage: [] },
+        { scope: acme, enrichments: [enrichment('e1', old)], series: [], usage: [] },
       ]);
       expect(await store.prune(step('enrichments', { limit: 0 }))).toEqual({ pruned: 0, more: false });
       expect(await store.findEnrichment(acme, 'e1')).not.toBeNull();

@@ -19,11 +19,11 @@ import type {
   Delivery,
   EnrichmentRecord,
   EnrichmentWrite,
-  HistoryRow,
   NewBatch,
   NewDelivery,
   ReportRecord,
   Scope,
+  SeriesRow,
   Store,
   TenantCorrections,
   TriggerScopePath,
@@ -89,25 +89,25 @@ const enrichment = (enrichmentId: string): EnrichmentRecord => ({
   createdAt: at,
 });
 
-const historyRow = (enrichmentId: string, userId: string, fields: Partial<HistoryRow> = {}): HistoryRow => ({
+/** A series state (the store keeps its text as it is) named after the enrichment that wrote it. */
+const seriesRow = (enrichmentId: string, userId: string): SeriesRow => ({
   userId,
-  enrichmentId,
-  transactionId: `tx-${enrichmentId}`,
-  counterpartyId: 'c1b2a3d4-0000-5000-8000-000000000001',
-  descriptorKey: 'starbucks',
-  amount: -12.34,
-  occurredAt: '2025-06-01T12:30:00Z',
-  ...fields,
+  key: `series-${enrichmentId}`,
+  state: `{"version":1,"written":"${enrichmentId}"}`,
+  lastDay: 20_000,
+  seenAt: at,
 });
-const historyEntry = ({ userId: _userId, ...entry }: HistoryRow) => entry;
+/** The keys of a user's series. */
+const seriesKeys = async (store: Store, scope: Scope, userId: string) =>
+  (await store.userSeries(scope, userId)).map((row) => row.key);
 
 /** One inline request's write. */
 const write = (
   scope: Scope,
   enrichments: EnrichmentRecord[],
-  history: HistoryRow[],
+  series: SeriesRow[],
   usage: UsageRow[] = [],
-): EnrichmentWrite => ({ scope, enrichments, history, usage });
+): EnrichmentWrite => ({ scope, enrichments, series, usage });
 
 /** Chunk `index` of a `newBatch` (items `2 * index` and `2 * index + 1` when there are that many), for user `user-1`. */
 function chunkOf(batchId: string, index: number): BatchChunk {
@@ -117,7 +117,7 @@ function chunkOf(batchId: string, index: number): BatchChunk {
     index,
     results: positions.map(resultText),
     enrichments: enrichmentIds.map(enrichment),
-    history: enrichmentIds.map((id) => historyRow(id, 'user-1')),
+    series: enrichmentIds.map((id) => seriesRow(id, 'user-1')),
   };
 }
 const allResults = [0, 1, 2, 3, 4].map(resultText);
@@ -238,7 +238,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
       await store.createBatch(
         newBatch('b1', { idempotency: { key: 'k1', requestHash: 'h1', createdAt: at, since: 0 } }),
       );
-      await store.recordEnrichments([write(acme, [enrichment('e1')], [historyRow('e1', 'user-1')])]);
+      await store.recordEnrichments([write(acme, [enrichment('e1')], [seriesRow('e1', 'user-1')])]);
       await store.writeTriggers(triggerWrite('account', [t1]));
       await store.createReport(report('r1'));
       await store.closeReport('r1', { status: 'resolved', rule: rule('starbucks'), delivery: null }, at);
@@ -247,7 +247,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         Promise.all([
           store.findBatch(scope, 'b1'),
           store.findEnrichment(scope, 'e1'),
-          store.loadHistory(scope, ['user-1'], 10).then((history) => history.size),
+          store.userSeries(scope, 'user-1').then((rows) => rows.length),
           store.findTriggerScope(scope, 'account'),
           store.activeTriggerScopes(scope).then((active) => active.paths.length),
           store.corrections(scope).then((corrections) => corrections.rules.length),
@@ -355,8 +355,8 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         expect(await store.batchResults('b1')).toEqual(allResults);
         expect(await store.pendingDeliveries()).toEqual([pending(callback)]);
         expect(await store.findEnrichment(acme, 'b1-e3')).toEqual(enrichment('b1-e3'));
-        expect(await store.loadHistory(acme, ['user-1'], 10)).toEqual(
-          new Map([['user-1', [0, 1, 2, 3, 4].map((i) => historyEntry(historyRow(`b1-e${i}`, 'user-1')))]]),
+        expect(await seriesKeys(store, acme, 'user-1')).toEqual(
+          [0, 1, 2, 3, 4].map((i) => `series-b1-e${i}`),
         );
       });
 
@@ -398,19 +398,19 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           index: 1,
           results: ['{"redone":true}', '{"redone":true}'],
           enrichments: [enrichment('redone')],
-          history: [historyRow('redone', 'user-2')],
+          series: [seriesRow('redone', 'user-2')],
         });
         expect(await store.findBatch(acme, 'b1')).toMatchObject({ chunksDone: 2 });
         expect(await store.findEnrichment(acme, 'redone')).toBeNull();
-        expect(await store.loadHistory(acme, ['user-2'], 10)).toEqual(new Map());
+        expect(await store.userSeries(acme, 'user-2')).toEqual([]);
 
         await store.saveBatchChunk('b1', chunkOf('b1', 2));
         await store.finishBatch('b1', 'completed', at, null);
         expect(await store.batchResults('b1')).toEqual(allResults);
-        expect((await store.loadHistory(acme, ['user-1'], 10)).get('user-1')).toHaveLength(5);
+        expect(await store.userSeries(acme, 'user-1')).toHaveLength(5);
       });
 
-      it('saveBatchChunk is atomic: a chunk that fails stores none of its results, enrichments or history', async () => {
+      it('saveBatchChunk is atomic: a chunk that fails stores none of its results, enrichments or series', async () => {
         const { store } = await fresh();
         await store.recordEnrichments([write(acme, [enrichment('taken')], [])]);
         await store.createBatch(newBatch('b1'));
@@ -418,12 +418,12 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         const failing: BatchChunk = {
           ...chunkOf('b1', 0),
           enrichments: [enrichment('fresh'), enrichment('taken')],
-          history: [historyRow('fresh', 'user-9')],
+          series: [seriesRow('fresh', 'user-9')],
         };
         await expect(store.saveBatchChunk('b1', failing)).rejects.toThrow();
         expect(await store.findBatch(acme, 'b1')).toMatchObject({ chunksDone: 0 });
         expect(await store.findEnrichment(acme, 'fresh')).toBeNull();
-        expect(await store.loadHistory(acme, ['user-9'], 10)).toEqual(new Map());
+        expect(await store.userSeries(acme, 'user-9')).toEqual([]);
 
         // The chunk was not stored, so its next attempt is.
         await store.saveBatchChunk('b1', chunkOf('b1', 0));
@@ -499,18 +499,18 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
       });
     });
 
-    describe('enrichments and history', () => {
-      it('records enrichments and their history, and finds an enrichment by id', async () => {
+    describe('enrichments and series', () => {
+      it('records enrichments and their series, and finds an enrichment by id', async () => {
         const { store } = await fresh();
         await store.recordEnrichments([
-          write(acme, [enrichment('e1'), enrichment('e2')], [historyRow('e1', 'user-1')]),
+          write(acme, [enrichment('e1'), enrichment('e2')], [seriesRow('e1', 'user-1')]),
         ]);
         expect(await store.findEnrichment(acme, 'e1')).toEqual(enrichment('e1'));
         expect(await store.findEnrichment(acme, 'e2')).toEqual(enrichment('e2'));
         expect(await store.findEnrichment(acme, 'e3')).toBeNull();
-        expect(await store.loadHistory(acme, ['user-1'], 5)).toEqual(
-          new Map([['user-1', [historyEntry(historyRow('e1', 'user-1'))]]]),
-        );
+        expect(await store.loadSeries(acme, [{ userId: 'user-1', key: 'series-e1' }])).toEqual([
+          seriesRow('e1', 'user-1').state,
+        ]);
       });
 
       it('recordEnrichments is atomic: an enrichment id recorded before rejects the whole write', async () => {
@@ -518,11 +518,11 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         await store.recordEnrichments([write(acme, [enrichment('e1')], [])]);
         await expect(
           store.recordEnrichments([
-            write(acme, [enrichment('e2'), enrichment('e1')], [historyRow('e2', 'user-1')]),
+            write(acme, [enrichment('e2'), enrichment('e1')], [seriesRow('e2', 'user-1')]),
           ]),
         ).rejects.toThrow();
         expect(await store.findEnrichment(acme, 'e2')).toBeNull();
-        expect(await store.loadHistory(acme, ['user-1'], 5)).toEqual(new Map());
+        expect(await store.userSeries(acme, 'user-1')).toEqual([]);
         // The same id in another scope is another enrichment.
         await store.recordEnrichments([write(globex, [enrichment('e1')], [])]);
         expect(await store.findEnrichment(globex, 'e1')).toEqual(enrichment('e1'));
@@ -539,13 +539,13 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           count,
         });
         await store.recordEnrichments([
-          write(acme, [enrichment('e1')], [historyRow('e1', 'user-1')], [usage(acme, 1)]),
-          write(globex, [enrichment('e2')], [historyRow('e2', 'user-1')], [usage(globex, 1)]),
-          write(acme, [enrichment('e3')], [historyRow('e3', 'user-1')], [usage(acme, 1)]),
+          write(acme, [enrichment('e1')], [seriesRow('e1', 'user-1')], [usage(acme, 1)]),
+          write(globex, [enrichment('e2')], [seriesRow('e2', 'user-1')], [usage(globex, 1)]),
+          write(acme, [enrichment('e3')], [seriesRow('e3', 'user-1')], [usage(acme, 1)]),
         ]);
         expect(await store.findEnrichment(acme, 'e3')).toEqual(enrichment('e3'));
         expect(await store.findEnrichment(globex, 'e2')).toEqual(enrichment('e2'));
-        expect((await store.loadHistory(acme, ['user-1'], 5)).get('user-1')).toHaveLength(2);
+        expect(await seriesKeys(store, acme, 'user-1')).toEqual(['series-e1', 'series-e3']);
         expect(await store.usage()).toEqual(expect.arrayContaining([usage(acme, 2), usage(globex, 1)]));
 
         // A taken id in the last write rolls back the first one too, usage included.
@@ -559,34 +559,30 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         expect(await store.usage()).toEqual(expect.arrayContaining([usage(acme, 2)]));
       });
 
-      it("loadHistory answers each user's latest entries, oldest first, from single and batch writes alike", async () => {
+      it('keeps one state per user and series: a later write replaces it, from single and batch writes alike', async () => {
         const { store } = await fresh();
-        const h1 = historyRow('e1', 'user-1', { transactionId: null, counterpartyId: null, amount: null });
-        const h2 = historyRow('e2', 'user-1', { occurredAt: '2025-05-01' });
-        const h5 = historyRow('e5', 'user-1', { descriptorKey: 'netflix com', amount: 15.49 });
-        await store.recordEnrichments([write(acme, [enrichment('e1'), enrichment('e2')], [h1, h2])]);
-        await store.createBatch(newBatch('b1', { size: 2, chunkSize: 2, items: '[{},{}]' }));
+        const first = seriesRow('e1', 'user-1');
+        await store.recordEnrichments([write(acme, [enrichment('e1')], [first])]);
+        await store.createBatch(newBatch('b1', { size: 2, chunkSize: 2, items: '{}\n{}' }));
         await store.startBatch('b1');
-        const h3 = historyRow('b-e3', 'user-1');
-        const h4 = historyRow('b-e4', 'user-2');
+        const again: SeriesRow = { ...first, state: '{"version":1,"written":"again"}', lastDay: 20_001 };
+        const other = seriesRow('b-e4', 'user-2');
         await store.saveBatchChunk('b1', {
           index: 0,
           results: ['{}', '{}'],
           enrichments: [enrichment('b-e3'), enrichment('b-e4')],
-          history: [h3, h4],
+          series: [again, other],
         });
-        await store.recordEnrichments([write(acme, [enrichment('e5')], [h5])]);
-
-        const history = await store.loadHistory(acme, ['user-1', 'user-2', 'user-3', 'user-1'], 3);
-        expect(history).toEqual(
-          new Map([
-            ['user-1', [h2, h3, h5].map(historyEntry)],
-            ['user-2', [historyEntry(h4)]],
+        // In the order asked, null for a series not stored.
+        expect(
+          await store.loadSeries(acme, [
+            { userId: 'user-2', key: other.key },
+            { userId: 'user-1', key: first.key },
+            { userId: 'user-3', key: first.key },
           ]),
-        );
-        expect((await store.loadHistory(acme, ['user-1'], 10)).get('user-1')).toEqual(
-          [h1, h2, h3, h5].map(historyEntry),
-        );
+        ).toEqual([other.state, again.state, null]);
+        expect(await store.userSeries(acme, 'user-1')).toEqual([{ key: first.key, state: again.state }]);
+        expect(await store.loadSeries(globex, [{ userId: 'user-1', key: first.key }])).toEqual([null]);
       });
     });
 

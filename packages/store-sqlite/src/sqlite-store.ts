@@ -10,7 +10,6 @@ import type {
   EnrichmentRecord,
   EnrichmentWrite,
   Environment,
-  HistoryRow,
   IdempotentBatch,
   NewBatch,
   NewDelivery,
@@ -18,6 +17,8 @@ import type {
   ReportStatus,
   RulesRevisions,
   Scope,
+  SeriesRef,
+  SeriesRow,
   Store,
   TenantCorrections,
   UsageKey,
@@ -32,7 +33,6 @@ import { createPrivateFile } from './private-file.js';
 import { createRetentionSteps } from './retention.js';
 import { createTriggerLists, deleteUnusedTriggerPages } from './trigger-lists.js';
 
-type HistoryEntry = Omit<HistoryRow, 'userId'>;
 type CorrectionRule = TenantCorrections['rules'][number];
 
 interface CommonOptions {
@@ -82,15 +82,6 @@ interface EnrichmentRow {
   kind: EnrichmentRecord['kind'];
   request: string;
   created_at: number;
-}
-
-interface HistoryRowRow {
-  enrichment_id: string;
-  transaction_id: string | null;
-  counterparty_id: string | null;
-  descriptor_key: string;
-  amount: number | null;
-  occurred_at: string;
 }
 
 interface DeliveryRow {
@@ -191,15 +182,6 @@ const toReport = (row: ReportRow): ReportRecord => ({
   fields: JSON.parse(row.fields) as ReportRecord['fields'],
   status: row.status,
   createdAt: row.created_at,
-});
-
-const toHistoryEntry = (row: HistoryRowRow): HistoryEntry => ({
-  enrichmentId: row.enrichment_id,
-  transactionId: row.transaction_id,
-  counterpartyId: row.counterparty_id,
-  descriptorKey: row.descriptor_key,
-  amount: row.amount,
-  occurredAt: row.occurred_at,
 });
 
 /** A chunk's result texts as one JSON array text, and their lengths to cut them out again. */
@@ -360,25 +342,23 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       `SELECT enrichment_id, kind, request, created_at FROM enrichments
        WHERE tenant = ? AND environment = ? AND enrichment_id = ?`,
     ),
-    insertHistory: db.prepare<
-      [
-        ...ScopeParams,
-        userId: string,
-        enrichmentId: string,
-        transactionId: string | null,
-        counterpartyId: string | null,
-        descriptorKey: string,
-        amount: number | null,
-        occurredAt: string,
-      ]
+    upsertSeries: db.prepare<
+      [...ScopeParams, userId: string, key: string, state: string, lastDay: number, seenAt: number]
     >(
-      `INSERT INTO history (tenant, environment, user_id, enrichment_id, transaction_id, counterparty_id,
-         descriptor_key, amount, occurred_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO recurrence_series (tenant, environment, user_id, series_key, state, last_day, seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (tenant, environment, user_id, series_key)
+       DO UPDATE SET state = excluded.state, last_day = excluded.last_day, seen_at = excluded.seen_at`,
     ),
-    latestHistory: db.prepare<[...ScopeParams, userId: string, limit: number], HistoryRowRow>(
-      `SELECT enrichment_id, transaction_id, counterparty_id, descriptor_key, amount, occurred_at
-       FROM history WHERE tenant = ? AND environment = ? AND user_id = ? ORDER BY seq DESC LIMIT ?`,
+    series: db
+      .prepare<[...ScopeParams, userId: string, key: string], string>(
+        `SELECT state FROM recurrence_series
+       WHERE tenant = ? AND environment = ? AND user_id = ? AND series_key = ?`,
+      )
+      .pluck(),
+    userSeries: db.prepare<[...ScopeParams, userId: string], { series_key: string; state: string }>(
+      `SELECT series_key, state FROM recurrence_series
+       WHERE tenant = ? AND environment = ? AND user_id = ? ORDER BY series_key`,
     ),
 
     insertDelivery: db.prepare<
@@ -545,19 +525,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     }
   }
 
-  function insertHistory(scope: Scope, history: readonly HistoryRow[]): void {
-    for (const h of history) {
-      s.insertHistory.run(
-        ...scopeParams(scope),
-        h.userId,
-        h.enrichmentId,
-        h.transactionId,
-        h.counterpartyId,
-        h.descriptorKey,
-        h.amount,
-        h.occurredAt,
-      );
-    }
+  function upsertSeries(scope: Scope, series: readonly SeriesRow[]): void {
+    for (const row of series)
+      s.upsertSeries.run(...scopeParams(scope), row.userId, row.key, row.state, row.lastDay, row.seenAt);
   }
 
   function insertDelivery(d: NewDelivery): void {
@@ -667,7 +637,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         if (s.insertChunk.run(id, chunk.index, results, lengths).changes === 1) {
           const scope = { tenant: batch.tenant, environment: batch.environment };
           insertEnrichments(scope, chunk.enrichments);
-          insertHistory(scope, chunk.history);
+          upsertSeries(scope, chunk.series);
         }
         let done = batch.chunks_done;
         while (s.chunkStored.get(id, done) !== undefined) done++;
@@ -718,9 +688,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     recordEnrichments: write(
       'recordEnrichments',
       db.transaction((writes: readonly EnrichmentWrite[]) => {
-        for (const { scope, enrichments, history, usage } of writes) {
+        for (const { scope, enrichments, series, usage } of writes) {
           insertEnrichments(scope, enrichments);
-          insertHistory(scope, history);
+          upsertSeries(scope, series);
           for (const row of usage) addUsage(row, row.count);
         }
       }).immediate,
@@ -738,18 +708,17 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
           };
     }),
 
-    loadHistory: op(
-      'loadHistory',
-      db.transaction((scope: Scope, userIds: readonly string[], perUser: number) => {
-        const history = new Map<string, HistoryEntry[]>();
-        if (perUser < 1) return history; // a negative LIMIT would mean no limit
-        for (const userId of userIds) {
-          if (history.has(userId)) continue;
-          const rows = s.latestHistory.all(...scopeParams(scope), userId, perUser);
-          if (rows.length > 0) history.set(userId, rows.reverse().map(toHistoryEntry));
-        }
-        return history;
-      }),
+    loadSeries: op(
+      'loadSeries',
+      db.transaction((scope: Scope, refs: readonly SeriesRef[]) =>
+        refs.map((ref) => s.series.get(...scopeParams(scope), ref.userId, ref.key) ?? null),
+      ),
+    ),
+
+    userSeries: op('userSeries', (scope: Scope, userId: string) =>
+      s.userSeries
+        .all(...scopeParams(scope), userId)
+        .map((row) => ({ key: row.series_key, state: row.state })),
     ),
 
     enqueueDelivery: write('enqueueDelivery', insertDelivery),

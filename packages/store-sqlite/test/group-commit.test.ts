@@ -6,7 +6,7 @@ const acme: Scope = { tenant: 'acme', environment: 'production' };
 const write = (enrichmentId: string): EnrichmentWrite => ({
   scope: acme,
   enrichments: [{ enrichmentId, kind: 'card', request: '{"merchantName":"NETFLIX.COM"}', createdAt: 0 }],
-  history: [],
+  series: [],
   usage: [
     {
       scope: acme,

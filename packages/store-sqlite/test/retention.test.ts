@@ -92,7 +92,7 @@ describe('SQLite retention', () => {
           index,
           results: Array(100).fill(result),
           enrichments: [],
-          history: [],
+          series: [],
         });
       await store.finishBatch(id, 'completed', at - 31 * day, null);
     }

@@ -272,7 +272,7 @@ describe('createSqliteStore', () => {
     const running = createSqliteStore({ path });
     await running.createBatch(batch('b1'));
     await running.startBatch('b1');
-    await running.saveBatchChunk('b1', { index: 0, results: ['{"n":1.50}'], enrichments: [], history: [] });
+    await running.saveBatchChunk('b1', { index: 0, results: ['{"n":1.50}'], enrichments: [], series: [] });
 
     // kill -9 runs no close and no checkpoint: the commits sit in the WAL file. Copying the files
     // while the store is still open is what the disk holds after the kill.
@@ -286,7 +286,7 @@ describe('createSqliteStore', () => {
     expect(await restarted.unfinishedBatches()).toEqual([
       expect.objectContaining({ id: 'b1', status: 'running', chunksDone: 1 }),
     ]);
-    await restarted.saveBatchChunk('b1', { index: 1, results: ['{"n":2}'], enrichments: [], history: [] });
+    await restarted.saveBatchChunk('b1', { index: 1, results: ['{"n":2}'], enrichments: [], series: [] });
     await restarted.finishBatch('b1', 'completed', 1, null);
     expect(await restarted.batchResults('b1')).toEqual(['{"n":1.50}', '{"n":2}']);
     await restarted.close();

@@ -9,12 +9,11 @@ import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import type { EnrichableKind } from '@txenrich/core';
 import {
+  createMemorySeries,
   createPool,
   DEFAULT_CHUNK_SIZE,
   type EnrichedChunk,
-  type OutputFormatName,
-  outputFormatNames,
-  outputFormats,
+  type MemorySeries,
 } from '@txenrich/pool';
 import { transferTransactionSchema, universalTransactionSchema } from '@txenrich/schema';
 import { SingleBar } from 'cli-progress';
@@ -24,6 +23,7 @@ import { exitCodes, UsageError } from '../errors.js';
 import { openInput, openOutput } from '../files.js';
 import { capHeapGrowth, turnOffPretenuring } from '../heap.js';
 import type { CliIo } from '../io.js';
+import { type OutputFormatName, outputFormatNames, outputFormats } from '../output-formats.js';
 import { formatOfPath, type InputFormat, inputFormats, openRows } from '../rows.js';
 import { addCsvOptions, type CsvFlags, csvFlagsGiven, csvLayoutOf } from './csv-options.js';
 
@@ -38,6 +38,7 @@ interface EnrichFlags extends CsvFlags {
   chunkSize: number;
   progress: boolean;
   explain: boolean;
+  recurring?: string;
 }
 
 function positiveInteger(value: string): number {
@@ -95,6 +96,10 @@ export function registerEnrich(program: Command, io: CliIo): void {
       '--explain',
       "add each result's explanation: the line's anatomy, the rules that fired, the candidates",
     )
+    .option(
+      '--recurring <path>',
+      "write each user's recurring series (subscriptions and bills) here, one JSON line per user",
+    )
     .action(async (inputName: string, flags: EnrichFlags) => {
       const started = performance.now();
       // Everything that can be the user's mistake is checked before the pool starts or a file is written.
@@ -130,6 +135,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
         input.stream.destroy();
         throw error;
       }
+      const series = createMemorySeries();
       capHeapGrowth(150);
       turnOffPretenuring();
       await using pool = createPool({ threads: flags.threads, chunkSize: flags.chunkSize });
@@ -145,7 +151,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
           return chunk.release();
         }
         out.cork();
-        for (const piece of chunk.pieces) out.write(piece);
+        out.write(chunk.bytes);
         const room = out.write('\n', () => chunk.release());
         out.uncork();
         if (!room) await once(out, 'drain');
@@ -174,8 +180,10 @@ export function registerEnrich(program: Command, io: CliIo): void {
             yield chunk;
           }
         })();
+        const { module } = outputFormats[outputFormat];
         for await (const chunk of pool.enrichChunks(kind, tracked, {
-          output: outputFormat,
+          series,
+          ...(module ? { output: module } : {}),
           ...(flags.explain ? { explain: true } : {}),
         })) {
           if (chunk.rows > 0) await writeChunk(chunk);
@@ -192,8 +200,21 @@ export function registerEnrich(program: Command, io: CliIo): void {
           await once(out, 'finish');
         }
       }
+      if (flags.recurring) await writeRecurring(flags.recurring, series, input);
       io.stderr(summaryLine(rows, errors, matched, (performance.now() - started) / 1000));
       if (errors > 0)
         throw new CommanderError(exitCodes.rowsFailed, 'txenrich.rowsFailed', `${errors} rows failed.`);
     });
+}
+
+/** `--recurring`: each user's subscriptions view, one JSON line per user with a recurring series. */
+async function writeRecurring(
+  path: string,
+  series: MemorySeries,
+  input: Parameters<typeof openOutput>[1],
+): Promise<void> {
+  const out = openOutput(path, input);
+  for (const view of series.views()) if (!out.write(`${JSON.stringify(view)}\n`)) await once(out, 'drain');
+  out.end();
+  await once(out, 'finish');
 }

@@ -1,12 +1,12 @@
 /** `txenrich eval <file.jsonl> [--kind <kind>] [--by-tag] [--json] [--failures <n>]` */
 import {
   createEngine,
+  createSeriesBook,
   type Engine,
   type EnrichableKind,
   enrichResultItem,
-  type UserHistoryEntry,
 } from '@txenrich/core';
-import { createRecurrencePass, unreadableLineItem } from '@txenrich/pool';
+import { unreadableLineItem } from '@txenrich/pool';
 import type { ResultItem } from '@txenrich/schema';
 import { type Command, Option } from 'commander';
 import { createEvaluator, formatReport, type LabelledLine } from '../evaluation.js';
@@ -29,24 +29,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Enriches request bodies in file order and decides each one's recurrence from
- * the user's earlier rows, as `txenrich enrich` does (the pool's ordered pass).
+ * Enriches request bodies in file order, each in its user's series (in memory), as `txenrich enrich`
+ * does: recurrence comes from the user's earlier rows.
  */
 function createSequentialEnricher(engine: Engine, kind: EnrichableKind): (body: unknown) => ResultItem {
-  const pass = createRecurrencePass();
-  let recorded: UserHistoryEntry | null = null;
-  const context = {
-    recordHistory: (entry: UserHistoryEntry) => {
-      recorded = entry;
-    },
-  };
-  return (body) => {
-    recorded = null;
-    const item = enrichResultItem(engine, kind, body, { context });
-    const entry = recorded as UserHistoryEntry | null;
-    if (item.statusCode === 200 && entry) item.transactionInfo.recurrenceInfo = pass.next(entry);
-    return item;
-  };
+  const context = { series: createSeriesBook() };
+  return (body) => enrichResultItem(engine, kind, body, { context });
 }
 
 export function registerEval(program: Command, io: CliIo): void {

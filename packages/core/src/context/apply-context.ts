@@ -1,14 +1,14 @@
 /**
  * The steps that depend on what the service hands over besides the
  * transaction, in order: the tenant's corrections first, so that recurrence
- * and triggers see the corrected counterparty; then recurrence over the
- * user's history; then the tenant's merchant triggers.
+ * and triggers see the corrected counterparty; then recurrence, in the
+ * user's series with that counterparty; then the tenant's merchant triggers.
  */
 import type { Counterparty, Enrichment, Industry } from '@txenrich/schema';
 import type { Place } from '../lexicon.js';
-import { detectRecurrence } from '../recurrence.js';
-import { type EnrichmentContext, type HistoryEntry, recurrenceSeries } from './context.js';
+import { type EnrichmentContext, recurrenceSeries } from './context.js';
 import { applyCorrection, descriptorKey } from './corrections.js';
+import { recordPayment, type SeriesRef } from './series.js';
 import { matchTriggers } from './triggers.js';
 
 /** What the context steps need to know about the transaction. */
@@ -31,60 +31,103 @@ export interface ContextParts {
   industryChain(industryId: string | null): Industry[];
 }
 
-export function applyContext(
+/** A result built up to its context stage: the series it extends is known, its recurrence and triggers not yet. */
+export interface PendingEnrichment {
+  /** The series this transaction extends (its user and series key), or null without a user or a date. */
+  readonly series: SeriesRef | null;
+  /** The normalised descriptor the tenant's corrections key the transaction by (`descriptorKey`). */
+  readonly descriptorKey: string;
+  /** Recurrence (reading and writing `context.series`) and triggers: the result. */
+  finish(): Enrichment;
+}
+
+/**
+ * The context stage of one transaction: corrections now (they decide the
+ * counterparty, and so the series), recurrence and triggers at `finish`,
+ * once the caller has loaded the series state it names.
+ */
+export function beginContext(
   parts: ContextParts,
   enrichment: Enrichment,
   context: EnrichmentContext | undefined,
   facts: ContextFacts,
-): Enrichment {
-  if (!context) return enrichment;
+): PendingEnrichment {
+  if (!context)
+    return {
+      series: null,
+      get descriptorKey() {
+        return descriptorKey(facts.descriptor);
+      },
+      finish: () => enrichment,
+    };
   const key = descriptorKey(facts.descriptor);
-  let result = context.corrections
+  const corrected = context.corrections
     ? applyCorrection(context.corrections, key, facts.mcc, enrichment, {
         counterparty: (id) => parts.resolveCounterparty(id),
         industryChain: (id) => parts.industryChain(id),
       })
     : enrichment;
-
-  const top = result.counterparty[0];
-  const entry: HistoryEntry = {
-    enrichmentId: result.enrichmentId,
-    transactionId: result.transactionInfo.transactionId,
-    counterpartyId: top?.id ?? null,
+  const top = corrected.counterparty[0];
+  const series =
+    context.series && facts.userId && facts.occurredAt
+      ? {
+          userId: facts.userId,
+          key: recurrenceSeries({ counterpartyId: top?.id ?? null, descriptorKey: key }),
+        }
+      : null;
+  return {
+    series,
     descriptorKey: key,
-    amount: facts.amount,
-    occurredAt: facts.occurredAt ?? '',
+    finish: () => applyTriggers(context, withRecurrence(context, series, corrected, facts), facts),
   };
-  if (context.history && context.history.length > 0) {
-    const series = recurrenceSeries(entry);
-    const same = context.history.filter((earlier) => recurrenceSeries(earlier) === series);
-    const recurrenceInfo = detectRecurrence({ ...entry, occurredAt: facts.occurredAt }, same);
-    if (recurrenceInfo)
-      result = { ...result, transactionInfo: { ...result.transactionInfo, recurrenceInfo } };
-  }
-  if (context.recordHistory && facts.userId && facts.occurredAt) {
-    context.recordHistory({ ...entry, userId: facts.userId });
-  }
+}
 
-  if (context.triggers) {
-    const { place } = facts;
-    const actions = matchTriggers(context.triggers, {
-      userId: facts.userId,
-      cardId: facts.cardId,
-      programId: facts.programId,
-      counterparty: {
-        name: top?.name ?? result.transactionInfo.display.name,
-        website: top?.website ?? null,
-        city: place.city,
-        region: place.region,
-        postalCode: place.postalCode,
-        address: facts.address,
-        latitude: place.latitude,
-        longitude: place.longitude,
-      },
-      thirdParties: result.transactionInfo.thirdParties,
-    });
-    if (actions) result = { ...result, actions };
-  }
-  return result;
+/** The result with its recurrence, the transaction recorded in its series. */
+function withRecurrence(
+  context: EnrichmentContext,
+  series: SeriesRef | null,
+  result: Enrichment,
+  facts: ContextFacts,
+): Enrichment {
+  if (!series || !context.series || !facts.occurredAt) return result;
+  const top = result.counterparty[0];
+  const earlier = context.series.get(series.userId, series.key);
+  const { state, recurrence } = recordPayment(
+    earlier,
+    {
+      occurredAt: facts.occurredAt,
+      amount: facts.amount,
+      enrichmentId: result.enrichmentId,
+      transactionId: result.transactionInfo.transactionId,
+    },
+    { name: top?.name ?? result.transactionInfo.display.name, counterpartyId: top?.id ?? null },
+  );
+  if (state && state !== earlier) context.series.set(series.userId, series.key, state);
+  return recurrence
+    ? { ...result, transactionInfo: { ...result.transactionInfo, recurrenceInfo: recurrence } }
+    : result;
+}
+
+/** The result with the actions of the tenant's triggers it matches. */
+function applyTriggers(context: EnrichmentContext, result: Enrichment, facts: ContextFacts): Enrichment {
+  if (!context.triggers) return result;
+  const top = result.counterparty[0];
+  const { place } = facts;
+  const actions = matchTriggers(context.triggers, {
+    userId: facts.userId,
+    cardId: facts.cardId,
+    programId: facts.programId,
+    counterparty: {
+      name: top?.name ?? result.transactionInfo.display.name,
+      website: top?.website ?? null,
+      city: place.city,
+      region: place.region,
+      postalCode: place.postalCode,
+      address: facts.address,
+      latitude: place.latitude,
+      longitude: place.longitude,
+    },
+    thirdParties: result.transactionInfo.thirdParties,
+  });
+  return actions ? { ...result, actions } : result;
 }

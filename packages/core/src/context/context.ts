@@ -1,10 +1,11 @@
 /**
  * What the service hands the engine besides the transaction: the user's
- * history (recurrence), the tenant's corrections and its active triggers.
- * Plain data, so a worker thread receives it unchanged.
+ * series states (recurrence), the tenant's corrections and its active
+ * triggers.
  */
 
 import type { CompiledCorrections } from './corrections.js';
+import type { SeriesBook } from './series.js';
 import type { CompiledTriggers } from './triggers.js';
 
 /** One earlier enriched transaction of the same user. */
@@ -35,16 +36,14 @@ export function recurrenceSeries(entry: Pick<HistoryEntry, 'counterpartyId' | 'd
 }
 
 export interface EnrichmentContext {
-  /** The user's earlier transactions, oldest first. */
-  history?: readonly HistoryEntry[];
+  /**
+   * The users' series states (recurrence): the context stage reads the
+   * transaction's series and writes it back with the transaction in it. Load
+   * the state `PendingEnrichment.series` names before `finish`.
+   */
+  series?: SeriesBook | undefined;
   /** `compileCorrections(...)` of the tenant's correction rules. */
   corrections?: CompiledCorrections | undefined;
   /** `compileTriggers(...)` of the tenant's active triggers (compile once per trigger version). */
   triggers?: CompiledTriggers | undefined;
-  /**
-   * Called with this transaction's own history entry (when it has a user and a
-   * date), so that the caller can keep it for the user's later transactions.
-   * The one non-data member: it never crosses a thread.
-   */
-  recordHistory?: (entry: UserHistoryEntry) => void;
 }

@@ -1,0 +1,115 @@
+/**
+ * The users' series states (recurrence) as the service reads and writes
+ * them: one store row per (user, series), read for the series a transaction
+ * extends, written back with the enrichment. An enrichment reads and writes
+ * one row, whatever the length of the user's history.
+ *
+ * A state written but not yet committed (group commit, a batch chunk on its
+ * way to the store) is answered from here (`unsaved`), and a read checks it
+ * after the store answered: two requests of one user that meet in the same
+ * turn of the event loop each see the other's payment.
+ */
+import {
+  lastPaymentDay,
+  type RecurringStatus,
+  type RecurringView,
+  recurringView,
+  type SeriesBook,
+  type SeriesRef,
+  type SeriesState,
+} from '@txenrich/core';
+import type { SeriesSource, SeriesUpdate } from '@txenrich/pool';
+import type { Scope, SeriesRow, Store } from './store.js';
+
+/** The series of one inline request: states as the request read them, and those it changed. */
+export interface RequestSeries extends SeriesBook {
+  /** Whether the request holds the state of `ref` already (read before, or written). */
+  holds(ref: SeriesRef): boolean;
+  /** Reads the state of `ref` for the request. */
+  load(ref: SeriesRef): Promise<void>;
+  /** The states the request changed, as the store keeps them. */
+  changed(): SeriesRow[];
+}
+
+export interface SeriesStates {
+  /** A book for one inline request of `scope`. */
+  forRequest(scope: Scope): RequestSeries;
+  /** The pool's source for a batch of `scope`. */
+  forBatch(scope: Scope): SeriesSource;
+  /** A batch chunk's changes, as the store keeps them. */
+  rowsOf(updates: readonly SeriesUpdate[]): SeriesRow[];
+  /** Marks rows as written but not yet committed; call `saved` with the same rows once they are. */
+  unsaved(scope: Scope, rows: readonly SeriesRow[]): void;
+  saved(scope: Scope, rows: readonly SeriesRow[]): void;
+  /** The user's subscriptions view. */
+  recurring(scope: Scope, userId: string, status?: RecurringStatus): Promise<RecurringView>;
+}
+
+const unsavedKey = (scope: Scope, ref: SeriesRef) =>
+  `${scope.tenant}\u0000${scope.environment}\u0000${ref.userId}\u0000${ref.key}`;
+const refKey = (ref: SeriesRef) => `${ref.userId}\u0000${ref.key}`;
+
+export function createSeriesStates(store: Store, now: () => number): SeriesStates {
+  const unsaved = new Map<string, string>();
+
+  async function load(scope: Scope, refs: readonly SeriesRef[]): Promise<(string | null)[]> {
+    const stored = await store.loadSeries(scope, refs);
+    // After the store's answer: a state written meanwhile is newer than the one stored.
+    return refs.map((ref, index) => unsaved.get(unsavedKey(scope, ref)) ?? stored[index] ?? null);
+  }
+
+  return {
+    forRequest(scope) {
+      const states = new Map<string, SeriesState | null>();
+      const changed = new Map<string, SeriesRef>();
+      return {
+        holds: (ref) => states.has(refKey(ref)),
+        async load(ref) {
+          const [text] = await load(scope, [ref]);
+          if (!states.has(refKey(ref)))
+            states.set(refKey(ref), text ? (JSON.parse(text) as SeriesState) : null);
+        },
+        get: (userId, key) => states.get(refKey({ userId, key })) ?? undefined,
+        set(userId, key, state) {
+          states.set(refKey({ userId, key }), state);
+          changed.set(refKey({ userId, key }), { userId, key });
+        },
+        changed() {
+          const seenAt = now();
+          return [...changed].map(([at, ref]) => {
+            const state = states.get(at)!;
+            return { ...ref, state: JSON.stringify(state), lastDay: lastPaymentDay(state), seenAt };
+          });
+        },
+      };
+    },
+
+    forBatch: (scope) => ({ load: (refs) => load(scope, refs) }),
+
+    rowsOf(updates) {
+      const seenAt = now();
+      return updates.map((update) => ({ ...update, seenAt }));
+    },
+
+    unsaved(scope, rows) {
+      for (const row of rows) unsaved.set(unsavedKey(scope, row), row.state);
+    },
+
+    saved(scope, rows) {
+      for (const row of rows) {
+        const key = unsavedKey(scope, row);
+        // A later write of the same series stays until it is saved itself.
+        if (unsaved.get(key) === row.state) unsaved.delete(key);
+      }
+    },
+
+    async recurring(scope, userId, status) {
+      const rows = await store.userSeries(scope, userId);
+      const states = rows.map(({ key, state }) => ({
+        key,
+        state: JSON.parse(unsaved.get(unsavedKey(scope, { userId, key })) ?? state) as SeriesState,
+      }));
+      return recurringView(states, status ? { status } : {});
+    },
+  };
+}
