@@ -75,6 +75,10 @@ const MAX_EXTRA_SHARE = 0.1;
 const EXTRAS_PER_ALLOWED = 4;
 /** The share of `MAX_MEAN_ERROR` a chain of only three payments may use. */
 const SHORT_CHAIN_STRICTNESS = 0.6;
+/** A pattern of varying amounts stands among at most this many other transactions per payment of it. */
+const VARIED_OTHERS_PER_PAYMENT = 1;
+/** ... when it has at most this many payments: a longer one is evidence enough. */
+const SHORT_VARIED_PATTERN = 4;
 /** How far (in tolerances) any member may drift from the schedule anchored on the current transaction. */
 const MAX_DRIFT = 1.5;
 
@@ -407,6 +411,12 @@ function isExclusive(series: Series, chain: Chain): boolean {
   const known = low <= high;
   if (known && high > low * MAX_AMOUNT_SPREAD) return false;
   const fixed = known && distinct <= 2;
+  const oldest = members[members.length - 1]!;
+  const others = members[0]! - oldest + 1 - members.length;
+  // Varying amounts on a schedule are a metered bill, paid where little else is: among a busy
+  // merchant's orders, a few of similar amounts fall near any schedule by chance.
+  if (!fixed && members.length <= SHORT_VARIED_PATTERN && others > VARIED_OTHERS_PER_PAYMENT * members.length)
+    return false;
   const negative = amounts[members[0]!]! < 0;
   const couldBeOne = (value: number) => {
     // Unknown amounts leave the question open: they count.
@@ -419,8 +429,6 @@ function isExclusive(series: Series, chain: Chain): boolean {
       (distinct === 2 && Math.abs(amount - second) <= FIXED_PRICE_MARGIN * second)
     );
   };
-  const oldest = members[members.length - 1]!;
-  const others = members[0]! - oldest + 1 - members.length;
   const perPeriods = Math.floor((members.length - 1) / EXTRAS_PER_ALLOWED);
   const allowed = fixed ? Math.max(perPeriods, Math.floor(others * MAX_EXTRA_SHARE)) : perPeriods;
   let extras = 0;

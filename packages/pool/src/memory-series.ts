@@ -5,7 +5,8 @@
  * series), so memory grows with users and their counterparties, never with
  * rows.
  */
-import { type RecurringStatus, type RecurringView, recurringView, type SeriesState } from '@txenrich/core';
+import { recurringView, type SeriesState } from '@txenrich/core';
+import type { RecurringStatus, RecurringView } from '@txenrich/schema';
 import type { SeriesUpdate } from './protocol.js';
 import type { SeriesSource } from './series-relay.js';
 

@@ -161,6 +161,26 @@ export const batchOptionsExample = {
   synchronousMax: 100,
 } satisfies BatchOptions;
 
+export const userRecurringExample = {
+  userId: 'user-123',
+  asOf: '2024-12-26',
+  series: [
+    {
+      seriesId: '3f6a2d1e-5b7c-5e8f-9a0b-1c2d3e4f5a6b#0',
+      counterparty: { id: '3f6a2d1e-5b7c-5e8f-9a0b-1c2d3e4f5a6b', name: 'Netflix' },
+      firstDate: '2024-01-05',
+      lastDate: '2024-12-05',
+      count: 12,
+      averageAmount: 15.49,
+      lastAmount: 15.49,
+      periodicity: { days: 30, label: 'monthly' },
+      nextExpected: { date: '2025-01-05', amount: 15.49 },
+      confidence: 0.95,
+      active: true,
+    },
+  ],
+};
+
 export const corporationsExample = {
   corporations: [
     {

@@ -28,6 +28,8 @@ const contractOperations = [
   'get /batches/{batchId}/results',
   'get /corporations',
   'post /transactions/report',
+  // An extension: a user's recurring series.
+  'get /users/{userId}/recurring',
   ...[
     '/merchant-action-triggers',
     '/programs/{programId}/merchant-action-triggers',

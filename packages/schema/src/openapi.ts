@@ -34,6 +34,7 @@ import {
   reportViewsSchema,
   usageViewsSchema,
 } from './operator.js';
+import { recurringStatuses, userRecurringSchema } from './recurring.js';
 import { errorReportSchema, reportAcceptedDetails, reportAcceptedSchema } from './reports.js';
 import { encodeResultsCursor } from './results-cursor.js';
 import {
@@ -74,6 +75,7 @@ export const componentSchemas = {
   MicrobatchResults: { schema: microbatchResultsSchema, io: 'output' },
   BatchOptions: { schema: batchOptionsSchema, io: 'output' },
   Corporations: { schema: corporationsSchema, io: 'output' },
+  UserRecurring: { schema: userRecurringSchema, io: 'output' },
   TriggerRegistration: { schema: triggerRegistrationSchema, io: 'output' },
   TriggerScopeStatus: { schema: triggerScopeStatusSchema, io: 'output' },
   ReportAccepted: { schema: reportAcceptedSchema, io: 'output' },
@@ -496,6 +498,32 @@ export const operations: readonly OperationSpec[] = [
       '400': fieldErrors({ name: [messages.required] }),
       '403': forbidden,
       '429': rateLimited,
+    },
+  },
+  {
+    method: 'get',
+    path: '/users/{userId}/recurring',
+    operationId: 'listRecurringSeries',
+    summary:
+      "A user's recurring series (subscriptions and bills) in the key's environment, active ones first. An extension beyond the contract.",
+    tag: 'Recurring series',
+    parameters: [
+      { name: 'userId', in: 'path', required: true, description: 'The user.', schema: { type: 'string' } },
+      {
+        name: 'status',
+        in: 'query',
+        required: false,
+        description: 'Only active or only inactive series (activity is judged at the user’s latest payment).',
+        schema: { type: 'string', enum: [...recurringStatuses] },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'The recurring series; none for a user the environment has not seen.',
+        body: { schema: 'UserRecurring', example: examples.userRecurringExample },
+      },
+      '400': fieldErrors({ status: [messages.invalidChoice('closed')] }),
+      '403': forbidden,
     },
   },
   ...triggerScopes.flatMap(triggerOperations),

@@ -7,8 +7,6 @@
  * `test/store-conformance.ts`).
  */
 
-// The subscriptions view (`Service.recurring`), as core builds it.
-export type { RecurringSeries, RecurringStatus, RecurringView } from '@txenrich/core';
 export { STORE_FAULT_RETRIES } from './batches.js';
 export { type DeliveryView, deliveryListLimits } from './callback-admin.js';
 export {

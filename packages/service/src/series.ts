@@ -11,14 +11,13 @@
  */
 import {
   lastPaymentDay,
-  type RecurringStatus,
-  type RecurringView,
   recurringView,
   type SeriesBook,
   type SeriesRef,
   type SeriesState,
 } from '@txenrich/core';
 import type { SeriesSource, SeriesUpdate } from '@txenrich/pool';
+import type { RecurringStatus, RecurringView } from '@txenrich/schema';
 import type { Scope, SeriesRow, Store } from './store.js';
 
 /** The series of one inline request: states as the request read them, and those it changed. */

@@ -13,8 +13,6 @@ import {
   type EnrichableKind,
   type EnrichmentContext,
   type EnrichOptions,
-  type RecurringStatus,
-  type RecurringView,
   type SeriesRef,
 } from '@txenrich/core';
 import type { EnrichmentPool } from '@txenrich/pool';
@@ -25,6 +23,8 @@ import {
   type Enrichment,
   type ErrorReport,
   errorDetails,
+  type RecurringStatus,
+  type RecurringView,
   type ResultItem,
   type TransactionByKind,
 } from '@txenrich/schema';

@@ -20,7 +20,13 @@
  * `transactionId`) replaces its earlier entry. Pure: the caller keeps the
  * states (a store, a map) and hands them in; nothing is mutated.
  */
-import type { IntervalType, RecurrenceInfo } from '@txenrich/schema';
+import type {
+  IntervalType,
+  RecurrenceInfo,
+  RecurringSeries,
+  RecurringStatus,
+  RecurringView,
+} from '@txenrich/schema';
 import {
   calendarDay,
   type DetectedRecurrence,
@@ -380,32 +386,6 @@ export function recordPayment(
     recurrence: detected && withKnownPayments(detected.info),
   };
 }
-
-/** A series in the subscriptions view: one band of a user's series that recurs. */
-export interface RecurringSeries {
-  /** `<series key>#<band>`: stable while the series is kept. */
-  seriesId: string;
-  counterparty: { id: string | null; name: string };
-  firstDate: string;
-  lastDate: string;
-  count: number;
-  /** Over every payment of the band (absolute amounts), null when none had one. */
-  averageAmount: number | null;
-  lastAmount: number | null;
-  periodicity: { days: number; label: IntervalType };
-  nextExpected: { date: string; amount: number | null };
-  confidence: number;
-  /** Its next payment is not overdue by more than a quarter of its period (3 days at least) at `asOf`. */
-  active: boolean;
-}
-
-export interface RecurringView {
-  /** The date activity is judged at: the user's latest payment in any series. */
-  asOf: string | null;
-  series: RecurringSeries[];
-}
-
-export type RecurringStatus = 'active' | 'inactive';
 
 /** How overdue (days) a series' next payment may be for it to count as active. */
 const graceDays = (intervalDays: number) => Math.max(3, Math.round(intervalDays / 4));

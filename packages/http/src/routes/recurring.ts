@@ -3,12 +3,10 @@
  * recurring series (subscriptions and bills) in the caller's environment, an
  * extension beyond the contract (see the README, "Recurring series").
  */
-import { messages } from '@txenrich/schema';
-import type { RecurringStatus, Service } from '@txenrich/service';
+import { messages, type RecurringStatus, recurringStatuses } from '@txenrich/schema';
+import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
 import { invalidInput } from '../errors.js';
-
-const statuses: readonly RecurringStatus[] = ['active', 'inactive'];
 
 export function registerRecurringRoutes(app: FastifyInstance, service: Service): void {
   app.get<{ Params: { userId: string }; Querystring: { status?: string | string[] } }>(
@@ -16,13 +14,11 @@ export function registerRecurringRoutes(app: FastifyInstance, service: Service):
     async (request) => {
       const { userId } = request.params;
       const { status } = request.query;
-      if (status !== undefined && !statuses.includes(status as RecurringStatus))
+      const isStatus = (value: unknown): value is RecurringStatus =>
+        (recurringStatuses as readonly unknown[]).includes(value);
+      if (status !== undefined && !isStatus(status))
         throw invalidInput({ status: [messages.invalidChoice(status)] });
-      const view = await service.recurring(
-        request.principal.scope,
-        userId,
-        status as RecurringStatus | undefined,
-      );
+      const view = await service.recurring(request.principal.scope, userId, status);
       return { userId, ...view };
     },
   );
