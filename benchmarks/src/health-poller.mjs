@@ -1,5 +1,6 @@
 /**
- * `GET /healthz` on `process.argv[2]`, one request after the other on one kept-alive connection, until
+ * `GET /healthz` on `process.argv[2]`, one request after the other on one kept-alive connection (every
+ * `process.argv[3]` ms when given, else back to back), until
  * the parent sends `stop`; then it sends back each answer's `[sentAt, ms]` (sentAt in epoch ms). A
  * process of its own, so that nothing the measuring process does (sending 18 MB, collecting its garbage)
  * delays an answer's measure. Run by trigger-registration.ts.
@@ -7,6 +8,7 @@
 import http from 'node:http';
 
 const url = new URL(process.argv[2]);
+const intervalMs = Number(process.argv[3] ?? 0);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const answers = [];
 let stopped = false;
@@ -30,6 +32,11 @@ const once = () =>
   });
 
 process.send('ready');
-while (!stopped) await once();
+while (!stopped) {
+  const started = performance.now();
+  await once();
+  const rest = intervalMs - (performance.now() - started);
+  if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+}
 agent.destroy();
 process.send(answers, () => process.exit(0));

@@ -260,6 +260,16 @@ export const migrations: readonly Migration[] = [
         WHERE status = 'open';
     `,
   },
+  {
+    version: 6,
+    name: 'series replace history',
+    sql: `
+      -- Recurrence reads and writes one series state per user and counterparty (recurrence_series);
+      -- the users' last 400 transactions it used to read are no longer read, nor kept. Series start
+      -- again from their next payment.
+      DROP TABLE history;
+    `,
+  },
 ];
 
 /** Applies the migrations `db` lacks, in one transaction; refuses a file migrated by a newer version. */
