@@ -32,6 +32,8 @@ import type { HistoryEntry } from './context/context.js';
 export type RecurrenceTransaction = Pick<HistoryEntry, 'enrichmentId' | 'transactionId' | 'amount'> & {
   /** The contract's `occurredAt`; without it there is no recurrence. */
   occurredAt: string | null;
+  /** Its calendar day (days since 1970-01-01) when the caller knows it already: not read again. */
+  day?: number;
 };
 
 /** At most this many members are reported (and looked for) in `recentRecurrences`. */
@@ -155,6 +157,14 @@ function readDate(occurredAt: string, days: Float64Array, months: Float64Array, 
   return true;
 }
 
+/** Writes a known day number into `days[at]` and its fractional-month position into `months[at]`. */
+function setDay(dayNumber: number, days: Float64Array, months: Float64Array, at: number): true {
+  const { year, month, day } = civilFromDays(dayNumber);
+  days[at] = dayNumber;
+  months[at] = year * 12 + month - 1 + (day - 1) / monthLength(year, month);
+  return true;
+}
+
 /** The calendar date an `occurredAt` string starts with, as a day number (1970-01-01 = 0), or NaN. */
 export function calendarDay(occurredAt: string): number {
   return readDate(occurredAt, oneDay, oneMonth, 0) ? oneDay[0]! : Number.NaN;
@@ -227,8 +237,11 @@ function readSeries(
     if (entry.enrichmentId === current.enrichmentId) continue;
     if (entry.transactionId !== null && entry.transactionId === current.transactionId) continue;
     // Unreadable dates, and transactions later than the current one, are left out.
-    if (entry.occurredAt === null || !readDate(entry.occurredAt, day, month, size) || day[size]! > currentDay)
-      continue;
+    const read =
+      entry.day === undefined
+        ? entry.occurredAt !== null && readDate(entry.occurredAt, day, month, size)
+        : setDay(entry.day, day, month, size);
+    if (!read || day[size]! > currentDay) continue;
     if (size > 0 && day[size]! < day[size - 1]!) sorted = false;
     amount[size] = entry.amount ?? Number.NaN;
     source[size] = index;
@@ -582,7 +595,7 @@ export function detectWithConfidence(
     recentRecurrences.push({
       amount: entry.amount,
       enrichmentId: entry.enrichmentId,
-      occurredAt: entry.occurredAt ?? '',
+      occurredAt: entry.occurredAt ?? (entry.day === undefined ? '' : isoDate(entry.day)),
       transactionId: entry.transactionId,
     });
   }

@@ -266,9 +266,7 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
     const { rules, signal } = enrichOptions;
     const relay = enrichOptions.series ? createSeriesRelay(enrichOptions.series) : null;
     const inFlight: Array<{ index: number; result: Promise<ChunkResult> }> = [];
-    // A chunk waits for the series changes of the chunks before it. Piscina does not promise to start
-    // queued tasks in order, so with series no task is queued: one chunk per thread, each running.
-    const maxInFlight = threads * (relay ? 1 : IN_FLIGHT_PER_THREAD);
+    const maxInFlight = threads * IN_FLIGHT_PER_THREAD;
 
     const finish = (index: number, result: ChunkResult): EnrichedChunk => {
       let released = false;
@@ -321,6 +319,10 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
           ...(outputBuffer ? { outputBuffer } : {}),
         };
         const chunkIndex = index++;
+        // A chunk waits for the series changes of the chunks before it, and Piscina does not promise to
+        // start queued tasks in order: with series, a chunk is queued only once the one before it has
+        // started, so that the one chunk waiting in Piscina's queue is never one a running chunk waits for.
+        if (relay && chunkIndex > 0) await relay.started(chunkIndex - 1);
         const series = relay
           ? { port: () => relay.port(chunkIndex), failed: () => relay.settle(chunkIndex) }
           : undefined;

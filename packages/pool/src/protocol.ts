@@ -66,6 +66,11 @@ export interface SeriesStates {
   states: (string | null)[];
 }
 
+/** Worker -> pool, on the task's `series` port, first: the chunk is running (see `SeriesRelay.started`). */
+export interface SeriesStarted {
+  started: true;
+}
+
 /** Worker -> pool, on the task's `series` port: the states of the series its rows extend. */
 export interface SeriesRequest {
   load: SeriesRef[];

@@ -14,7 +14,7 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { SeriesRef } from '@txenrich/core';
-import type { SeriesRequest, SeriesStates, SeriesUpdate, SeriesUpdates } from './protocol.js';
+import type { SeriesRequest, SeriesStarted, SeriesStates, SeriesUpdate, SeriesUpdates } from './protocol.js';
 
 /** Where the pool reads the users' series states: a store, a map in memory (`createMemorySeries`). */
 export interface SeriesSource {
@@ -47,6 +47,8 @@ export interface SeriesRelay {
   settle(index: number): void;
   /** Resolves once chunk `index` and those before it have sent their changes (or ended without). */
   sent(index: number): Promise<void>;
+  /** Resolves once a worker has started chunk `index` (or it ended). */
+  started(index: number): Promise<void>;
   /** The states chunk `index` changed. */
   updatesOf(index: number): SeriesUpdate[];
   /** The caller has kept chunk `index`'s changes: its source answers them from now on. */
@@ -61,18 +63,19 @@ export function createSeriesRelay(source: SeriesSource): SeriesRelay {
   const updates = new Map<number, SeriesUpdate[]>();
   const answers = new Map<number, Promise<SeriesStates>>();
   const turns = new Map<number, Turn>();
+  const starts = new Map<number, Turn>();
   const ports = new Set<MessagePort>();
 
   /** Resolves once chunk `index` and every chunk before it have sent their changes (or ended). */
-  const turn = (index: number): Turn => {
-    let found = turns.get(index);
+  const turn = (index: number, of = turns): Turn => {
+    let found = of.get(index);
     if (!found) {
       let resolve = () => {};
       const promise = new Promise<void>((done) => {
         resolve = done;
       });
       found = { promise, resolve };
-      turns.set(index, found);
+      of.set(index, found);
     }
     return found;
   };
@@ -107,7 +110,9 @@ export function createSeriesRelay(source: SeriesSource): SeriesRelay {
     port(index) {
       const { port1, port2 } = new MessageChannel();
       ports.add(port1);
-      port1.on('message', (message: SeriesRequest | SeriesUpdates) => {
+      port1.on('message', (message: SeriesStarted | SeriesRequest | SeriesUpdates) => {
+        turn(index, starts).resolve();
+        if ('started' in message) return;
         if ('load' in message) {
           let answered = answers.get(index);
           if (!answered) {
@@ -132,8 +137,12 @@ export function createSeriesRelay(source: SeriesSource): SeriesRelay {
       });
       return port2;
     },
-    settle: done,
+    settle(index) {
+      turn(index, starts).resolve();
+      done(index);
+    },
     sent: (index) => turn(index).promise,
+    started: (index) => turn(index, starts).promise,
     updatesOf: (index) => updates.get(index) ?? [],
     handedOver(index) {
       for (const update of updates.get(index) ?? []) {
@@ -143,6 +152,7 @@ export function createSeriesRelay(source: SeriesSource): SeriesRelay {
       updates.delete(index);
       answers.delete(index);
       turns.delete(index - 1);
+      starts.delete(index - 1);
     },
     close() {
       for (const port of ports) port.close();

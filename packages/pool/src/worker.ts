@@ -24,6 +24,7 @@ import {
   type MissingRules,
   rowsOf,
   type SeriesRequest,
+  type SeriesStarted,
   type SeriesStates,
   type SeriesUpdate,
   type SeriesUpdates,
@@ -142,11 +143,21 @@ class ChunkSeries implements SeriesBook {
 
 const keyOf = (ref: SeriesRef) => `${ref.userId}\u0000${ref.key}`;
 
+/** How long a chunk waits for its series states before it fails (and is run again). */
+const SERIES_WAIT_MS = 60_000;
+
 /** Asks the pool for the states of `refs` on the chunk's port; rejects when the pool's source failed. */
 async function loadSeries(port: MessagePort, refs: SeriesRef[]): Promise<(string | null)[]> {
-  const answer = new Promise<SeriesStates | SeriesFailure>((resolve) => port.once('message', resolve));
+  let timer: NodeJS.Timeout | undefined;
+  const answer = new Promise<SeriesStates | SeriesFailure>((resolve) => {
+    port.once('message', resolve);
+    // A chunk run again (its worker died) may sit queued behind chunks that wait for it: a wait this long
+    // fails the chunk, which frees its thread and is run again itself.
+    timer = setTimeout(() => resolve({ error: 'no answer in time' }), SERIES_WAIT_MS);
+  });
   port.postMessage({ load: refs } satisfies SeriesRequest);
   const reply = await answer;
+  clearTimeout(timer);
   if ('error' in reply) throw new Error(`The series states could not be read: ${reply.error}`);
   return reply.states;
 }
@@ -167,6 +178,7 @@ export async function enrichChunk(task: ChunkTask): Promise<ChunkResult | Missin
     task.series?.close();
     return { missingRules: task.rules!.key };
   }
+  task.series?.postMessage({ started: true } satisfies SeriesStarted);
   const format = await outputFormat(task.output);
   const rows = rowsOf(task.input);
   const series = task.series ? new ChunkSeries() : undefined;

@@ -241,24 +241,21 @@ function withPayment(band: SeriesBand, payment: KeptPayment, day: number) {
 }
 
 /**
- * What detection reads of a series: every band's payments, and those they cut (without their ids), in
- * date order. Other bands' payments are seldom a pattern's (their amounts differ), but they count among
- * the transactions a pattern must stand out from (`isExclusive`).
+ * What detection reads of a series for a payment of `band`: every band's payments, and those `band` cut
+ * (without their ids), in date order. Other bands' payments are seldom a pattern's (their amounts
+ * differ), but they count among the transactions a pattern must stand out from (`isExclusive`).
  */
-function transactionsOf(bands: readonly SeriesBand[]): RecurrenceTransaction[] {
+function transactionsOf(bands: readonly SeriesBand[], band: SeriesBand): RecurrenceTransaction[] {
   const transactions: RecurrenceTransaction[] = [];
-  for (const band of bands) {
-    for (const [day, amount] of band.older)
-      transactions.push({ occurredAt: isoDate(day), amount, enrichmentId: '', transactionId: null });
-    for (const payment of band.payments) transactions.push(asTransaction(payment));
-  }
-  if (bands.length === 1 && bands[0]!.older.length === 0) return transactions;
+  for (const [day, amount] of band.older)
+    transactions.push({ occurredAt: null, day, amount, enrichmentId: '', transactionId: null });
+  for (const each of bands) for (const payment of each.payments) transactions.push(asTransaction(payment));
+  if (bands.length === 1 && band.older.length === 0) return transactions;
   // A stable sort by calendar date: each band's payments keep their order, after the day's older ones.
-  const dateOf = (transaction: RecurrenceTransaction) => transaction.occurredAt?.slice(0, 10) ?? '';
-  return transactions.sort((a, b) => {
-    const [x, y] = [dateOf(a), dateOf(b)];
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  const dayOfTransaction = (transaction: RecurrenceTransaction) =>
+    transaction.day ?? calendarDay(transaction.occurredAt!);
+  for (const transaction of transactions) transaction.day = dayOfTransaction(transaction);
+  return transactions.sort((a, b) => a.day! - b.day!);
 }
 
 /**
@@ -370,7 +367,7 @@ export function recordPayment(
   );
   const { payments, older } = withPayment(band, kept, day);
   bands[index] = { id: band.id, payments, older, schedule: band.schedule };
-  const transactions = transactionsOf(bands);
+  const transactions = transactionsOf(bands, bands[index]!);
   const indexOf = (enrichmentId: string) =>
     transactions.findIndex((transaction) => transaction.enrichmentId === enrichmentId);
   const at = payments.includes(kept) ? indexOf(kept[2]) : -1;
