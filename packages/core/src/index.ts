@@ -9,12 +9,7 @@
 
 export { type Anatomy, type AnatomyLexicon, readAnatomy } from './anatomy/anatomy.js';
 export type { PendingEnrichment } from './context/apply-context.js';
-export {
-  type EnrichmentContext,
-  type HistoryEntry,
-  recurrenceSeries,
-  type UserHistoryEntry,
-} from './context/context.js';
+export { type EnrichmentContext, recurrenceSeries } from './context/context.js';
 export {
   applyCorrection,
   type CompiledCorrections,

@@ -1,6 +1,5 @@
 import type { RecurrenceInfo } from '@txenrich/schema';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from './context/context.js';
 import { calendarDay, detectRecurrence, type RecurrenceTransaction } from './recurrence.js';
 
 type Payment = readonly [occurredAt: string, amount: number | null];
@@ -8,7 +7,10 @@ type Payment = readonly [occurredAt: string, amount: number | null];
 const id = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
 
 /** The last payment is the current transaction, the others its history (oldest first). */
-function series(payments: readonly Payment[]): { current: RecurrenceTransaction; history: HistoryEntry[] } {
+function series(payments: readonly Payment[]): {
+  current: RecurrenceTransaction;
+  history: RecurrenceTransaction[];
+} {
   const entries = payments.map(([occurredAt, amount], index) => ({
     enrichmentId: id(index + 1),
     transactionId: `tx-${index + 1}`,

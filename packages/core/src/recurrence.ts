@@ -26,15 +26,17 @@
  * need no tolerance of their own.
  */
 import { type IntervalType, monthLength, type RecurrenceInfo } from '@txenrich/schema';
-import type { HistoryEntry } from './context/context.js';
 
 /** The transaction being enriched, or one earlier transaction of the same user. */
-export type RecurrenceTransaction = Pick<HistoryEntry, 'enrichmentId' | 'transactionId' | 'amount'> & {
+export interface RecurrenceTransaction {
+  enrichmentId: string;
+  transactionId: string | null;
+  amount: number | null;
   /** The contract's `occurredAt`; without it there is no recurrence. */
   occurredAt: string | null;
   /** Its calendar day (days since 1970-01-01) when the caller knows it already: not read again. */
   day?: number;
-};
+}
 
 /** At most this many members are reported (and looked for) in `recentRecurrences`. */
 export const MAX_RECURRENCES = 12;

@@ -12,7 +12,15 @@
  *
  *   const cases = generateHistories(1200, 42);
  */
-import type { HistoryEntry } from '@txenrich/core';
+import type { RecurrenceTransaction } from '@txenrich/core';
+
+/** An earlier transaction of the history, with the series it belongs to. */
+export type HistoryEntry = RecurrenceTransaction & {
+  occurredAt: string;
+  counterpartyId: string;
+  descriptorKey: string;
+};
+
 import { type IntervalType, intervalTypes } from '@txenrich/schema';
 import { Random } from './random.js';
 

@@ -8,30 +8,11 @@ import type { CompiledCorrections } from './corrections.js';
 import type { SeriesBook } from './series.js';
 import type { CompiledTriggers } from './triggers.js';
 
-/** One earlier enriched transaction of the same user. */
-export interface HistoryEntry {
-  enrichmentId: string;
-  transactionId: string | null;
-  /** The matched counterparty, or null when none matched. */
-  counterpartyId: string | null;
-  /** `descriptorKey(raw descriptor)`, for users' transactions without a counterparty. */
-  descriptorKey: string;
-  amount: number | null;
-  /** As sent by the caller (`2024-06-01`, `2024-06-01T12:30:00Z`, ...). */
-  occurredAt: string;
-}
-
-/** A history entry and whose it is: what a caller stores for the user's later transactions. */
-export interface UserHistoryEntry extends HistoryEntry {
-  userId: string;
-}
-
 /**
- * The series a history entry belongs to: its counterparty, or for a
- * transaction without one, its normalised descriptor. Recurrence only looks
- * at earlier entries of the same series.
+ * The series a transaction belongs to (its key): its counterparty, or for a
+ * transaction without one, its normalised descriptor (`descriptorKey`).
  */
-export function recurrenceSeries(entry: Pick<HistoryEntry, 'counterpartyId' | 'descriptorKey'>): string {
+export function recurrenceSeries(entry: { counterpartyId: string | null; descriptorKey: string }): string {
   return entry.counterpartyId ?? `descriptor:${entry.descriptorKey}`;
 }
 
