@@ -16,7 +16,7 @@
  *   **duplicated**), and the database holds one batch per key;
  * - the database holds no batch but the acknowledged ones and at most one per submission left without
  *   an answer by the kill (each must have ended too); its enrichments are exactly the results' ids and its
- *   recurrence history holds each enrichment at most once (a chunk saved twice would show there);
+ *   users' series hold each payment at most once (a chunk saved twice would show there);
  * - each batch with a `callbackUrl` got its callback with its final status (reported, not a target:
  *   callbacks are delivered at least once and may arrive after the deadline).
  *
@@ -475,7 +475,7 @@ async function checkResults(url: string, submission: Submission, result: TrialRe
 /**
  * The database after a clean stop: only acknowledged batches and at most one per unanswered
  * submission, all ended; one batch per idempotency key; enrichments exactly those of the results; no
- * enrichment twice in the history. Returns the number of batches nobody acknowledged.
+ * payment twice in a series. Returns the number of batches nobody acknowledged.
  */
 async function checkDatabase(
   server: ServeChild,
@@ -535,13 +535,20 @@ async function checkDatabase(
       result.duplicated.push(
         `enrichments: ${enrichments.length} stored, ${resultCount} in results; ${notReturned} stored and never returned, ${notStored} returned and not stored`,
       );
-    const repeated = db
-      .prepare(
-        'SELECT COUNT(*) AS n FROM (SELECT enrichment_id FROM history GROUP BY enrichment_id HAVING COUNT(*) > 1)',
-      )
-      .get() as { n: number };
-    if (repeated.n > 0)
-      result.duplicated.push(`${repeated.n} enrichments recorded twice or more in the history`);
+    // A chunk run again after a kill must not count its payments twice in the users' series.
+    let repeated = 0;
+    for (const { state } of db.prepare('SELECT state FROM recurrence_series').all() as Array<{
+      state: string;
+    }>) {
+      const { bands } = JSON.parse(state) as {
+        bands: Array<{ payments: Array<[string, unknown, string, string | null]> }>;
+      };
+      const payments = bands.flatMap((band) => band.payments);
+      const transactions = payments.map((payment) => payment[3]).filter((id) => id !== null);
+      if (new Set(payments.map((payment) => payment[2])).size < payments.length) repeated++;
+      else if (new Set(transactions).size < transactions.length) repeated++;
+    }
+    if (repeated > 0) result.duplicated.push(`${repeated} series hold a payment twice or more`);
     return phantoms.length;
   } finally {
     db.close();
