@@ -322,7 +322,9 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
         // A chunk waits for the series changes of the chunks before it, and Piscina does not promise to
         // start queued tasks in order: with series, a chunk is queued only once the one before it has
         // started, so that the one chunk waiting in Piscina's queue is never one a running chunk waits for.
-        if (relay && chunkIndex > 0) await relay.started(chunkIndex - 1);
+        // (Or once it ended: aborted, it never starts.)
+        const previous = inFlight.at(-1)?.result;
+        if (relay && previous) await Promise.race([relay.started(chunkIndex - 1), previous.catch(() => {})]);
         const series = relay
           ? { port: () => relay.port(chunkIndex), failed: () => relay.settle(chunkIndex) }
           : undefined;
