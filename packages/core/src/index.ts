@@ -35,6 +35,7 @@ export {
   type SeriesRef,
   type SeriesSchedule,
   type SeriesState,
+  seriesRefKey,
 } from './context/series.js';
 export {
   ALLOW_ONLY_DEFAULT_ID,

@@ -13,7 +13,7 @@
  * same answer as its first run, so its payments are not counted twice.
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { SeriesRef } from '@txenrich/core';
+import { seriesRefKey as keyOf, type SeriesRef } from '@txenrich/core';
 import type { SeriesRequest, SeriesStarted, SeriesStates, SeriesUpdate, SeriesUpdates } from './protocol.js';
 
 /** Where the pool reads the users' series states: a store, a map in memory (`createMemorySeries`). */
@@ -55,8 +55,6 @@ export interface SeriesRelay {
   handedOver(index: number): void;
   close(): void;
 }
-
-const keyOf = (ref: SeriesRef) => `${ref.userId}\u0000${ref.key}`;
 
 export function createSeriesRelay(source: SeriesSource): SeriesRelay {
   const pending = new Map<string, { state: string; chunk: number }>();

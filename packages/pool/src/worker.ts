@@ -8,6 +8,7 @@ import {
   beginResultItem,
   createEngine,
   type EnrichmentContext,
+  seriesRefKey as keyOf,
   lastPaymentDay,
   type PendingResultItem,
   type SeriesBook,
@@ -140,8 +141,6 @@ class ChunkSeries implements SeriesBook {
     });
   }
 }
-
-const keyOf = (ref: SeriesRef) => `${ref.userId}\u0000${ref.key}`;
 
 /** How long a chunk waits for its series states before it fails (and is run again). */
 const SERIES_WAIT_MS = 60_000;

@@ -12,6 +12,7 @@
 import {
   lastPaymentDay,
   recurringView,
+  seriesRefKey as refKey,
   type SeriesBook,
   type SeriesRef,
   type SeriesState,
@@ -46,7 +47,6 @@ export interface SeriesStates {
 
 const unsavedKey = (scope: Scope, ref: SeriesRef) =>
   `${scope.tenant}\u0000${scope.environment}\u0000${ref.userId}\u0000${ref.key}`;
-const refKey = (ref: SeriesRef) => `${ref.userId}\u0000${ref.key}`;
 
 export function createSeriesStates(store: Store, now: () => number): SeriesStates {
   const unsaved = new Map<string, string>();

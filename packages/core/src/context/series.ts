@@ -89,6 +89,9 @@ export interface SeriesRef {
   key: string;
 }
 
+/** One text for a series reference, to key maps by. */
+export const seriesRefKey = (ref: SeriesRef) => `${ref.userId}\u0000${ref.key}`;
+
 /**
  * Where the context stage reads and writes series states: a store's rows
  * loaded for the transactions at hand, or a map in memory. Synchronous: the
