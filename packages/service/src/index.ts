@@ -67,7 +67,11 @@ export {
 } from './service.js';
 export { type CallbackOutcome, callbackOutcomes, type ServiceStats } from './stats.js';
 export * from './store.js';
+// For store adapters: the rows of the SQL schema and their records, how results and trigger lists are kept,
+// and what a retention step answers; the logic every SQL adapter shares.
+export { chunksOfPage, type PackedChunk, packChunk, pageOfChunks, unpackChunk } from './store-chunks.js';
 export {
+  batchNotFound,
   isStoreError,
   isTransientStoreError,
   StoreError,
@@ -75,6 +79,19 @@ export {
   type StoreErrorOptions,
   storeErrorCodes,
 } from './store-errors.js';
+export { agePruned, batchResultsPruned, pruneNothing } from './store-retention.js';
+export * from './store-rows.js';
+export {
+  createTriggerVersions,
+  startDecision,
+  type TriggerScopeRow,
+  type TriggerVersionMethods,
+  type TriggerVersionStatements,
+  triggerScopeColumns,
+  triggerWriteInProgress,
+  unusedTriggerPagesDelete,
+  versionUnusedAfter,
+} from './store-trigger-versions.js';
 export {
   applyTriggerChange,
   TRIGGER_PAGE_CHARS,

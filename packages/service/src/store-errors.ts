@@ -65,3 +65,8 @@ const transientCodes: ReadonlySet<StoreErrorCode> = new Set([
 export function isTransientStoreError(error: unknown): error is StoreError {
   return isStoreError(error) && transientCodes.has(error.code);
 }
+
+/** The `STORE_NOT_FOUND` of a method given a batch id no batch has. */
+export function batchNotFound(id: string): never {
+  throw new StoreError('STORE_NOT_FOUND', `no batch ${id}`, { details: { batchId: id } });
+}

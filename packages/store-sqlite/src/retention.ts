@@ -14,19 +14,22 @@
  * checkpoints the WAL it wrote, so that no step, nor a request after it,
  * pays for a large checkpoint.
  */
-import type { Environment, PrunableRecords, PruneStep, PruneStepResult, Store } from '@txenrich/service';
+import {
+  agePruned,
+  batchResultsPruned,
+  type Environment,
+  type PrunableRecords,
+  type PruneStep,
+  type PruneStepResult,
+  pruneNothing,
+  type Store,
+} from '@txenrich/service';
 import type Database from 'better-sqlite3';
+import type { StoreContext } from './operations.js';
 
 type AgeParams = [environment: Environment, before: number, limit: number];
 
-export interface RetentionStepsOptions {
-  db: Database.Database;
-  /** Wraps a write: rejects once the store is closed or its file replaced, turns failures into `StoreError`s. */
-  write<A extends unknown[], R>(name: string, run: (...args: A) => R): (...args: A) => Promise<R>;
-}
-
-export function createRetentionSteps(options: RetentionStepsOptions): Pick<Store, 'prune'> {
-  const { db, write } = options;
+export function createRetentionSteps({ db, write }: StoreContext): Pick<Store, 'prune'> {
   const s = {
     // An enrichment an open report names stays until the report is closed: resolving it re-enriches it.
     enrichments: db.prepare<AgeParams>(
@@ -98,7 +101,7 @@ export function createRetentionSteps(options: RetentionStepsOptions): Pick<Store
       // The batches marked now have rows left for the steps after.
       const expired =
         deleted < limit ? s.expireResults.run(at, environment, before, limit - deleted).changes : 0;
-      return { pruned: expired, more: deleted === limit || expired > 0 };
+      return batchResultsPruned(deleted, expired, limit);
     },
     enrichments: ageStep(s.enrichments),
     idempotencyKeys: ageStep(s.idempotencyKeys),
@@ -107,7 +110,7 @@ export function createRetentionSteps(options: RetentionStepsOptions): Pick<Store
   };
 
   const pruneStep = db.transaction((step: PruneStep): PruneStepResult => {
-    if (!Number.isInteger(step.limit) || step.limit < 1) return { pruned: 0, more: false };
+    if (pruneNothing(step)) return { pruned: 0, more: false };
     return steps[step.records](step);
   }).immediate;
 
@@ -127,7 +130,6 @@ export function createRetentionSteps(options: RetentionStepsOptions): Pick<Store
 /** The step of records deleted (or cleared) by age with one statement. */
 function ageStep(statement: Database.Statement<AgeParams>) {
   return ({ environment, before, limit }: PruneStep): PruneStepResult => {
-    const pruned = statement.run(environment, before, limit).changes;
-    return { pruned, more: pruned === limit };
+    return agePruned(statement.run(environment, before, limit).changes, limit);
   };
 }

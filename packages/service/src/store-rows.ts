@@ -1,0 +1,353 @@
+/**
+ * The rows of the store's tables as every SQL adapter reads and writes them,
+ * and their mapping to and from the port's records: one schema of columns
+ * (snake_case, times as epoch ms integers, JSON as text), so SQLite and
+ * Postgres name, order and convert them in one place. Adapters read rows
+ * with the `*Columns` lists, and write records with the `*Insert` mappings
+ * (`insertStatement` makes their SQL with the driver's placeholders).
+ */
+import type { CorrectionRule } from '@txenrich/core';
+import type {
+  BatchRecord,
+  Delivery,
+  DeliveryRecord,
+  DeliveryState,
+  EnrichmentRecord,
+  Environment,
+  IdempotentBatch,
+  NewBatch,
+  NewDelivery,
+  ReportRecord,
+  ReportStatus,
+  Scope,
+  SeriesRow,
+  UsageKey,
+  UsageRow,
+} from './store.js';
+
+/** A row's value as the drivers take it. */
+export type ColumnValue = string | number | null;
+
+/** How one kind of record is inserted: its table, the columns written, and a record's values in that order. */
+export interface InsertMapping<Args extends unknown[]> {
+  table: string;
+  columns: readonly string[];
+  values(...record: Args): ColumnValue[];
+}
+
+/** `INSERT INTO table (columns) VALUES (...)` with the driver's placeholder for the column at each index. */
+export function insertStatement(
+  mapping: InsertMapping<never>,
+  placeholder: (index: number) => string,
+): string {
+  const { table, columns } = mapping;
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, index) => placeholder(index)).join(', ')})`;
+}
+
+// ---------------------------------------------------------------- batches
+
+export interface BatchRow {
+  id: string;
+  tenant: string;
+  environment: Environment;
+  kind: BatchRecord['kind'];
+  status: BatchRecord['status'];
+  size: number;
+  submitted_at: string;
+  callback_url: string | null;
+  chunk_size: number;
+  chunks_done: number;
+  finished_at: number | null;
+  results_expired_at: number | null;
+}
+
+export const batchColumns =
+  'id, tenant, environment, kind, status, size, submitted_at, callback_url, chunk_size, chunks_done, finished_at, results_expired_at';
+
+const scopeOf = (row: { tenant: string; environment: Environment }): Scope => ({
+  tenant: row.tenant,
+  environment: row.environment,
+});
+
+export const toBatch = (row: BatchRow): BatchRecord => ({
+  id: row.id,
+  scope: scopeOf(row),
+  kind: row.kind,
+  status: row.status,
+  size: row.size,
+  submittedAt: row.submitted_at,
+  callbackUrl: row.callback_url,
+  chunkSize: row.chunk_size,
+  chunksDone: row.chunks_done,
+  finishedAt: row.finished_at,
+  resultsExpiredAt: row.results_expired_at,
+});
+
+/** A new batch's row in `batches`, `pending` (its items go to `batch_items`). */
+export const batchInsert: InsertMapping<[NewBatch]> = {
+  table: 'batches',
+  columns: [
+    'id',
+    'tenant',
+    'environment',
+    'kind',
+    'status',
+    'size',
+    'submitted_at',
+    'callback_url',
+    'chunk_size',
+    'idempotency_key',
+    'request_hash',
+    'idempotency_created_at',
+  ],
+  values: (batch) => [
+    batch.id,
+    batch.scope.tenant,
+    batch.scope.environment,
+    batch.kind,
+    'pending',
+    batch.size,
+    batch.submittedAt,
+    batch.callbackUrl,
+    batch.chunkSize,
+    batch.idempotency?.key ?? null,
+    batch.idempotency?.requestHash ?? null,
+    batch.idempotency?.createdAt ?? null,
+  ],
+};
+
+/** What `createBatch` answers for the batch an idempotency key found (`batchColumns` and `request_hash`). */
+export const toIdempotentBatch = (row: BatchRow & { request_hash: string }): IdempotentBatch => ({
+  batch: toBatch(row),
+  requestHash: row.request_hash,
+});
+
+/** Finished batches are left as they are by `startBatch` and `finishBatch`. */
+export const isFinished = (status: BatchRecord['status']): boolean =>
+  status === 'completed' || status === 'failed';
+
+/** Whether a batch's results can be read: completed, and not expired by retention. */
+export const resultsReadable = (row: BatchRow | undefined): row is BatchRow =>
+  row?.status === 'completed' && row.results_expired_at === null;
+
+// ---------------------------------------------------------------- enrichments and series
+
+export interface EnrichmentRow {
+  enrichment_id: string;
+  kind: EnrichmentRecord['kind'];
+  request: string;
+  created_at: number;
+}
+
+export const enrichmentColumns = 'enrichment_id, kind, request, created_at';
+
+export const toEnrichment = (row: EnrichmentRow): EnrichmentRecord => ({
+  enrichmentId: row.enrichment_id,
+  kind: row.kind,
+  request: row.request,
+  createdAt: row.created_at,
+});
+
+export const enrichmentInsert: InsertMapping<[Scope, EnrichmentRecord]> = {
+  table: 'enrichments',
+  columns: ['tenant', 'environment', 'enrichment_id', 'kind', 'request', 'created_at'],
+  values: (scope, record) => [
+    scope.tenant,
+    scope.environment,
+    record.enrichmentId,
+    record.kind,
+    record.request,
+    record.createdAt,
+  ],
+};
+
+/** A series state; a later write of the same (tenant, environment, user, key) replaces it (`seriesUpsert`). */
+export const seriesInsert: InsertMapping<[Scope, SeriesRow]> = {
+  table: 'recurrence_series',
+  columns: ['tenant', 'environment', 'user_id', 'series_key', 'state', 'last_day', 'seen_at'],
+  values: (scope, row) => [
+    scope.tenant,
+    scope.environment,
+    row.userId,
+    row.key,
+    row.state,
+    row.lastDay,
+    row.seenAt,
+  ],
+};
+
+/** What makes `seriesInsert` replace the stored state: the same SQL on SQLite and Postgres. */
+export const seriesUpsert = `ON CONFLICT (tenant, environment, user_id, series_key)
+  DO UPDATE SET state = excluded.state, last_day = excluded.last_day, seen_at = excluded.seen_at`;
+
+// ---------------------------------------------------------------- deliveries
+
+export interface DeliveryRow {
+  id: string;
+  kind: Delivery['kind'];
+  tenant: string;
+  environment: Environment;
+  url: string;
+  destination: string;
+  body: string;
+  created_at: number;
+  next_attempt_at: number;
+  attempts: number;
+  last_error: string | null;
+  replayed_at: number | null;
+}
+
+export const deliveryColumns =
+  'id, kind, tenant, environment, url, destination, body, created_at, next_attempt_at, attempts, last_error, replayed_at';
+
+export interface DeliveryRecordRow extends DeliveryRow {
+  state: DeliveryState;
+  delivered_at: number | null;
+  abandoned_at: number | null;
+}
+
+export const deliveryRecordColumns = `${deliveryColumns}, state, delivered_at, abandoned_at`;
+
+/** The delivery columns of the table aliased `d`, where a joined one has columns of the same names. */
+export const deliveryColumnsOfD = deliveryColumns
+  .split(', ')
+  .map((column) => `d.${column}`)
+  .join(', ');
+
+export const toDelivery = (row: DeliveryRow): Delivery => ({
+  id: row.id,
+  kind: row.kind,
+  scope: scopeOf(row),
+  url: row.url,
+  destination: row.destination,
+  body: row.body,
+  createdAt: row.created_at,
+  nextAttemptAt: row.next_attempt_at,
+  attempts: row.attempts,
+  lastError: row.last_error,
+  replayedAt: row.replayed_at,
+});
+
+export const toDeliveryRecord = (row: DeliveryRecordRow): DeliveryRecord => ({
+  ...toDelivery(row),
+  state: row.state,
+  deliveredAt: row.delivered_at,
+  abandonedAt: row.abandoned_at,
+});
+
+export const deliveryInsert: InsertMapping<[NewDelivery]> = {
+  table: 'deliveries',
+  columns: [
+    'id',
+    'kind',
+    'tenant',
+    'environment',
+    'url',
+    'destination',
+    'body',
+    'created_at',
+    'next_attempt_at',
+  ],
+  values: (delivery) => [
+    delivery.id,
+    delivery.kind,
+    delivery.scope.tenant,
+    delivery.scope.environment,
+    delivery.url,
+    delivery.destination,
+    delivery.body,
+    delivery.createdAt,
+    delivery.nextAttemptAt,
+  ],
+};
+
+/** Claimed deliveries, oldest due first: the order both the claim and the pending list answer in. */
+export const deliveryDueOrder = 'next_attempt_at, created_at, id';
+
+/** The per-destination claim's deliveries in progress, as the JSON object (destination -> count) its SQL reads. */
+export const inProgressJson = (inProgress: ReadonlyMap<string, number>): string =>
+  JSON.stringify(Object.fromEntries(inProgress));
+
+// ---------------------------------------------------------------- reports and corrections
+
+export interface ReportRow {
+  id: string;
+  tenant: string;
+  environment: Environment;
+  enrichment_id: string;
+  fields: string;
+  status: ReportStatus;
+  created_at: number;
+}
+
+export const reportColumns = 'id, tenant, environment, enrichment_id, fields, status, created_at';
+
+export const toReport = (row: ReportRow): ReportRecord => ({
+  id: row.id,
+  scope: scopeOf(row),
+  enrichmentId: row.enrichment_id,
+  fields: JSON.parse(row.fields) as ReportRecord['fields'],
+  status: row.status,
+  createdAt: row.created_at,
+});
+
+export const reportInsert: InsertMapping<[ReportRecord]> = {
+  table: 'reports',
+  columns: ['id', 'tenant', 'environment', 'enrichment_id', 'fields', 'status', 'created_at'],
+  values: (report) => [
+    report.id,
+    report.scope.tenant,
+    report.scope.environment,
+    report.enrichmentId,
+    JSON.stringify(report.fields),
+    report.status,
+    report.createdAt,
+  ],
+};
+
+/** A correction rule as stored (`corrections.rule`), and back. */
+export const ruleText = (rule: CorrectionRule): string => JSON.stringify(rule);
+export const toRule = (text: string): CorrectionRule => JSON.parse(text) as CorrectionRule;
+
+/** What a revision counts the changes of, per (tenant, environment). */
+export type RevisionSubject = 'triggers' | 'corrections';
+
+// ---------------------------------------------------------------- usage
+
+export interface UsageCounterRow {
+  tenant: string;
+  environment: Environment;
+  billing_profile: string | null;
+  organization_id: string | null;
+  endpoint: string;
+  day: string;
+  count: number;
+}
+
+export const usageColumns = 'tenant, environment, billing_profile, organization_id, endpoint, day, count';
+
+/** The order `usage()` lists counters in. */
+export const usageOrder = 'day, tenant, environment, endpoint, billing_profile, organization_id';
+
+export const toUsage = (row: UsageCounterRow): UsageRow => ({
+  scope: scopeOf(row),
+  billingProfile: row.billing_profile,
+  organizationId: row.organization_id,
+  endpoint: row.endpoint,
+  day: row.day,
+  count: row.count,
+});
+
+export const usageInsert: InsertMapping<[UsageKey, number]> = {
+  table: 'usage',
+  columns: ['tenant', 'environment', 'billing_profile', 'organization_id', 'endpoint', 'day', 'count'],
+  values: (key, count) => [
+    key.scope.tenant,
+    key.scope.environment,
+    key.billingProfile,
+    key.organizationId,
+    key.endpoint,
+    key.day,
+    count,
+  ],
+};

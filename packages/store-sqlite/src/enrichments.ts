@@ -1,0 +1,95 @@
+/** Enrichments and the users' series states (recurrence) in the SQLite store. */
+import {
+  type EnrichmentRecord,
+  type EnrichmentRow,
+  type EnrichmentWrite,
+  enrichmentColumns,
+  enrichmentInsert,
+  insertStatement,
+  type Scope,
+  type SeriesRef,
+  type SeriesRow,
+  type Store,
+  seriesInsert,
+  seriesUpsert,
+  toEnrichment,
+  type UsageKey,
+} from '@txenrich/service';
+import type { StoreContext } from './operations.js';
+
+type ScopeParams = [tenant: string, environment: string];
+
+export interface EnrichmentSteps {
+  /** Stores enrichments, inside the caller's transaction; an id already recorded in its scope throws. */
+  insertEnrichments(scope: Scope, enrichments: readonly EnrichmentRecord[]): void;
+  /** Stores series states, each replacing the one stored for its user and key. */
+  upsertSeries(scope: Scope, series: readonly SeriesRow[]): void;
+}
+
+export function createEnrichments(
+  { db, op, write }: StoreContext,
+  addUsage: (key: UsageKey, count: number) => void,
+): EnrichmentSteps & {
+  methods: Pick<Store, 'recordEnrichments' | 'findEnrichment' | 'loadSeries' | 'userSeries'>;
+} {
+  const s = {
+    insertEnrichment: db.prepare(insertStatement(enrichmentInsert, () => '?')),
+    enrichment: db.prepare<[...ScopeParams, enrichmentId: string], EnrichmentRow>(
+      `SELECT ${enrichmentColumns} FROM enrichments WHERE tenant = ? AND environment = ? AND enrichment_id = ?`,
+    ),
+    upsertSeries: db.prepare(`${insertStatement(seriesInsert, () => '?')} ${seriesUpsert}`),
+    series: db
+      .prepare<[...ScopeParams, userId: string, key: string], string>(
+        `SELECT state FROM recurrence_series
+         WHERE tenant = ? AND environment = ? AND user_id = ? AND series_key = ?`,
+      )
+      .pluck(),
+    userSeries: db.prepare<[...ScopeParams, userId: string], { series_key: string; state: string }>(
+      `SELECT series_key, state FROM recurrence_series
+       WHERE tenant = ? AND environment = ? AND user_id = ? ORDER BY series_key`,
+    ),
+  };
+
+  const steps: EnrichmentSteps = {
+    insertEnrichments(scope, enrichments) {
+      for (const each of enrichments) s.insertEnrichment.run(...enrichmentInsert.values(scope, each));
+    },
+    upsertSeries(scope, series) {
+      for (const row of series) s.upsertSeries.run(...seriesInsert.values(scope, row));
+    },
+  };
+
+  return {
+    ...steps,
+    methods: {
+      recordEnrichments: write(
+        'recordEnrichments',
+        db.transaction((writes: readonly EnrichmentWrite[]) => {
+          for (const { scope, enrichments, series, usage } of writes) {
+            steps.insertEnrichments(scope, enrichments);
+            steps.upsertSeries(scope, series);
+            for (const row of usage) addUsage(row, row.count);
+          }
+        }).immediate,
+      ),
+
+      findEnrichment: op('findEnrichment', (scope: Scope, enrichmentId: string) => {
+        const row = s.enrichment.get(scope.tenant, scope.environment, enrichmentId);
+        return row === undefined ? null : toEnrichment(row);
+      }),
+
+      loadSeries: op(
+        'loadSeries',
+        db.transaction((scope: Scope, refs: readonly SeriesRef[]) =>
+          refs.map((ref) => s.series.get(scope.tenant, scope.environment, ref.userId, ref.key) ?? null),
+        ),
+      ),
+
+      userSeries: op('userSeries', (scope: Scope, userId: string) =>
+        s.userSeries
+          .all(scope.tenant, scope.environment, userId)
+          .map((row) => ({ key: row.series_key, state: row.state })),
+      ),
+    },
+  };
+}
