@@ -83,14 +83,14 @@ export { agePruned, batchResultsPruned, pruneNothing } from './store-retention.j
 export * from './store-rows.js';
 export {
   createTriggerVersions,
+  listUnusedAfter,
   startDecision,
+  type TriggerListKey,
   type TriggerScopeRow,
   type TriggerVersionMethods,
   type TriggerVersionStatements,
   triggerScopeColumns,
   triggerWriteInProgress,
-  unusedTriggerPagesDelete,
-  versionUnusedAfter,
 } from './store-trigger-versions.js';
 export {
   applyTriggerChange,

@@ -1,14 +1,16 @@
 /**
  * The trigger methods of the `Store` port over any SQL adapter. A scope's row
  * holds its latest version and status and which version applies; each
- * version's list is kept in pages. The adapter gives the few statements
+ * version's list is kept in pages under a list key the adapter chooses (the
+ * version itself for a store one process writes; a key no other writer can
+ * take for a shared one). The adapter gives the few statements
  * (`TriggerVersionStatements`); what versions mean, when a write conflicts,
  * which pages go when, and who is still reading them, lives here, once.
  *
- * - A write stores its pages under the next version, then starts that version
- *   in one transaction; until then nothing refers to them. Pages a stopped
- *   process left that way are deleted at open, or by the next write of the
- *   scope.
+ * - A write stores its pages under a new list key, then starts the next
+ *   version with them in one transaction; until then nothing refers to them.
+ *   Pages a stopped process left that way are deleted at open, or by the next
+ *   write of the scope.
  * - A version's pages are deleted once nothing refers to them (the previous
  *   active list when another one applies, a failed write's list) and no
  *   reader of this process is reading them: a reader finishes the version it
@@ -21,30 +23,24 @@ import type { Scope, Store, TriggerScopePath, TriggerScopeState, TriggerWrite } 
 
 type TriggerStatus = TriggerScopeState['status'];
 
-/** A scope's row in `trigger_scopes`. */
+/** Which pages hold a list: the adapter's choice (`TriggerVersionStatements.newList`). */
+export type TriggerListKey = string | number;
+
+/** A scope's row in `trigger_scopes`, with the keys of its lists. */
 export interface TriggerScopeRow {
   version: number;
   status: TriggerStatus;
-  /** The version whose pages apply; null: none. */
-  active_version: number | null;
   active_count: number;
   /** How many triggers the latest version holds. */
   version_count: number;
+  /** The list whose triggers apply; null: none. */
+  active_list: TriggerListKey | null;
+  /** The latest version's list. */
+  latest_list: TriggerListKey;
 }
 
-export const triggerScopeColumns = 'version, status, active_version, active_count, version_count';
-
-/**
- * Deletes the pages no version refers to (neither the active one nor a write in progress): those of a
- * write a stopped process left before starting its version. For a store only this process writes.
- */
-export const unusedTriggerPagesDelete = `
-  DELETE FROM trigger_pages WHERE NOT EXISTS (
-    SELECT 1 FROM trigger_scopes s
-    WHERE s.tenant = trigger_pages.tenant AND s.environment = trigger_pages.environment
-      AND s.path = trigger_pages.path
-      AND (trigger_pages.version = s.active_version
-        OR (trigger_pages.version = s.version AND s.status IN ('pending', 'running'))))`;
+/** The columns of `TriggerScopeRow` but the list keys, which each adapter names its own way. */
+export const triggerScopeColumns = 'version, status, active_count, version_count';
 
 /** A write or a reader of the scope's latest write still to finish. */
 export const triggerWriteInProgress = (status: TriggerStatus | undefined): boolean =>
@@ -63,30 +59,50 @@ export function startDecision(
   return write.status;
 }
 
-/** What a status change leaves unused: the list replaced by a `succeeded` write, a failed write's own. */
-export function versionUnusedAfter(
+/**
+ * What a status change of the latest write leaves unused (`before`: the row before it): the list a
+ * `succeeded` write replaced, a failed write's own.
+ */
+export function listUnusedAfter(
   before: TriggerScopeRow,
-  version: number,
   status: 'running' | 'succeeded' | 'failed',
-): number | null {
-  return status === 'succeeded' ? before.active_version : status === 'failed' ? version : null;
+): TriggerListKey | null {
+  return status === 'succeeded' ? before.active_list : status === 'failed' ? before.latest_list : null;
 }
 
 /** The statements of one adapter, each already a store operation (closed-store check, `StoreError`s). */
 export interface TriggerVersionStatements {
   scopeRow(scope: Scope, path: TriggerScopePath): Promise<TriggerScopeRow | undefined>;
-  /** Page `page` of a version, undefined past its last. */
-  readPage(scope: Scope, path: TriggerScopePath, version: number, page: number): Promise<string | undefined>;
-  /** Stores (or replaces) page `page` of a version. */
-  writePage(scope: Scope, path: TriggerScopePath, version: number, page: number, text: string): Promise<void>;
-  /** Deletes a few of a version's pages; answers how many. */
-  deleteSomePages(scope: Scope, path: TriggerScopePath, version: number): Promise<number>;
+  /** The key to write `version`'s pages under. */
+  newList(version: number): TriggerListKey;
+  /** Page `page` of a list, undefined past its last. */
+  readPage(
+    scope: Scope,
+    path: TriggerScopePath,
+    list: TriggerListKey,
+    page: number,
+  ): Promise<string | undefined>;
+  /** Stores (or replaces) page `page` of a list. */
+  writePage(
+    scope: Scope,
+    path: TriggerScopePath,
+    list: TriggerListKey,
+    page: number,
+    text: string,
+  ): Promise<void>;
+  /** Deletes a few of a list's pages; answers how many. */
+  deleteSomePages(scope: Scope, path: TriggerScopePath, list: TriggerListKey): Promise<number>;
   /**
    * In one transaction that no other start or status change of the scope interleaves with: reads the
-   * scope's row, and when `startDecision` allows, queues or applies `version` (bumping the triggers
-   * revision when it applies). Answers the version it replaced as the active one, or `conflict`.
+   * scope's row, and when `startDecision` allows, queues or applies `version` with its pages `list`
+   * (bumping the triggers revision when it applies). Answers the list it replaced as the active one, or
+   * `conflict`.
    */
-  startVersion(write: TriggerWrite, version: number): Promise<{ replaced: number | null } | 'conflict'>;
+  startVersion(
+    write: TriggerWrite,
+    version: number,
+    list: TriggerListKey,
+  ): Promise<{ replaced: TriggerListKey | null } | 'conflict'>;
   /**
    * In one transaction: moves the latest write on when it is `version` and in progress (`succeeded` makes
    * it the active one, and bumps the revision). Answers the row as it was before, or null when ignored.
@@ -109,70 +125,70 @@ const scopeKey = (scope: Scope, path: TriggerScopePath) =>
   `${scope.tenant}\u0000${scope.environment}\u0000${path}`;
 
 export function createTriggerVersions(statements: TriggerVersionStatements): TriggerVersionMethods {
-  const { scopeRow, readPage, writePage, deleteSomePages, startVersion, setStatus } = statements;
+  const { scopeRow, newList, readPage, writePage, deleteSomePages, startVersion, setStatus } = statements;
 
-  const versionKey = (scope: Scope, path: TriggerScopePath, version: number) =>
-    `${scopeKey(scope, path)}\u0000${version}`;
-  /** Readers of each version being read, and the versions to delete once their readers are done. */
+  const readKey = (scope: Scope, path: TriggerScopePath, list: TriggerListKey) =>
+    `${scopeKey(scope, path)}\u0000${list}`;
+  /** Readers of each list being read, and the lists to delete once their readers are done. */
   const readers = new Map<string, number>();
   const deleteAfterReading = new Set<string>();
 
-  /** Deletes a version's pages, a few per turn; once its readers are done, if it has any. */
-  async function deletePages(scope: Scope, path: TriggerScopePath, version: number): Promise<void> {
-    const key = versionKey(scope, path, version);
+  /** Deletes a list's pages, a few per turn; once its readers are done, if it has any. */
+  async function deletePages(scope: Scope, path: TriggerScopePath, list: TriggerListKey): Promise<void> {
+    const key = readKey(scope, path, list);
     if (readers.has(key)) {
       deleteAfterReading.add(key);
       return;
     }
-    while ((await deleteSomePages(scope, path, version)) > 0) await nextTurn();
+    while ((await deleteSomePages(scope, path, list)) > 0) await nextTurn();
   }
 
-  /** The version `list` reads in `row`, or null when it has none. */
-  const versionOf = (row: TriggerScopeRow | undefined, list: 'active' | 'pending') =>
-    list === 'active'
-      ? (row?.active_version ?? null)
+  /** The list `which` reads in `row`, or null when it has none. */
+  const listOf = (row: TriggerScopeRow | undefined, which: 'active' | 'pending') =>
+    which === 'active'
+      ? (row?.active_list ?? null)
       : row && triggerWriteInProgress(row.status)
-        ? row.version
+        ? row.latest_list
         : null;
 
   function register(key: string): void {
     readers.set(key, (readers.get(key) ?? 0) + 1);
   }
 
-  function release(scope: Scope, path: TriggerScopePath, version: number): void {
-    const key = versionKey(scope, path, version);
+  function release(scope: Scope, path: TriggerScopePath, list: TriggerListKey): void {
+    const key = readKey(scope, path, list);
     const left = (readers.get(key) ?? 1) - 1;
     if (left > 0) return void readers.set(key, left);
     readers.delete(key);
-    if (deleteAfterReading.delete(key)) void deletePages(scope, path, version).catch(() => undefined);
+    if (deleteAfterReading.delete(key)) void deletePages(scope, path, list).catch(() => undefined);
   }
 
   /**
-   * The version `list` reads now, counted as read until `release`. A version is deleted only after the
-   * row stopped naming it: so once counted, a version the row still names stays until released.
+   * The list `which` reads now, counted as read until `release`. A list is deleted only after the row
+   * stopped naming it: so once counted, a list the row still names stays until released.
    */
-  async function startReading(scope: Scope, path: TriggerScopePath, list: 'active' | 'pending') {
+  async function startReading(scope: Scope, path: TriggerScopePath, which: 'active' | 'pending') {
     for (;;) {
-      const version = versionOf(await scopeRow(scope, path), list);
-      if (version === null) return null;
-      register(versionKey(scope, path, version));
-      if (versionOf(await scopeRow(scope, path), list) === version) return version;
-      release(scope, path, version); // replaced meanwhile: read the one that applies now
+      const list = listOf(await scopeRow(scope, path), which);
+      if (list === null) return null;
+      register(readKey(scope, path, list));
+      if (listOf(await scopeRow(scope, path), which) === list) return list;
+      release(scope, path, list); // replaced meanwhile: read the one that applies now
     }
   }
 
-  async function* readTriggers(scope: Scope, path: TriggerScopePath, list: 'active' | 'pending') {
-    const version = await startReading(scope, path, list);
-    if (version === null) return;
+  async function* readTriggers(scope: Scope, path: TriggerScopePath, which: 'active' | 'pending') {
+    const list = await startReading(scope, path, which);
+    if (list === null) return;
     try {
       for (let index = 0; ; index++) {
-        const page = await readPage(scope, path, version, index);
+        const page = await readPage(scope, path, list, index);
         if (page === undefined) return;
         yield page;
         await nextTurn();
       }
     } finally {
-      release(scope, path, version);
+      release(scope, path, list);
     }
   }
 
@@ -192,20 +208,23 @@ export function createTriggerVersions(statements: TriggerVersionStatements): Tri
     async writeTriggers(triggerWrite) {
       const { scope, path, pages } = triggerWrite;
       const key = scopeKey(scope, path);
-      const current = await scopeRow(scope, path);
-      if (writing.has(key) || triggerWriteInProgress(current?.status)) return 'conflict';
-      const version = (current?.version ?? 0) + 1;
+      // Under way from the call on, before any read: a write asked for meanwhile is a conflict.
+      if (writing.has(key)) return 'conflict';
       writing.add(key);
       try {
-        await deletePages(scope, path, version); // left by a write a stopped process did not finish
+        const current = await scopeRow(scope, path);
+        if (triggerWriteInProgress(current?.status)) return 'conflict';
+        const version = (current?.version ?? 0) + 1;
+        const list = newList(version);
+        await deletePages(scope, path, list); // left by a write a stopped process did not finish
         let index = 0;
         for await (const page of pages) {
-          await writePage(scope, path, version, index++, page);
+          await writePage(scope, path, list, index++, page);
           await nextTurn();
         }
-        const started = await startVersion(triggerWrite, version);
+        const started = await startVersion(triggerWrite, version, list);
         if (started === 'conflict') {
-          await deletePages(scope, path, version);
+          await deletePages(scope, path, list);
           return 'conflict';
         }
         if (started.replaced !== null) await deletePages(scope, path, started.replaced);
@@ -218,7 +237,7 @@ export function createTriggerVersions(statements: TriggerVersionStatements): Tri
     async setTriggerWriteStatus(scope, path, version, status, at) {
       const before = await setStatus(scope, path, version, status, at);
       if (!before) return;
-      const unused = versionUnusedAfter(before, version, status);
+      const unused = listUnusedAfter(before, status);
       if (unused !== null) await deletePages(scope, path, unused);
     },
   };

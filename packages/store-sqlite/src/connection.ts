@@ -5,12 +5,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { StoreError, unusedTriggerPagesDelete } from '@txenrich/service';
+import { StoreError } from '@txenrich/service';
 import Database from 'better-sqlite3';
 import { toStoreError } from './errors.js';
 import { createFileGuard, type FileGuard } from './file-guard.js';
 import { migrate } from './migrations.js';
 import { createPrivateFile } from './private-file.js';
+import { deleteUnusedTriggerPages } from './trigger-lists.js';
 
 interface CommonOptions {
   /** How long a write waits for another connection's lock before failing, in ms. Default 5000. */
@@ -51,8 +52,7 @@ export function openDatabase(options: SqliteStoreOptions): {
     db = 'database' in options ? options.database : openFile(options.path);
     configure(db, busyTimeoutMs);
     migrate(db, Date.now());
-    // One process writes the file: pages no version refers to were left by a write it did not finish.
-    db.exec(unusedTriggerPagesDelete);
+    db.exec(deleteUnusedTriggerPages);
     const onDisk = !db.memory && db.name !== '';
     return { db, owned, guard: onDisk ? createFileGuard(db.name) : null };
   } catch (error) {

@@ -11,6 +11,7 @@ import {
   type Scope,
   type Store,
   startDecision,
+  type TriggerListKey,
   type TriggerScopePath,
   type TriggerScopeRow,
   type TriggerWrite,
@@ -35,6 +36,22 @@ interface VersionParams {
 /** Pages deleted per statement: a statement frees at most a few MB. */
 const PAGES_DELETED_PER_STEP = 8;
 
+/**
+ * Deletes the pages no version refers to (neither the active one nor a write in progress): those of a
+ * write a stopped process left before starting its version. One process writes the file, so at open
+ * none is being written.
+ */
+export const deleteUnusedTriggerPages = `
+  DELETE FROM trigger_pages WHERE NOT EXISTS (
+    SELECT 1 FROM trigger_scopes s
+    WHERE s.tenant = trigger_pages.tenant AND s.environment = trigger_pages.environment
+      AND s.path = trigger_pages.path
+      AND (trigger_pages.version = s.active_version
+        OR (trigger_pages.version = s.version AND s.status IN ('pending', 'running'))))`;
+
+/** A scope's row: a list's key is its version (one process writes the file: no other writer takes it). */
+const scopeColumns = `${triggerScopeColumns}, active_version AS active_list, version AS latest_list`;
+
 type TriggerMethods = Pick<
   Store,
   | 'findTriggerScope'
@@ -48,7 +65,7 @@ type TriggerMethods = Pick<
 export function createTriggerLists({ db, op, write }: StoreContext, revisions: Revisions): TriggerMethods {
   const s = {
     scope: db.prepare<[...ScopeParams, path: string], TriggerScopeRow>(
-      `SELECT ${triggerScopeColumns} FROM trigger_scopes WHERE tenant = ? AND environment = ? AND path = ?`,
+      `SELECT ${scopeColumns} FROM trigger_scopes WHERE tenant = ? AND environment = ? AND path = ?`,
     ),
     page: db
       .prepare<[...ScopeParams, path: string, version: number, page: number], string>(
@@ -106,23 +123,24 @@ export function createTriggerLists({ db, op, write }: StoreContext, revisions: R
 
   const versions = createTriggerVersions({
     scopeRow: op('findTriggerScope', scopeRow),
-    readPage: op('readTriggers', (scope: Scope, path: string, version: number, page: number) =>
-      s.page.get(...scopeParams(scope), path, version, page),
+    newList: (version) => version,
+    readPage: op('readTriggers', (scope: Scope, path: string, version: TriggerListKey, page: number) =>
+      s.page.get(...scopeParams(scope), path, Number(version), page),
     ),
     writePage: write(
       'writeTriggers',
-      (scope: Scope, path: string, version: number, page: number, text: string) => {
-        s.insertPage.run(...scopeParams(scope), path, version, page, text);
+      (scope: Scope, path: string, version: TriggerListKey, page: number, text: string) => {
+        s.insertPage.run(...scopeParams(scope), path, Number(version), page, text);
       },
     ),
     deleteSomePages: write(
       'deleteTriggerPages',
-      (scope: Scope, path: string, version: number) =>
-        s.deletePages.run(...scopeParams(scope), path, version, PAGES_DELETED_PER_STEP).changes,
+      (scope: Scope, path: string, version: TriggerListKey) =>
+        s.deletePages.run(...scopeParams(scope), path, Number(version), PAGES_DELETED_PER_STEP).changes,
     ),
     startVersion: write(
       'writeTriggers',
-      db.transaction((triggerWrite: TriggerWrite, version: number) => {
+      db.transaction((triggerWrite: TriggerWrite, version: number, _list: TriggerListKey) => {
         const current = scopeRow(triggerWrite.scope, triggerWrite.path);
         const decision = startDecision(current, triggerWrite, version);
         if (decision === 'conflict') return 'conflict';
@@ -134,7 +152,7 @@ export function createTriggerLists({ db, op, write }: StoreContext, revisions: R
         }
         s.apply.run(params);
         revisions.bump(scope, 'triggers');
-        return { replaced: current?.active_version ?? null };
+        return { replaced: current?.active_list ?? null };
       }).immediate,
     ),
     setStatus: write(

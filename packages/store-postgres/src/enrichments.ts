@@ -1,0 +1,84 @@
+/** Enrichments and the users' series states (recurrence) in the Postgres store. */
+import {
+  type EnrichmentRecord,
+  type EnrichmentRow,
+  type EnrichmentWrite,
+  enrichmentColumns,
+  enrichmentInsert,
+  insertStatement,
+  type Scope,
+  type SeriesRef,
+  type SeriesRow,
+  type Store,
+  seriesInsert,
+  seriesUpsert,
+  toEnrichment,
+} from '@txenrich/service';
+import { placeholder, type Query, type StoreContext } from './operations.js';
+import { addUsage } from './usage.js';
+
+const insertEnrichmentSql = insertStatement(enrichmentInsert, placeholder);
+const upsertSeriesSql = `${insertStatement(seriesInsert, placeholder)} ${seriesUpsert}`;
+
+/** Stores enrichments (in the caller's transaction); an id already recorded in its scope throws. */
+export async function insertEnrichments(
+  query: Query,
+  scope: Scope,
+  enrichments: readonly EnrichmentRecord[],
+): Promise<void> {
+  for (const each of enrichments) await query(insertEnrichmentSql, enrichmentInsert.values(scope, each));
+}
+
+/** Stores series states, each replacing the one stored for its user and key. */
+export async function upsertSeries(query: Query, scope: Scope, series: readonly SeriesRow[]): Promise<void> {
+  for (const row of series) await query(upsertSeriesSql, seriesInsert.values(scope, row));
+}
+
+export function createEnrichments({
+  op,
+  query,
+  transaction,
+}: StoreContext): Pick<Store, 'recordEnrichments' | 'findEnrichment' | 'loadSeries' | 'userSeries'> {
+  return {
+    recordEnrichments: op('recordEnrichments', (writes: readonly EnrichmentWrite[]) =>
+      transaction(async (tx) => {
+        for (const { scope, enrichments, series, usage } of writes) {
+          await insertEnrichments(tx, scope, enrichments);
+          await upsertSeries(tx, scope, series);
+          for (const row of usage) await addUsage(tx, row, row.count);
+        }
+      }),
+    ),
+
+    findEnrichment: op('findEnrichment', async (scope: Scope, enrichmentId: string) => {
+      const { rows } = await query<EnrichmentRow>(
+        `SELECT ${enrichmentColumns} FROM enrichments WHERE tenant = $1 AND environment = $2 AND enrichment_id = $3`,
+        [scope.tenant, scope.environment, enrichmentId],
+      );
+      return rows[0] ? toEnrichment(rows[0]) : null;
+    }),
+
+    // One statement for all the refs: one round trip, one snapshot.
+    loadSeries: op('loadSeries', async (scope: Scope, refs: readonly SeriesRef[]) => {
+      if (refs.length === 0) return [];
+      const { rows } = await query<{ position: number; state: string | null }>(
+        `SELECT asked.position, s.state
+         FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS asked (user_id, series_key, position)
+         LEFT JOIN recurrence_series s ON s.tenant = $1 AND s.environment = $2
+           AND s.user_id = asked.user_id AND s.series_key = asked.series_key
+         ORDER BY asked.position`,
+        [scope.tenant, scope.environment, refs.map((ref) => ref.userId), refs.map((ref) => ref.key)],
+      );
+      return rows.map((row) => row.state);
+    }),
+
+    userSeries: op('userSeries', async (scope: Scope, userId: string) => {
+      const { rows } = await query<{ series_key: string; state: string }>(
+        `SELECT series_key, state FROM recurrence_series
+         WHERE tenant = $1 AND environment = $2 AND user_id = $3 ORDER BY series_key`,
+        [scope.tenant, scope.environment, userId],
+      );
+      return rows.map((row) => ({ key: row.series_key, state: row.state }));
+    }),
+  };
+}

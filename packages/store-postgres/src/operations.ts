@@ -1,0 +1,100 @@
+/**
+ * How the Postgres store talks to its pool: statements on any connection,
+ * transactions on one, and the wrapper of every method (it rejects once the
+ * store is closed, and every failure leaves as a `StoreError`).
+ */
+import { StoreError } from '@txenrich/service';
+import pg from 'pg';
+import { toStoreError } from './errors.js';
+
+/** Postgres's int8 (`bigint`, what `count(*)` answers too) as a number: times in ms and counters fit. */
+const INT8 = 20;
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8
+      ? Number
+      : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** Runs one statement. */
+export type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  values?: readonly unknown[],
+) => Promise<pg.QueryResult<R>>;
+
+/** Wraps an async step into a store method. */
+export type Operation = <A extends unknown[], R>(
+  name: string,
+  run: (...args: A) => Promise<R>,
+) => (...args: A) => Promise<R>;
+
+/** What each concern of the store is built from. */
+export interface StoreContext {
+  op: Operation;
+  /** A statement on any connection of the pool. */
+  query: Query;
+  /** Runs `run` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+  transaction<T>(run: (query: Query) => Promise<T>): Promise<T>;
+}
+
+const queryOn =
+  (on: pg.Pool | pg.PoolClient): Query =>
+  (text, values = []) =>
+    on.query({ text, values: [...values], types });
+
+export function createOperations(pool: pg.Pool): StoreContext & {
+  /** Marks the store closed; answers false when it already was. */
+  markClosed(): boolean;
+} {
+  let closed = false;
+
+  return {
+    op:
+      (name, run) =>
+      async (...args) => {
+        if (closed) throw new StoreError('STORE_UNAVAILABLE', `${name}: the store is closed`);
+        try {
+          return await run(...args);
+        } catch (error) {
+          throw toStoreError(name, error);
+        }
+      },
+
+    query: queryOn(pool),
+
+    async transaction(run) {
+      const client = await pool.connect();
+      // A connection whose rollback failed is broken: it goes, rather than back to the pool.
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await run(queryOn(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+
+    markClosed() {
+      if (closed) return false;
+      closed = true;
+      return true;
+    },
+  };
+}
+
+/** `$1, $2, ...`: node-postgres's placeholder for the value at `index`. */
+export const placeholder = (index: number): string => `$${index + 1}`;
+
+/**
+ * Serialises the transactions that take the same key (until each commits or rolls back), across every
+ * process on the database: for checks that read a row which may not exist yet, then insert it.
+ */
+export const lockKey = (query: Query, ...key: string[]) =>
+  query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [JSON.stringify(key)]);

@@ -1,0 +1,162 @@
+/** The Postgres store against a real server that vitest.postgres.ts starts for this project. */
+import type { Scope } from '@txenrich/service';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createScratchDatabases } from '../../../test/support/postgres-databases.ts';
+import { startPostgresServer } from '../../../test/support/postgres-server.ts';
+import { describeStoreConformance } from '../../service/test/store-conformance.js';
+import { createPostgresStore, isStoreError } from '../src/index.js';
+import { migrations } from '../src/migrations.js';
+
+const databases = createScratchDatabases(inject('postgresUrl'), 'store');
+afterAll(() => databases.dropAll());
+
+// Each conformance database is a database of the server; opening one again sees its data.
+describeStoreConformance('postgres', async (database) =>
+  createPostgresStore({ url: await databases.urlOf(database) }),
+);
+
+const acme: Scope = { tenant: 'acme', environment: 'production' };
+
+async function onDatabase<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('createPostgresStore', () => {
+  it('migrates once when several processes start at once, and not again on reopening', async () => {
+    const url = await databases.urlOf('migrated_once');
+    const stores = await Promise.all(Array.from({ length: 4 }, () => createPostgresStore({ url })));
+    await stores[0]!.createBatch({
+      id: 'b1',
+      scope: acme,
+      kind: 'card',
+      size: 1,
+      submittedAt: '2025-06-01T12:00:00.000000Z',
+      callbackUrl: null,
+      chunkSize: 1,
+      items: '{}',
+    });
+    expect(await stores[3]!.findBatch(acme, 'b1')).toMatchObject({ id: 'b1', status: 'pending' });
+    await Promise.all(stores.map((store) => store.close()));
+    await (await createPostgresStore({ url })).close();
+    const applied = await onDatabase(url, async (client) =>
+      (await client.query('SELECT version FROM schema_migrations ORDER BY version')).rows.map(
+        (row) => row.version,
+      ),
+    );
+    expect(applied).toEqual(migrations.map((migration) => migration.version));
+  });
+
+  it('refuses a database migrated by a newer version, and leaves it untouched', async () => {
+    const url = await databases.urlOf('newer');
+    await (await createPostgresStore({ url })).close();
+    await onDatabase(url, (client) =>
+      client.query(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'future', 0)`),
+    );
+    const refused = await createPostgresStore({ url }).catch((error: unknown) => error);
+    expect(isStoreError(refused) && refused.code).toBe('STORE_INCOMPATIBLE');
+  });
+
+  it('answers STORE_UNAVAILABLE when the server cannot be reached, at open and on a call', async () => {
+    const unreachable = 'postgres://postgres@127.0.0.1:1/none';
+    const atOpen = await createPostgresStore({ url: unreachable, connectionTimeoutMs: 2000 }).catch(
+      (error: unknown) => error,
+    );
+    expect(isStoreError(atOpen) && atOpen.code).toBe('STORE_UNAVAILABLE');
+
+    // A store whose server stops under it: calls fail as the outage they are (the HTTP adapter's 503).
+    const server = await startPostgresServer();
+    const store = await createPostgresStore({ url: server.url, connectionTimeoutMs: 2000 });
+    await expect(store.check()).resolves.toBeUndefined();
+    await server.stop();
+    for (const call of [store.check(), store.findBatch(acme, 'b1'), store.usage()]) {
+      const failed = await call.catch((error: unknown) => error);
+      expect(isStoreError(failed) && failed.code).toBe('STORE_UNAVAILABLE');
+    }
+    await store.close();
+  });
+
+  it('rejects options it cannot use with INVALID_CONFIG', async () => {
+    for (const options of [{ url: '' }, { url: 'postgres://x', maxConnections: 0 }]) {
+      const refused = await createPostgresStore(options).catch((error: unknown) => error);
+      expect(isStoreError(refused) && refused.code).toBe('INVALID_CONFIG');
+    }
+  });
+
+  it('migrates a ready pool and leaves it open on close', async () => {
+    const pool = new pg.Pool({ connectionString: await databases.urlOf('ready_pool') });
+    const store = await createPostgresStore({ pool });
+    await store.countUsage(
+      { scope: acme, billingProfile: null, organizationId: null, endpoint: 'e', day: '2025-06-01' },
+      2,
+    );
+    await store.close();
+    expect((await pool.query('SELECT count FROM usage')).rows).toEqual([{ count: '2' }]);
+    await pool.end();
+  });
+});
+
+describe('two processes on one database', () => {
+  it('writing one trigger scope at once: one version each, or a conflict; the list that applies is whole', async () => {
+    const url = await databases.urlOf('two_writers');
+    const [first, second] = [await createPostgresStore({ url }), await createPostgresStore({ url })];
+    const listOf = (prefix: string, pages: number) =>
+      Array.from({ length: pages }, (_, page) => JSON.stringify([{ id: `${prefix}-${page}` }]));
+    for (let round = 0; round < 10; round++) {
+      const path = `program:p${round}`;
+      const lists = [listOf('first', 40), listOf('second', 3)];
+      const write = (store: typeof first, pages: string[]) =>
+        store.writeTriggers({ scope: acme, path, pages, count: pages.length, status: 'succeeded', at: 1 });
+      const answers = await Promise.all([write(first, lists[0]!), write(second, lists[1]!)]);
+      const versions = answers.map((answer) => (answer === 'conflict' ? 0 : answer.version));
+      expect([...versions].sort()).toEqual(versions.includes(0) ? [0, 1] : [1, 2]);
+      const applied = lists[versions.indexOf(Math.max(...versions))];
+      for (const store of [first, second]) {
+        const read: string[] = [];
+        for await (const page of store.readTriggers(acme, path, 'active')) read.push(page);
+        expect(read).toEqual(applied);
+      }
+    }
+    await Promise.all([first.close(), second.close()]);
+  });
+});
+
+describe('Postgres retention', () => {
+  it('deletes the recurrence series of an environment last seen before the cutoff, and no other', async () => {
+    const store = await createPostgresStore({ url: await databases.urlOf('series_retention') });
+    const series = (userId: string, seenAt: number) => ({
+      userId,
+      key: 'k',
+      state: '{}',
+      lastDay: 1,
+      seenAt,
+    });
+    await store.recordEnrichments([
+      { scope: acme, enrichments: [], series: [series('old', 10), series('young', 20)], usage: [] },
+      {
+        scope: { tenant: 'acme', environment: 'sandbox' },
+        enrichments: [],
+        series: [series('old', 10)],
+        usage: [],
+      },
+    ]);
+    const step = {
+      records: 'recurrenceSeries' as const,
+      environment: 'production' as const,
+      before: 20,
+      at: 30,
+    };
+    expect(await store.prune({ ...step, limit: 1 })).toEqual({ pruned: 1, more: true });
+    expect(await store.prune({ ...step, limit: 1 })).toEqual({ pruned: 0, more: false });
+    expect(await store.userSeries(acme, 'old')).toEqual([]);
+    expect(await store.userSeries(acme, 'young')).toHaveLength(1);
+    expect(await store.userSeries({ tenant: 'acme', environment: 'sandbox' }, 'old')).toHaveLength(1);
+    await store.close();
+  });
+});
