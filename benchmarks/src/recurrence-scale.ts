@@ -10,6 +10,7 @@
  *   `GET /users/{userId}/recurring`, against the generator's truth.
  *
  *   pnpm --filter @txenrich/benchmarks bench:recurrence-scale [--duration 10] [--preload 100]
+ *     [--parts single,batch,series]
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -27,8 +28,10 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     preload: { type: 'string', default: '100' },
     users: { type: 'string', default: '5000' },
+    parts: { type: 'string', default: 'single,batch,series' },
   },
 });
+const parts = new Set(values.parts.split(','));
 const duration = Number(values.duration);
 const preload = Number(values.preload);
 const userCount = Number(values.users);
@@ -124,6 +127,15 @@ writeFileSync(
 const server = await startServe({ configPath, logLevel: 'warn' });
 try {
   // 1. One user holding 10,000 earlier transactions, then single requests of the user's next payments.
+  if (parts.has('single')) await singleEnrichment();
+  if (parts.has('batch')) await heavyBatch();
+  if (parts.has('series')) await annualAndQuarterly();
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function singleEnrichment() {
   const history = heavyRows(1, 10_600, 14);
   await load(server, history.slice(0, 10_000).map(bodyOf));
   const next = history.slice(10_000).map(bodyOf);
@@ -146,8 +158,10 @@ try {
   console.log(
     `single card enrichment, 10 connections: a user holding 10,000 earlier transactions ${Math.round(user)} req/s (p99 ${median(runs.userP99)} ms), no userId ${Math.round(none)} req/s (p99 ${median(runs.noneP99)} ms): ratio ${(user / none).toFixed(2)} (medians of ${slices} alternating runs of ${duration / slices} s)`,
   );
+}
 
-  // 2. 5,000 heavy users holding `preload` transactions each, then a batch of their next 10 each.
+/** 5,000 heavy users holding `preload` transactions each, then a batch of their next 10 each. */
+async function heavyBatch() {
   const started = performance.now();
   const users = Array.from({ length: userCount }, (_, index) => heavyRows(100 + index, preload + 10, 1));
   const preloaded = users.flatMap((rows) => rows.slice(0, preload).map(bodyOf));
@@ -172,8 +186,10 @@ try {
   console.log(
     `longest GET /healthz during the heavy users' batch: ${heavy.longest.toFixed(1)} ms (${heavy.polls} polls, every 50 ms)`,
   );
+}
 
-  // 3. Annual and quarterly series of heavy users' three years, found over HTTP.
+/** Annual and quarterly series of heavy users' three years, found over HTTP. */
+async function annualAndQuarterly() {
   let expected = 0;
   let found = 0;
   for (let seed = 1; seed <= 20; seed++) {
@@ -199,7 +215,4 @@ try {
   console.log(
     `annual and quarterly series of 20 heavy users' three years, listed over HTTP: ${found} of ${expected}`,
   );
-} finally {
-  await server.stop();
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -38,6 +38,12 @@ export {
   seriesRefKey,
 } from './context/series.js';
 export {
+  createTextSeriesBook,
+  type SeriesChange,
+  seriesText,
+  type TextSeriesBook,
+} from './context/series-text.js';
+export {
   ALLOW_ONLY_DEFAULT_ID,
   type CompiledTriggers,
   type CompileTriggersOptions,

@@ -4,7 +4,7 @@
  * series port is moved.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { CorrectionRule, SeriesRef, TriggerRegistration } from '@txenrich/core';
+import type { CorrectionRule, SeriesChange, SeriesRef, TriggerRegistration } from '@txenrich/core';
 import type { TransactionKind } from '@txenrich/schema';
 
 /** A tenant's corrections and triggers. Workers compile them once per `key` and cache the result. */
@@ -77,12 +77,8 @@ export interface SeriesRequest {
 }
 
 /** A series state a chunk changed: what the caller keeps for the users' later transactions. */
-export interface SeriesUpdate extends SeriesRef {
-  /** The state as JSON text (`SeriesState`). */
-  state: string;
-  /** Its latest payment's calendar day (days since 1970-01-01): what a store indexes it by. */
-  lastDay: number;
-}
+/** A series a chunk changed: its state as JSON text, with its latest payment's day (what a store indexes it by). */
+export type SeriesUpdate = SeriesChange;
 
 /**
  * Worker -> pool, on the task's `series` port, once every row's recurrence is decided (before its

@@ -7,13 +7,11 @@ import { loadCatalog } from '@txenrich/catalog';
 import {
   beginResultItem,
   createEngine,
+  createTextSeriesBook,
   type EnrichmentContext,
   seriesRefKey as keyOf,
-  lastPaymentDay,
   type PendingResultItem,
-  type SeriesBook,
   type SeriesRef,
-  type SeriesState,
 } from '@txenrich/core';
 import type { ResultItem } from '@txenrich/schema';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
@@ -27,7 +25,6 @@ import {
   type SeriesRequest,
   type SeriesStarted,
   type SeriesStates,
-  type SeriesUpdate,
   type SeriesUpdates,
   type TenantRules,
   type WorkerReadyMessage,
@@ -102,46 +99,6 @@ class OutputBuffer {
   }
 }
 
-/**
- * The chunk's series states, as the pool answered them: parsed when a row first reads them, and the
- * ones its rows changed, for the pool.
- */
-class ChunkSeries implements SeriesBook {
-  readonly #texts = new Map<string, string | null>();
-  readonly #states = new Map<string, SeriesState>();
-  readonly #changed = new Map<string, SeriesRef>();
-
-  fill(refs: readonly SeriesRef[], states: readonly (string | null)[]): void {
-    refs.forEach((ref, index) => {
-      this.#texts.set(keyOf(ref), states[index] ?? null);
-    });
-  }
-
-  get(userId: string, key: string): SeriesState | undefined {
-    const at = keyOf({ userId, key });
-    const state = this.#states.get(at);
-    if (state) return state;
-    const text = this.#texts.get(at);
-    if (!text) return undefined;
-    const read = JSON.parse(text) as SeriesState;
-    this.#states.set(at, read);
-    return read;
-  }
-
-  set(userId: string, key: string, state: SeriesState): void {
-    const at = keyOf({ userId, key });
-    this.#states.set(at, state);
-    this.#changed.set(at, { userId, key });
-  }
-
-  updates(): SeriesUpdate[] {
-    return [...this.#changed].map(([at, ref]) => {
-      const state = this.#states.get(at)!;
-      return { ...ref, state: JSON.stringify(state), lastDay: lastPaymentDay(state) };
-    });
-  }
-}
-
 /** How long a chunk waits for its series states before it fails (and is run again). */
 const SERIES_WAIT_MS = 60_000;
 
@@ -180,7 +137,7 @@ export async function enrichChunk(task: ChunkTask): Promise<ChunkResult | Missin
   task.series?.postMessage({ started: true } satisfies SeriesStarted);
   const format = await outputFormat(task.output);
   const rows = rowsOf(task.input);
-  const series = task.series ? new ChunkSeries() : undefined;
+  const series = task.series ? createTextSeriesBook() : undefined;
   const context: EnrichmentContext = { ...rules, ...(series ? { series } : {}) };
   const requests: (string | null)[] | null = task.keepRequests ? [] : null;
 
@@ -230,7 +187,8 @@ export async function enrichChunk(task: ChunkTask): Promise<ChunkResult | Missin
     }
   });
   if (series && task.series) {
-    task.series.postMessage({ updates: series.updates() } satisfies SeriesUpdates);
+    const updates = series.changes().map(({ written: _written, ...update }) => update);
+    task.series.postMessage({ updates } satisfies SeriesUpdates);
     task.series.close();
   }
 

@@ -9,16 +9,10 @@
  * after the store answered: two requests of one user that meet in the same
  * turn of the event loop each see the other's payment.
  */
-import {
-  lastPaymentDay,
-  recurringView,
-  seriesRefKey as refKey,
-  type SeriesBook,
-  type SeriesRef,
-  type SeriesState,
-} from '@txenrich/core';
+import { createTextSeriesBook, recurringView, type SeriesBook, type SeriesRef } from '@txenrich/core';
 import type { SeriesSource, SeriesUpdate } from '@txenrich/pool';
 import type { RecurringStatus, RecurringView } from '@txenrich/schema';
+import { createParsedSeries } from './parsed-series.js';
 import type { Scope, SeriesRow, Store } from './store.js';
 
 /** The series of one inline request: states as the request read them, and those it changed. */
@@ -50,6 +44,7 @@ const unsavedKey = (scope: Scope, ref: SeriesRef) =>
 
 export function createSeriesStates(store: Store, now: () => number): SeriesStates {
   const unsaved = new Map<string, string>();
+  const parsed = createParsedSeries();
 
   async function load(scope: Scope, refs: readonly SeriesRef[]): Promise<(string | null)[]> {
     const stored = await store.loadSeries(scope, refs);
@@ -59,25 +54,19 @@ export function createSeriesStates(store: Store, now: () => number): SeriesState
 
   return {
     forRequest(scope) {
-      const states = new Map<string, SeriesState | null>();
-      const changed = new Map<string, SeriesRef>();
+      const book = createTextSeriesBook((ref, text) => parsed.read(unsavedKey(scope, ref), text));
       return {
-        holds: (ref) => states.has(refKey(ref)),
+        holds: book.holds,
+        get: book.get,
+        set: book.set,
         async load(ref) {
-          const [text] = await load(scope, [ref]);
-          if (!states.has(refKey(ref)))
-            states.set(refKey(ref), text ? (JSON.parse(text) as SeriesState) : null);
-        },
-        get: (userId, key) => states.get(refKey({ userId, key })) ?? undefined,
-        set(userId, key, state) {
-          states.set(refKey({ userId, key }), state);
-          changed.set(refKey({ userId, key }), { userId, key });
+          book.fill([ref], await load(scope, [ref]));
         },
         changed() {
           const seenAt = now();
-          return [...changed].map(([at, ref]) => {
-            const state = states.get(at)!;
-            return { ...ref, state: JSON.stringify(state), lastDay: lastPaymentDay(state), seenAt };
+          return book.changes().map(({ written, ...change }) => {
+            parsed.keep(unsavedKey(scope, change), change.state, written);
+            return { ...change, seenAt };
           });
         },
       };
@@ -104,10 +93,10 @@ export function createSeriesStates(store: Store, now: () => number): SeriesState
 
     async recurring(scope, userId, status) {
       const rows = await store.userSeries(scope, userId);
-      const states = rows.map(({ key, state }) => ({
-        key,
-        state: JSON.parse(unsaved.get(unsavedKey(scope, { userId, key })) ?? state) as SeriesState,
-      }));
+      const states = rows.map(({ key, state }) => {
+        const at = unsavedKey(scope, { userId, key });
+        return { key, state: parsed.read(at, unsaved.get(at) ?? state) };
+      });
       return recurringView(states, status ? { status } : {});
     },
   };
