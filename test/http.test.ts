@@ -1,4 +1,7 @@
-/** The HTTP interface end to end: real socket, real SQLite, real worker threads. */
+/**
+ * The HTTP interface end to end: real socket, real SQLite, real worker threads. What keys of other tenants
+ * and environments may not see is in tenant-isolation.test.ts, run on each store.
+ */
 import { createOpenApiDocument } from '@txenrich/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +16,6 @@ import {
 
 const card = { merchantName: 'NETFLIX.COM', categoryCode: '4899', amount: '15.49', currencyCode: 'USD' };
 const forbidden = { details: 'Incorrect authentication credentials.' };
-const notFound = { details: 'Batch job not found.' };
 
 let server: TestServer;
 beforeAll(async () => {
@@ -150,15 +152,6 @@ describe('single enrichment', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ details: 'Not found.' });
   });
-
-  it('keeps recurrence history per environment', async () => {
-    const monthly = (month: number) => ({ ...card, userId: 'iso-user', occurredAt: `2024-0${month}-05` });
-    for (const month of [1, 2]) await submit('/transactions/cards/enrich', monthly(month));
-    const sandbox = await submit('/transactions/cards/enrich', monthly(3));
-    expect(sandbox.body).toMatchObject({ transactionInfo: { recurrenceInfo: { intervalType: 'monthly' } } });
-    const production = await submit('/transactions/cards/enrich', monthly(3), keys.acmeProduction);
-    expect(production.body).toMatchObject({ transactionInfo: { recurrenceInfo: null } });
-  });
 });
 
 describe('batches', () => {
@@ -254,24 +247,6 @@ describe('batches', () => {
     });
     expect(over.status).toBe(400);
     expect(over.body).toEqual({ transactions: ['Ensure this field has no more than 100 elements.'] });
-  });
-
-  it("answers 404 for an unknown, malformed or other key's batch id", async () => {
-    const { body } = await submit('/batches/transactions/cards/enrich', {
-      transactions: [{ transactionId: 'a', ...card }],
-    });
-    const batchId = body.batchId as string;
-    for (const [path, key] of [
-      [`/batches/${crypto.randomUUID()}`, keys.acmeSandbox],
-      ['/batches/not-a-uuid', keys.acmeSandbox],
-      [`/batches/${batchId}`, keys.acmeProduction],
-      [`/batches/${batchId}`, keys.globexSandbox],
-      [`/batches/${batchId}/results`, keys.globexSandbox],
-    ] as const) {
-      const response = await server.request(path, { key });
-      expect(response.status).toBe(404);
-      expect(await response.json()).toEqual(notFound);
-    }
   });
 
   it('runs a 50,000-item batch through to its results, 202 before', async () => {

@@ -1,6 +1,7 @@
 /**
- * A real service for end-to-end tests: SQLite in a temporary folder, real
- * worker threads, Fastify listening on a loopback port. The engine and the
+ * A real service for end-to-end tests: SQLite in a temporary folder (or a
+ * Postgres database of its own: `store: 'postgres'`), real worker threads,
+ * Fastify listening on a loopback port. The engine and the
  * pool are expensive, so a test file shares one of each across its servers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ import {
 } from '@txenrich/service';
 import { createSqliteStore } from '@txenrich/store-sqlite';
 import type Database from 'better-sqlite3';
+import { openPostgresTestStore, type StoreKind } from './test-stores.ts';
 
 export const keys = {
   acmeSandbox: 'acme-sandbox-key-0000000000000001',
@@ -84,7 +86,9 @@ export async function startServer(
     storeFaultDelayMs?: number;
     /** The service's logger (silent by default; the HTTP server's stays off). */
     logger?: Logger;
-    /** A ready connection for the store (the test keeps it, to break it); a file in `dataDir` by default. */
+    /** The store's kind: SQLite (a file in `dataDir`) by default. */
+    store?: StoreKind;
+    /** A ready SQLite connection for the store (the test keeps it, to break it). */
     database?: Database.Database;
     busyTimeoutMs?: number;
     /** The DNS of callback hosts. */
@@ -97,11 +101,16 @@ export async function startServer(
   const config = parseConfig(testConfig(overrides));
   const { engine, pool } = sharedParts();
   const busy = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
-  const store = createSqliteStore(
-    options.database
-      ? { database: options.database, ...busy }
-      : { path: join(dataDir, 'txenrich.db'), ...busy },
-  );
+  const { store, close: closeStore } =
+    options.store === 'postgres'
+      ? await openPostgresTestStore()
+      : openedSqlite(
+          createSqliteStore(
+            options.database
+              ? { database: options.database, ...busy }
+              : { path: join(dataDir, 'txenrich.db'), ...busy },
+          ),
+        );
   const service = createService({
     config,
     store,
@@ -135,11 +144,13 @@ export async function startServer(
     async close() {
       await app.close();
       await service.close();
-      await store.close();
+      await closeStore();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+const openedSqlite = (store: Service['store']) => ({ store, close: () => store.close() });
 
 /** Polls until `done` answers true (or throws after `timeoutMs`). */
 export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) {

@@ -59,6 +59,33 @@ describe('parseConfig', () => {
       );
   });
 
+  it('keeps SQLite by default; a store on Postgres from the file or from DATABASE_URL, which wins', () => {
+    expect(parseConfig({ keys: [key] }).store).toEqual({ kind: 'sqlite' });
+    const url = 'postgres://txenrich:secret@db.internal:5432/txenrich';
+    expect(parseConfig({ keys: [key], store: { kind: 'postgres', url } }).store).toEqual({
+      kind: 'postgres',
+      url,
+      maxConnections: 10,
+    });
+    const fromEnv = 'postgresql://other@db2/txenrich';
+    expect(parseConfig({ keys: [key] }, { DATABASE_URL: fromEnv }).store).toEqual({
+      kind: 'postgres',
+      url: fromEnv,
+      maxConnections: 10,
+    });
+    // The file's Postgres settings stay; the URL is the environment's.
+    expect(
+      parseConfig(
+        { keys: [key], store: { kind: 'postgres', url, maxConnections: 4 } },
+        { DATABASE_URL: fromEnv },
+      ).store,
+    ).toEqual({ kind: 'postgres', url: fromEnv, maxConnections: 4 });
+    expect(() => parseConfig({ keys: [key], store: { kind: 'postgres', url: 'mysql://db/x' } })).toThrow(
+      'Invalid configuration: store.url: Expected a Postgres URL such as postgres://user:password@host:5432/database.',
+    );
+    expect(() => parseConfig({ keys: [key], store: { kind: 'sqlite', url } })).toThrow(/store/);
+  });
+
   it('names PORT when it is not a port number, and the file a configuration came from', () => {
     for (const port of ['abc', '80.5', '-1', '65536', ' 80'])
       expect(() => parseConfig({ keys: [key] }, { PORT: port })).toThrow(

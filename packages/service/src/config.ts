@@ -1,6 +1,6 @@
 /**
  * The deployment's configuration: one JSON file, validated once with zod and
- * frozen. `PORT` and `TXENRICH_DATA_DIR` override the file.
+ * frozen. `PORT`, `TXENRICH_DATA_DIR` and `DATABASE_URL` override the file.
  */
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
@@ -86,6 +86,31 @@ function periodsOf(...layers: ReadonlyArray<PeriodsInput | undefined>): Retentio
   return periods;
 }
 
+/** A Postgres connection URL: `postgres://` or `postgresql://`. */
+const postgresUrl = z
+  .string()
+  .refine((url) => URL.canParse(url) && /^postgres(ql)?:$/.test(new URL(url).protocol), {
+    message: 'Expected a Postgres URL such as postgres://user:password@host:5432/database.',
+  });
+
+/**
+ * `store`: where the service keeps its data. SQLite (the default): one file in `dataDir`, for one process.
+ * Postgres: one database shared by any number of processes.
+ */
+const storeSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('sqlite') }).strict(),
+    z
+      .object({
+        kind: z.literal('postgres'),
+        url: postgresUrl,
+        /** Connections each process keeps open at most. */
+        maxConnections: z.number().int().positive().max(1000).default(10),
+      })
+      .strict(),
+  ])
+  .default({ kind: 'sqlite' });
+
 export const configSchema = z
   .object({
     /** The region this deployment serves (informational: one deployment per region). */
@@ -95,6 +120,7 @@ export const configSchema = z
     host: z.string().min(1).default('127.0.0.1'),
     /** Where the SQLite file lives. */
     dataDir: z.string().min(1).default('./.txenrich'),
+    store: storeSchema,
     keys: z
       .array(
         z
@@ -203,6 +229,14 @@ function portOfEnv(value: string, source: string | undefined): number {
   return port;
 }
 
+/** `DATABASE_URL`'s store: Postgres at that URL, with the file's other Postgres settings if it has them. */
+function postgresOfEnv(input: object, url: string): object {
+  const store = (input as { store?: unknown }).store;
+  const fromFile =
+    typeof store === 'object' && store !== null && 'kind' in store && store.kind === 'postgres';
+  return { ...(fromFile ? store : {}), kind: 'postgres', url };
+}
+
 /**
  * Validates a configuration object, applying the environment's overrides; `source` (the file it was
  * read from) is named in the error.
@@ -214,6 +248,7 @@ export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = {}, source?
           ...input,
           ...(env.PORT ? { port: portOfEnv(env.PORT, source) } : {}),
           ...(env.TXENRICH_DATA_DIR ? { dataDir: env.TXENRICH_DATA_DIR } : {}),
+          ...(env.DATABASE_URL ? { store: postgresOfEnv(input, env.DATABASE_URL) } : {}),
         }
       : input;
   const parsed = configSchema.safeParse(overridden);

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { iconsDir } from '@txenrich/catalog';
 import { createEngine } from '@txenrich/core';
 import { buildServer, createLogger } from '@txenrich/http';
@@ -19,11 +19,11 @@ import {
   parseConfig,
   type Service,
 } from '@txenrich/service';
-import { createSqliteStore } from '@txenrich/store-sqlite';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { capHeapGrowth, turnOffPretenuring } from '../heap.js';
 import type { CliIo } from '../io.js';
+import { openStore } from '../open-store.js';
 
 /** Where `serve` looks for (and, when absent, writes) its configuration. */
 export const DEFAULT_CONFIG_PATH = '.txenrich/config.json';
@@ -146,7 +146,9 @@ function stopOnSignal(close: () => Promise<void>, logger: ReturnType<typeof crea
 export function registerServe(program: Command, io: CliIo): void {
   program
     .command('serve')
-    .description('run the HTTP service (SQLite under ./.txenrich/, port 8080 by default)')
+    .description(
+      'run the HTTP service (SQLite under ./.txenrich/, or Postgres at $DATABASE_URL; port 8080 by default)',
+    )
     .option('--config <path>', 'configuration file (default: $TXENRICH_CONFIG, else ./.txenrich/config.json)')
     .option(
       '--port <n>',
@@ -171,7 +173,7 @@ export function registerServe(program: Command, io: CliIo): void {
       const assetBaseUrl = config.assetBaseUrl ?? `http://localhost:${config.port}/icons/`;
       const engine = createEngine({ assetBaseUrl });
       engine.searchMerchants('warm up', 1); // builds the search index now, not on the first request
-      const store = createSqliteStore({ path: join(resolve(config.dataDir), 'txenrich.db') });
+      const store = await openStore(config);
       const pool = createPool({ assetBaseUrl, ...(config.threads ? { threads: config.threads } : {}) });
       let service: Service | undefined;
       let app: Server | undefined;
