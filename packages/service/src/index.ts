@@ -79,6 +79,17 @@ export {
   type StoreErrorOptions,
   storeErrorCodes,
 } from './store-errors.js';
+export {
+  type BatchMethods,
+  createStoreOperations,
+  type DeliveryMethods,
+  type EnrichmentMethods,
+  type ReportMethods,
+  type ReportOutcome,
+  type StoreOperation,
+  type TriggerMethods,
+  type TriggerWriteStatus,
+} from './store-methods.js';
 export { agePruned, batchResultsPruned, pruneNothing } from './store-retention.js';
 export * from './store-rows.js';
 export {

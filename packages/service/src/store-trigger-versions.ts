@@ -20,6 +20,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Scope, Store, TriggerScopePath, TriggerScopeState, TriggerWrite } from './store.js';
+import type { TriggerWriteStatus } from './store-methods.js';
 
 type TriggerStatus = TriggerScopeState['status'];
 
@@ -63,10 +64,7 @@ export function startDecision(
  * What a status change of the latest write leaves unused (`before`: the row before it): the list a
  * `succeeded` write replaced, a failed write's own.
  */
-export function listUnusedAfter(
-  before: TriggerScopeRow,
-  status: 'running' | 'succeeded' | 'failed',
-): TriggerListKey | null {
+export function listUnusedAfter(before: TriggerScopeRow, status: TriggerWriteStatus): TriggerListKey | null {
   return status === 'succeeded' ? before.active_list : status === 'failed' ? before.latest_list : null;
 }
 
@@ -111,7 +109,7 @@ export interface TriggerVersionStatements {
     scope: Scope,
     path: TriggerScopePath,
     version: number,
-    status: 'running' | 'succeeded' | 'failed',
+    status: TriggerWriteStatus,
     at: number,
   ): Promise<TriggerScopeRow | null>;
 }

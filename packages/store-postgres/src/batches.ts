@@ -6,6 +6,7 @@
  */
 import {
   type BatchChunk,
+  type BatchMethods,
   type BatchRow,
   batchColumns,
   batchInsert,
@@ -21,7 +22,6 @@ import {
   pageOfChunks,
   resultsReadable,
   type Scope,
-  type Store,
   toBatch,
   toIdempotentBatch,
   unpackChunk,
@@ -42,22 +42,7 @@ async function lockBatch(tx: Query, id: string): Promise<BatchRow> {
   return (await batchRow(tx, id, 'FOR UPDATE')) ?? batchNotFound(id);
 }
 
-export function createBatches({
-  op,
-  query,
-  transaction,
-}: StoreContext): Pick<
-  Store,
-  | 'createBatch'
-  | 'findBatch'
-  | 'batchItems'
-  | 'startBatch'
-  | 'saveBatchChunk'
-  | 'finishBatch'
-  | 'batchResults'
-  | 'batchResultsPage'
-  | 'unfinishedBatches'
-> {
+export function createBatches({ op, query, transaction }: StoreContext): BatchMethods {
   /** The packed chunks `first` to `last` (all from `first` without `last`), in order. */
   async function chunks(id: string, first: number, last = 2 ** 31 - 1): Promise<PackedChunk[]> {
     const { rows } = await query<PackedChunk>(

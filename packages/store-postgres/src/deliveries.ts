@@ -4,6 +4,7 @@
  * delivery two processes pick at once is leased by one of them only.
  */
 import {
+  type DeliveryMethods,
   type DeliveryRecordRow,
   type DeliveryRow,
   type DeliveryState,
@@ -16,7 +17,6 @@ import {
   inProgressJson,
   insertStatement,
   type NewDelivery,
-  type Store,
   toDelivery,
   toDeliveryRecord,
 } from '@txenrich/service';
@@ -57,21 +57,7 @@ const leaseSql = (picked: string, leasedUntil: string) => `WITH picked AS (${pic
   )
   SELECT ${deliveryColumns} FROM leased ORDER BY position`;
 
-export function createDeliveries({
-  op,
-  query,
-}: StoreContext): Pick<
-  Store,
-  | 'enqueueDelivery'
-  | 'claimDueDeliveries'
-  | 'markDelivered'
-  | 'rescheduleDelivery'
-  | 'abandonDelivery'
-  | 'pendingDeliveries'
-  | 'listDeliveries'
-  | 'findDelivery'
-  | 'replayDelivery'
-> {
+export function createDeliveries({ op, query }: StoreContext): DeliveryMethods {
   const claimSql = leaseSql(dueSql, '$3');
   const claimPerDestinationSql = leaseSql(duePerDestinationSql, '$5');
 

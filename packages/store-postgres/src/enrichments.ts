@@ -1,5 +1,6 @@
 /** Enrichments and the users' series states (recurrence) in the Postgres store. */
 import {
+  type EnrichmentMethods,
   type EnrichmentRecord,
   type EnrichmentRow,
   type EnrichmentWrite,
@@ -9,7 +10,6 @@ import {
   type Scope,
   type SeriesRef,
   type SeriesRow,
-  type Store,
   seriesInsert,
   seriesUpsert,
   toEnrichment,
@@ -34,11 +34,7 @@ export async function upsertSeries(query: Query, scope: Scope, series: readonly 
   for (const row of series) await query(upsertSeriesSql, seriesInsert.values(scope, row));
 }
 
-export function createEnrichments({
-  op,
-  query,
-  transaction,
-}: StoreContext): Pick<Store, 'recordEnrichments' | 'findEnrichment' | 'loadSeries' | 'userSeries'> {
+export function createEnrichments({ op, query, transaction }: StoreContext): EnrichmentMethods {
   return {
     recordEnrichments: op('recordEnrichments', (writes: readonly EnrichmentWrite[]) =>
       transaction(async (tx) => {

@@ -1,9 +1,10 @@
 /**
  * How the Postgres store talks to its pool: statements on any connection,
- * transactions on one, and the wrapper of every method (it rejects once the
- * store is closed, and every failure leaves as a `StoreError`).
+ * transactions on one, and the port's wrapper of every method
+ * (`createStoreOperations`: it rejects once the store is closed, and every
+ * failure leaves as a `StoreError`).
  */
-import { StoreError } from '@txenrich/service';
+import { createStoreOperations, type StoreOperation } from '@txenrich/service';
 import pg from 'pg';
 import { toStoreError } from './errors.js';
 
@@ -22,15 +23,9 @@ export type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(
   values?: readonly unknown[],
 ) => Promise<pg.QueryResult<R>>;
 
-/** Wraps an async step into a store method. */
-export type Operation = <A extends unknown[], R>(
-  name: string,
-  run: (...args: A) => Promise<R>,
-) => (...args: A) => Promise<R>;
-
 /** What each concern of the store is built from. */
 export interface StoreContext {
-  op: Operation;
+  op: StoreOperation;
   /** A statement on any connection of the pool. */
   query: Query;
   /** Runs `run` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
@@ -46,19 +41,11 @@ export function createOperations(pool: pg.Pool): StoreContext & {
   /** Marks the store closed; answers false when it already was. */
   markClosed(): boolean;
 } {
-  let closed = false;
+  const { op, markClosed } = createStoreOperations(toStoreError);
 
   return {
-    op:
-      (name, run) =>
-      async (...args) => {
-        if (closed) throw new StoreError('STORE_UNAVAILABLE', `${name}: the store is closed`);
-        try {
-          return await run(...args);
-        } catch (error) {
-          throw toStoreError(name, error);
-        }
-      },
+    op,
+    markClosed,
 
     query: queryOn(pool),
 
@@ -79,12 +66,6 @@ export function createOperations(pool: pg.Pool): StoreContext & {
       } finally {
         client.release(broken);
       }
-    },
-
-    markClosed() {
-      if (closed) return false;
-      closed = true;
-      return true;
     },
   };
 }

@@ -2,7 +2,8 @@
 import {
   type Environment,
   insertStatement,
-  type NewDelivery,
+  type ReportMethods,
+  type ReportOutcome,
   type ReportRecord,
   type ReportRow,
   type ReportStatus,
@@ -10,7 +11,6 @@ import {
   reportInsert,
   ruleText,
   type Scope,
-  type Store,
   type TenantCorrections,
   toReport,
   toRule,
@@ -19,15 +19,9 @@ import { insertDelivery } from './deliveries.js';
 import { placeholder, type StoreContext } from './operations.js';
 import { bumpRevision, revisionSql } from './revisions.js';
 
-type CorrectionRule = TenantCorrections['rules'][number];
-
 const insertReportSql = insertStatement(reportInsert, placeholder);
 
-export function createReports({
-  op,
-  query,
-  transaction,
-}: StoreContext): Pick<Store, 'createReport' | 'listReports' | 'findReport' | 'closeReport' | 'corrections'> {
+export function createReports({ op, query, transaction }: StoreContext): ReportMethods {
   return {
     createReport: op('createReport', async (report: ReportRecord) => {
       await query(insertReportSql, reportInsert.values(report));
@@ -51,13 +45,7 @@ export function createReports({
 
     closeReport: op(
       'closeReport',
-      (
-        id: string,
-        outcome:
-          | { status: 'rejected' }
-          | { status: 'resolved'; rule: CorrectionRule; delivery: NewDelivery | null },
-        at: number,
-      ): Promise<boolean> =>
+      (id: string, outcome: ReportOutcome, at: number): Promise<boolean> =>
         transaction(async (tx) => {
           // Closing only an open report, in one statement: of two processes closing it, one does.
           const { rows } = await tx<{ tenant: string; environment: Environment }>(

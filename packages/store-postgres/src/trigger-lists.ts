@@ -15,12 +15,13 @@ import {
   createTriggerVersions,
   type Environment,
   type Scope,
-  type Store,
   startDecision,
   type TriggerListKey,
+  type TriggerMethods,
   type TriggerScopePath,
   type TriggerScopeRow,
   type TriggerWrite,
+  type TriggerWriteStatus,
   triggerScopeColumns,
 } from '@txenrich/service';
 import { lockKey, type Query, type StoreContext } from './operations.js';
@@ -52,16 +53,6 @@ async function scopeRow(query: Query, scope: Scope, path: TriggerScopePath, lock
   ]);
   return rows[0];
 }
-
-type TriggerMethods = Pick<
-  Store,
-  | 'findTriggerScope'
-  | 'readTriggers'
-  | 'writeTriggers'
-  | 'setTriggerWriteStatus'
-  | 'unfinishedTriggerWrites'
-  | 'activeTriggerScopes'
->;
 
 export function createTriggerLists({ op, query, transaction }: StoreContext): TriggerMethods {
   const versions = createTriggerVersions({
@@ -137,13 +128,7 @@ export function createTriggerLists({ op, query, transaction }: StoreContext): Tr
 
     setStatus: op(
       'setTriggerWriteStatus',
-      (
-        scope: Scope,
-        path: TriggerScopePath,
-        version: number,
-        status: 'running' | 'succeeded' | 'failed',
-        at: number,
-      ) =>
+      (scope: Scope, path: TriggerScopePath, version: number, status: TriggerWriteStatus, at: number) =>
         transaction(async (tx) => {
           const before = await scopeRow(tx, scope, path, 'FOR UPDATE');
           // `succeeded` makes the version's list the active one.

@@ -1,6 +1,7 @@
 /** Batches in the SQLite store: their items, their results a chunk at a time, their end and callback. */
 import {
   type BatchChunk,
+  type BatchMethods,
   type BatchRow,
   batchColumns,
   batchInsert,
@@ -15,7 +16,6 @@ import {
   packChunk,
   pageOfChunks,
   resultsReadable,
-  type Store,
   toBatch,
   toIdempotentBatch,
   unpackChunk,
@@ -24,19 +24,6 @@ import type { EnrichmentSteps } from './enrichments.js';
 import type { StoreContext } from './operations.js';
 
 type ScopeParams = [tenant: string, environment: string];
-
-export type BatchMethods = Pick<
-  Store,
-  | 'createBatch'
-  | 'findBatch'
-  | 'batchItems'
-  | 'startBatch'
-  | 'saveBatchChunk'
-  | 'finishBatch'
-  | 'batchResults'
-  | 'batchResultsPage'
-  | 'unfinishedBatches'
->;
 
 export function createBatches(
   { db, op, write }: StoreContext,

@@ -1,5 +1,6 @@
 /** The callback outbox of the SQLite store. */
 import {
+  type DeliveryMethods,
   type DeliveryRecordRow,
   type DeliveryRow,
   type DeliveryState,
@@ -12,24 +13,10 @@ import {
   inProgressJson,
   insertStatement,
   type NewDelivery,
-  type Store,
   toDelivery,
   toDeliveryRecord,
 } from '@txenrich/service';
 import type { StoreContext } from './operations.js';
-
-export type DeliveryMethods = Pick<
-  Store,
-  | 'enqueueDelivery'
-  | 'claimDueDeliveries'
-  | 'markDelivered'
-  | 'rescheduleDelivery'
-  | 'abandonDelivery'
-  | 'pendingDeliveries'
-  | 'listDeliveries'
-  | 'findDelivery'
-  | 'replayDelivery'
->;
 
 export function createDeliveries({ db, op, write }: StoreContext): {
   /** Stores a new delivery, inside the caller's transaction. */

@@ -1,5 +1,6 @@
 /** Enrichments and the users' series states (recurrence) in the SQLite store. */
 import {
+  type EnrichmentMethods,
   type EnrichmentRecord,
   type EnrichmentRow,
   type EnrichmentWrite,
@@ -9,7 +10,6 @@ import {
   type Scope,
   type SeriesRef,
   type SeriesRow,
-  type Store,
   seriesInsert,
   seriesUpsert,
   toEnrichment,
@@ -30,7 +30,7 @@ export function createEnrichments(
   { db, op, write }: StoreContext,
   addUsage: (key: UsageKey, count: number) => void,
 ): EnrichmentSteps & {
-  methods: Pick<Store, 'recordEnrichments' | 'findEnrichment' | 'loadSeries' | 'userSeries'>;
+  methods: EnrichmentMethods;
 } {
   const s = {
     insertEnrichment: db.prepare(insertStatement(enrichmentInsert, () => '?')),

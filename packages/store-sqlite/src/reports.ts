@@ -2,6 +2,8 @@
 import {
   insertStatement,
   type NewDelivery,
+  type ReportMethods,
+  type ReportOutcome,
   type ReportRecord,
   type ReportRow,
   type ReportStatus,
@@ -9,7 +11,6 @@ import {
   reportInsert,
   ruleText,
   type Scope,
-  type Store,
   type TenantCorrections,
   toReport,
   toRule,
@@ -17,13 +18,11 @@ import {
 import type { StoreContext } from './operations.js';
 import type { Revisions } from './revisions.js';
 
-type CorrectionRule = TenantCorrections['rules'][number];
-
 export function createReports(
   { db, op, write }: StoreContext,
   revisions: Revisions,
   insertDelivery: (delivery: NewDelivery) => void,
-): Pick<Store, 'createReport' | 'listReports' | 'findReport' | 'closeReport' | 'corrections'> {
+): ReportMethods {
   const s = {
     insert: db.prepare(insertStatement(reportInsert, () => '?')),
     all: db.prepare<[], ReportRow>(`SELECT ${reportColumns} FROM reports ORDER BY created_at, seq`),
@@ -60,25 +59,17 @@ export function createReports(
 
     closeReport: write(
       'closeReport',
-      db.transaction(
-        (
-          id: string,
-          outcome:
-            | { status: 'rejected' }
-            | { status: 'resolved'; rule: CorrectionRule; delivery: NewDelivery | null },
-          at: number,
-        ): boolean => {
-          const report = s.one.get(id);
-          if (report === undefined || s.close.run(outcome.status, at, id).changes === 0) return false;
-          if (outcome.status === 'resolved') {
-            const scope: Scope = { tenant: report.tenant, environment: report.environment };
-            s.insertCorrection.run(scope.tenant, scope.environment, id, ruleText(outcome.rule), at);
-            revisions.bump(scope, 'corrections');
-            if (outcome.delivery !== null) insertDelivery(outcome.delivery);
-          }
-          return true;
-        },
-      ).immediate,
+      db.transaction((id: string, outcome: ReportOutcome, at: number): boolean => {
+        const report = s.one.get(id);
+        if (report === undefined || s.close.run(outcome.status, at, id).changes === 0) return false;
+        if (outcome.status === 'resolved') {
+          const scope: Scope = { tenant: report.tenant, environment: report.environment };
+          s.insertCorrection.run(scope.tenant, scope.environment, id, ruleText(outcome.rule), at);
+          revisions.bump(scope, 'corrections');
+          if (outcome.delivery !== null) insertDelivery(outcome.delivery);
+        }
+        return true;
+      }).immediate,
     ),
 
     // The rules and their revision in one transaction (one snapshot).

@@ -9,12 +9,13 @@ import {
   createTriggerVersions,
   type Environment,
   type Scope,
-  type Store,
   startDecision,
   type TriggerListKey,
+  type TriggerMethods,
   type TriggerScopePath,
   type TriggerScopeRow,
   type TriggerWrite,
+  type TriggerWriteStatus,
   triggerScopeColumns,
 } from '@txenrich/service';
 import type { StoreContext } from './operations.js';
@@ -51,16 +52,6 @@ export const deleteUnusedTriggerPages = `
 
 /** A scope's row: a list's key is its version (one process writes the file: no other writer takes it). */
 const scopeColumns = `${triggerScopeColumns}, active_version AS active_list, version AS latest_list`;
-
-type TriggerMethods = Pick<
-  Store,
-  | 'findTriggerScope'
-  | 'readTriggers'
-  | 'writeTriggers'
-  | 'setTriggerWriteStatus'
-  | 'unfinishedTriggerWrites'
-  | 'activeTriggerScopes'
->;
 
 export function createTriggerLists({ db, op, write }: StoreContext, revisions: Revisions): TriggerMethods {
   const s = {
@@ -158,13 +149,7 @@ export function createTriggerLists({ db, op, write }: StoreContext, revisions: R
     setStatus: write(
       'setTriggerWriteStatus',
       db.transaction(
-        (
-          scope: Scope,
-          path: TriggerScopePath,
-          version: number,
-          status: 'running' | 'succeeded' | 'failed',
-          at: number,
-        ) => {
+        (scope: Scope, path: TriggerScopePath, version: number, status: TriggerWriteStatus, at: number) => {
           const before = scopeRow(scope, path);
           const changed = s.setStatus.run({ status, at, ...scope, path, version }).changes === 1;
           if (changed && status === 'succeeded') revisions.bump(scope, 'triggers');
