@@ -19,6 +19,11 @@ const OLDEST_VERSION = 15;
 export interface PostgresServer {
   /** The `postgres` database as its superuser `postgres`, no password. */
   url: string;
+  /** Stops the server, keeping its data: an outage, until `resume`. */
+  pause(): Promise<void>;
+  /** Starts it again, on the same port, with its data. */
+  resume(): Promise<void>;
+  /** Stops it and removes its folder. */
   stop(): Promise<void>;
 }
 
@@ -81,6 +86,17 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   };
 
   const port = await freePort();
+  const settings = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${dir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
+  ].join(' ');
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', settings, 'start']);
   try {
     run('initdb', [
       '-D',
@@ -95,16 +111,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       '--no-sync',
       '--no-instructions',
     ]);
-    const settings = [
-      `-p ${port}`,
-      '-c listen_addresses=127.0.0.1',
-      `-c unix_socket_directories=${dir}`,
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      '-c max_connections=300',
-    ].join(' ');
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', settings, 'start']);
+    start();
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const output = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
@@ -115,6 +122,12 @@ export async function startPostgresServer(): Promise<PostgresServer> {
 
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async pause() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    async resume() {
+      start();
+    },
     async stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -88,6 +88,8 @@ export async function startServer(
     logger?: Logger;
     /** The store's kind: SQLite (a file in `dataDir`) by default. */
     store?: StoreKind;
+    /** With `store: 'postgres'`: the server to take a database on (the tests' shared one by default). */
+    postgresUrl?: string;
     /** A ready SQLite connection for the store (the test keeps it, to break it). */
     database?: Database.Database;
     busyTimeoutMs?: number;
@@ -103,7 +105,7 @@ export async function startServer(
   const busy = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
   const { store, close: closeStore } =
     options.store === 'postgres'
-      ? await openPostgresTestStore()
+      ? await openPostgresTestStore(options.postgresUrl)
       : openedSqlite(
           createSqliteStore(
             options.database

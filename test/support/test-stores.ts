@@ -12,9 +12,14 @@ import { createScratchDatabases } from './postgres-databases.ts';
 export const storeKinds = ['sqlite', 'postgres'] as const;
 export type StoreKind = (typeof storeKinds)[number];
 
-/** A Postgres store on a database of its own; `close` closes it and drops the database. */
-export async function openPostgresTestStore(): Promise<{ store: Store; close(): Promise<void> }> {
-  const databases = createScratchDatabases(inject('postgresUrl'), 'e2e');
+/**
+ * A Postgres store on a database of its own, on `serverUrl` (the tests' server by default); `close` closes
+ * it and drops the database.
+ */
+export async function openPostgresTestStore(
+  serverUrl = inject('postgresUrl'),
+): Promise<{ store: Store; close(): Promise<void> }> {
+  const databases = createScratchDatabases(serverUrl, 'e2e');
   const store = await createPostgresStore({ url: await databases.urlOf('server') });
   return {
     store,
