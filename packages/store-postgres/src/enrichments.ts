@@ -6,7 +6,6 @@ import {
   type EnrichmentWrite,
   enrichmentColumns,
   enrichmentInsert,
-  insertStatement,
   type Scope,
   type SeriesRef,
   type SeriesRow,
@@ -14,11 +13,8 @@ import {
   seriesUpsert,
   toEnrichment,
 } from '@txenrich/service';
-import { placeholder, type Query, type StoreContext } from './operations.js';
+import { insertRows, type Query, type StoreContext } from './operations.js';
 import { addUsage } from './usage.js';
-
-const insertEnrichmentSql = insertStatement(enrichmentInsert, placeholder);
-const upsertSeriesSql = `${insertStatement(seriesInsert, placeholder)} ${seriesUpsert}`;
 
 /** Stores enrichments (in the caller's transaction); an id already recorded in its scope throws. */
 export async function insertEnrichments(
@@ -26,12 +22,21 @@ export async function insertEnrichments(
   scope: Scope,
   enrichments: readonly EnrichmentRecord[],
 ): Promise<void> {
-  for (const each of enrichments) await query(insertEnrichmentSql, enrichmentInsert.values(scope, each));
+  await insertRows(
+    query,
+    enrichmentInsert,
+    enrichments.map((each) => enrichmentInsert.values(scope, each)),
+  );
 }
 
-/** Stores series states, each replacing the one stored for its user and key. */
+/** Stores series states, each replacing the one stored for its user and key (a write names each once). */
 export async function upsertSeries(query: Query, scope: Scope, series: readonly SeriesRow[]): Promise<void> {
-  for (const row of series) await query(upsertSeriesSql, seriesInsert.values(scope, row));
+  await insertRows(
+    query,
+    seriesInsert,
+    series.map((row) => seriesInsert.values(scope, row)),
+    seriesUpsert,
+  );
 }
 
 export function createEnrichments({ op, query, transaction }: StoreContext): EnrichmentMethods {

@@ -4,7 +4,12 @@
  * (`createStoreOperations`: it rejects once the store is closed, and every
  * failure leaves as a `StoreError`).
  */
-import { createStoreOperations, type StoreOperation } from '@txenrich/service';
+import {
+  type ColumnValue,
+  createStoreOperations,
+  type InsertMapping,
+  type StoreOperation,
+} from '@txenrich/service';
 import pg from 'pg';
 import { toStoreError } from './errors.js';
 
@@ -72,6 +77,32 @@ export function createOperations(pool: pg.Pool): StoreContext & {
 
 /** `$1, $2, ...`: node-postgres's placeholder for the value at `index`. */
 export const placeholder = (index: number): string => `$${index + 1}`;
+
+/** Rows per multi-row INSERT: a chunk's thousand enrichments in one round trip, far from the 65,535 values a statement takes. */
+const ROWS_PER_INSERT = 1000;
+
+/**
+ * Inserts rows of `mapping` a thousand per statement (`VALUES (...), (...)`), each statement followed by
+ * `suffix` (an ON CONFLICT clause): one round trip where one per row would cost a thousand.
+ */
+export async function insertRows(
+  query: Query,
+  mapping: InsertMapping<never>,
+  rows: readonly ColumnValue[][],
+  suffix = '',
+): Promise<void> {
+  const width = mapping.columns.length;
+  for (let first = 0; first < rows.length; first += ROWS_PER_INSERT) {
+    const group = rows.slice(first, first + ROWS_PER_INSERT);
+    const tuples = group.map(
+      (_, row) => `(${mapping.columns.map((_, column) => placeholder(row * width + column)).join(', ')})`,
+    );
+    await query(
+      `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) VALUES ${tuples.join(', ')} ${suffix}`,
+      group.flat(),
+    );
+  }
+}
 
 /**
  * Serialises the transactions that take the same key (until each commits or rolls back), across every

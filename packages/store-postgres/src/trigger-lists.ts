@@ -39,8 +39,9 @@ const scopeSql = `SELECT ${triggerScopeColumns}, active_list, latest_list FROM t
 /** Deletes the pages of lists no scope names, written long ago: left by writers that stopped before starting them. */
 export async function deleteAbandonedPages(query: Query, now: number): Promise<void> {
   await query(
-    `DELETE FROM trigger_pages p WHERE written_at < $1 AND NOT EXISTS (
-       SELECT 1 FROM trigger_scopes s WHERE p.list = s.active_list OR p.list = s.latest_list)`,
+    `DELETE FROM trigger_pages WHERE written_at < $1 AND list NOT IN (
+       SELECT active_list FROM trigger_scopes WHERE active_list IS NOT NULL
+       UNION SELECT latest_list FROM trigger_scopes)`,
     [now - ABANDONED_AFTER_MS],
   );
 }
