@@ -312,6 +312,77 @@ describe('batches', () => {
   });
 });
 
+describe('long batch bodies, read off the main thread', () => {
+  // Over 1 MB: the body reaches the service as bytes, read on its intake thread by the same rules.
+  const longBatch = (count: number, item: (index: number) => Record<string, unknown> = () => ({})) => ({
+    transactions: Array.from({ length: count }, (_, index) => ({
+      transactionId: `long-${index}`,
+      ...card,
+      description: `CARD PURCHASE ${'X'.repeat(120)}`,
+      ...item(index),
+    })),
+  });
+  const path = '/batches/transactions/cards/enrich';
+
+  it('accepts one, and its results come back whole, in order', async () => {
+    const json = longBatch(6_000);
+    expect(JSON.stringify(json).length).toBeGreaterThan(1024 * 1024);
+    const { status, body } = await submit(path, json);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'pending', batchSize: 6_000 });
+    expect((await completed(body.batchId as string)).status).toBe('completed');
+    const results = (await (await server.request(`/batches/${body.batchId}/results`)).json()) as {
+      results: Array<{ transactionInfo: { transactionId: string }; counterparty: Array<{ name: string }> }>;
+    };
+    expect(results.results).toHaveLength(6_000);
+    expect(results.results[0]).toMatchObject({
+      transactionInfo: { transactionId: 'long-0' },
+      counterparty: [{ name: 'Netflix' }],
+    });
+    expect(results.results[5_999]?.transactionInfo.transactionId).toBe('long-5999');
+  });
+
+  it('answers 400 naming the field: text that is not JSON, a duplicate id, a field the key may not send', async () => {
+    const text = JSON.stringify(longBatch(6_000));
+    const malformed = await server.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: text.slice(0, -3),
+    });
+    expect(malformed.status).toBe(400);
+    expect(Object.keys((await malformed.json()) as object)).toEqual(['non_field_errors']);
+
+    const duplicate = await submit(
+      path,
+      longBatch(6_000, (index) => (index === 5_999 ? { transactionId: 'long-12' } : {})),
+    );
+    expect(duplicate.status).toBe(400);
+    expect(Object.keys(duplicate.body)).toEqual(['transactions']);
+
+    const billed = longBatch(6_000, (index) => (index === 4_000 ? { billingProfile: 'retail' } : {}));
+    const refused = await submit(path, billed);
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body)).toEqual(['transactions.4000.billingProfile']);
+    // A key with the feature may send it.
+    expect((await submit(path, billed, keys.globexSandbox)).status).toBe(200);
+  });
+
+  it('keeps an Idempotency-Key: the same body again (keys in another order) is the same batch; another, 409', async () => {
+    const headers = { 'idempotency-key': `key-${crypto.randomUUID()}` };
+    const json = longBatch(6_000);
+    const reordered = {
+      transactions: json.transactions.map(({ transactionId, ...rest }) => ({ ...rest, transactionId })),
+    };
+    const first = await server.request(path, { json, headers });
+    const again = await server.request(path, { json: reordered, headers });
+    expect(first.status).toBe(200);
+    const { batchId } = (await first.json()) as { batchId: string };
+    expect(((await again.json()) as { batchId: string }).batchId).toBe(batchId);
+    const other = await server.request(path, { json: longBatch(6_001), headers });
+    expect(other.status).toBe(409);
+  });
+});
+
 describe('merchant search', () => {
   it('finds merchants by prefix and despite a typo, at most five, best first', async () => {
     for (const [name, expected] of [

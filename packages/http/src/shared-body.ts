@@ -6,8 +6,13 @@
  * for a 20 MB body held the thread for 50 ms and more). The limit and the
  * errors are those of Fastify's reader.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { errorCodes, type FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { jsonBodyParser } from './json-body.js';
+
+/** Bodies up to this size are parsed here, in a few milliseconds; longer ones are handed on as bytes. */
+export const PARSED_BODY_MAX = 1024 * 1024;
 
 /** Room for a body sent without `Content-Length`, doubled as it fills. */
 const FIRST_SIZE = 1024 * 1024;
@@ -56,4 +61,25 @@ export function readSharedBody(request: FastifyRequest, payload: Readable): Prom
     payload.on('error', onEnd);
     payload.resume();
   });
+}
+
+/**
+ * The JSON body reader of a context whose routes hand long bodies to another thread: a body up to
+ * `PARSED_BODY_MAX` is parsed as everywhere else; a longer one reaches the route as its bytes
+ * (a `Uint8Array` over shared memory), for the service to read by the same rules off the main thread.
+ */
+export function registerLongBodyParser(context: FastifyInstance): void {
+  const parseJson = jsonBodyParser(context);
+  context.removeContentTypeParser('application/json');
+  context.addContentTypeParser(
+    'application/json',
+    async (request: FastifyRequest, payload: IncomingMessage) => {
+      const bytes = await readSharedBody(request, payload);
+      if (bytes.length > PARSED_BODY_MAX) return bytes;
+      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+      return new Promise((resolve, reject) =>
+        parseJson(request, text, (error, body) => (error ? reject(error) : resolve(body))),
+      );
+    },
+  );
 }

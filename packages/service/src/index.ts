@@ -7,6 +7,7 @@
  * `test/store-conformance.ts`).
  */
 
+export { type BatchBody, type ReadBatch, refusedItemErrors } from './batch-intake.js';
 export { STORE_FAULT_RETRIES } from './batches.js';
 export { type DeliveryView, deliveryListLimits } from './callback-admin.js';
 export {

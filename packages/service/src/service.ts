@@ -28,6 +28,7 @@ import {
   type ResultItem,
   type TransactionByKind,
 } from '@txenrich/schema';
+import { type BatchBody, readBatchBody } from './batch-intake.js';
 import { type BatchRunner, createBatchRunner, STORE_FAULT_RETRIES } from './batches.js';
 import { type CallbackAdmin, createCallbackAdmin } from './callback-admin.js';
 import { createCallbackPolicy, type ResolveHost } from './callback-policy.js';
@@ -37,6 +38,7 @@ import { countStoreErrors } from './counted-store.js';
 import { newDelivery } from './deliveries.js';
 import { ServiceError } from './errors.js';
 import { createGroupCommit } from './group-commit.js';
+import { createIntakeThread } from './intake-thread.js';
 import { createKeyring, type Keyring } from './keys.js';
 import { type Logger, silentLogger } from './logger.js';
 import { createReadiness, type Readiness } from './readiness.js';
@@ -80,10 +82,8 @@ export interface ServiceOptions {
   storeFaultDelayMs?: number;
 }
 
-export interface BatchSubmission {
-  transactions: readonly unknown[];
-  callbackUrl?: string | undefined;
-}
+/** A batch request as it came: `readBatchBody`'s input but for its kind and hash, which the call gives. */
+export type BatchSubmission = Omit<BatchBody, 'kind' | 'hashed'>;
 
 export interface Service extends Keyring {
   readonly config: Config;
@@ -101,12 +101,17 @@ export interface Service extends Keyring {
     kind: EnrichableKind,
     transactions: readonly unknown[],
   ): Promise<ResultItem[]>;
-  /** Accepts a batch (`pending`, stored in one transaction) and queues it; the answer of the submission. */
+  /**
+   * Reads a batch request (a body given as bytes on the intake thread), accepts the batch (`pending`,
+   * stored in one transaction) and queues it: the answer of the submission. A body that breaks the
+   * batch-level rules is an `INVALID_INPUT` naming its fields; an `idempotencyKey` used before answers
+   * the batch of that request, or a `CONFLICT` when its body differed.
+   */
   submitBatch(
     scope: Scope,
     kind: EnrichableKind,
     submission: BatchSubmission,
-    idempotency?: { key: string; requestHash: string },
+    idempotencyKey?: string,
   ): Promise<Batch>;
   /** The batch, if it is this scope's; else a `NOT_FOUND` error. */
   findBatch(scope: Scope, batchId: string): Promise<Batch>;
@@ -197,6 +202,7 @@ export function createService(options: ServiceOptions): Service {
       : null;
 
   const seriesStates = createSeriesStates(store, now);
+  const intake = createIntakeThread();
   const triggers = createTriggerRegistrations({ store, rules, thread: createTriggerThread(), logger, now });
   const reports = createReports({
     config,
@@ -338,9 +344,17 @@ export function createService(options: ServiceOptions): Service {
 
     recurring: (scope, userId, status) => seriesStates.recurring(scope, userId, status),
 
-    async submitBatch(scope, kind, submission, idempotency) {
-      if (submission.callbackUrl !== undefined) {
-        const refused = await callbackPolicy.check(submission.callbackUrl);
+    async submitBatch(scope, kind, submission, idempotencyKey) {
+      const body: BatchBody = { kind, ...submission, hashed: idempotencyKey !== undefined };
+      const read = 'bytes' in body.body ? await intake.read(body) : readBatchBody(body);
+      if (!read.ok) throw new ServiceError('INVALID_INPUT', 'Invalid input.', { body: read.errors });
+      const { items, size, callbackUrl, billing, requestHash } = read.value;
+      const idempotency =
+        idempotencyKey !== undefined && requestHash !== null
+          ? { key: idempotencyKey, requestHash }
+          : undefined;
+      if (callbackUrl !== undefined) {
+        const refused = await callbackPolicy.check(callbackUrl);
         if (refused !== null)
           throw new ServiceError('INVALID_INPUT', refused, { body: { callbackUrl: [refused] } });
       }
@@ -350,9 +364,9 @@ export function createService(options: ServiceOptions): Service {
         scope,
         kind,
         status: 'pending',
-        size: submission.transactions.length,
+        size,
         submittedAt: submittedAtOf(at),
-        callbackUrl: submission.callbackUrl ?? null,
+        callbackUrl: callbackUrl ?? null,
         chunkSize: pool.chunkSize,
         chunksDone: 0,
         finishedAt: null,
@@ -366,8 +380,7 @@ export function createService(options: ServiceOptions): Service {
         submittedAt: record.submittedAt,
         callbackUrl: record.callbackUrl,
         chunkSize: record.chunkSize,
-        // One JSON text per line: the workers parse each item and store it as the request it was.
-        items: submission.transactions.map((item) => JSON.stringify(item)).join('\n'),
+        items,
         ...(idempotency
           ? { idempotency: { ...idempotency, createdAt: at, since: at - IDEMPOTENCY_WINDOW_MS } }
           : {}),
@@ -376,7 +389,7 @@ export function createService(options: ServiceOptions): Service {
         if (earlier.requestHash === idempotency?.requestHash) return batchView(earlier.batch);
         throw new ServiceError('CONFLICT', 'This Idempotency-Key was used with a different request body.');
       }
-      await usage.count(scope, 'batch', kind, submission.transactions);
+      await usage.count(scope, 'batch', kind, billing);
       recorder.batchSubmitted(record.size);
       void runner.enqueue(record);
       return batchView(record);
@@ -452,7 +465,13 @@ export function createService(options: ServiceOptions): Service {
     },
 
     async close() {
-      await Promise.all([runner.close(), triggers.close(), dispatcher?.close(), retention.close()]);
+      await Promise.all([
+        runner.close(),
+        triggers.close(),
+        intake.close(),
+        dispatcher?.close(),
+        retention.close(),
+      ]);
     },
   };
 }

@@ -20,21 +20,26 @@ export type { UsageView };
 export interface UsageCounter {
   /** The counts of a request's items, for the store to add along with the request's other writes. */
   rowsOf(scope: Scope, mode: UsageMode, kind: EnrichableKind, items: readonly unknown[]): UsageRow[];
-  /** Counts the request's items; a failure is logged, never the request's failure (its work is done). */
-  count(scope: Scope, mode: UsageMode, kind: EnrichableKind, items: readonly unknown[]): Promise<void>;
+  /**
+   * Counts a request's items, given as their counts per billing profile (`countByBilling`); a failure is
+   * logged, never the request's failure (its work is done).
+   */
+  count(scope: Scope, mode: UsageMode, kind: EnrichableKind, billing: readonly BillingCount[]): Promise<void>;
   list(): Promise<UsageView[]>;
 }
 
 const billingSchema = z.object(billingFields);
 
+/** How many items of a request name one (billingProfile, organizationId). */
+export interface BillingCount {
+  billingProfile: string | null;
+  organizationId: string | null;
+  count: number;
+}
+
 /** The items' counts per (billingProfile, organizationId), in first-seen order. */
-export function countByBilling(
-  items: readonly unknown[],
-): Array<{ billingProfile: string | null; organizationId: string | null; count: number }> {
-  const counts = new Map<
-    string,
-    { billingProfile: string | null; organizationId: string | null; count: number }
-  >();
+export function countByBilling(items: readonly unknown[]): BillingCount[] {
+  const counts = new Map<string, BillingCount>();
   for (const item of items) {
     const fields = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
     // Most items carry neither field: they skip the schema.
@@ -58,17 +63,23 @@ export function createUsageCounter(options: {
   now: () => number;
 }): UsageCounter {
   const { store, logger, now } = options;
-  const rowsOf: UsageCounter['rowsOf'] = (scope, mode, kind, items) => {
+  const rowsOfCounts = (
+    scope: Scope,
+    mode: UsageMode,
+    kind: EnrichableKind,
+    billing: readonly BillingCount[],
+  ): UsageRow[] => {
     const day = new Date(now()).toISOString().slice(0, 10);
     const endpoint = `${mode}.${kind}`;
-    return countByBilling(items).map((counted) => ({ scope, endpoint, day, ...counted }));
+    return billing.map((counted) => ({ scope, endpoint, day, ...counted }));
   };
   return {
-    rowsOf,
+    rowsOf: (scope, mode, kind, items) => rowsOfCounts(scope, mode, kind, countByBilling(items)),
 
-    async count(scope, mode, kind, items) {
+    async count(scope, mode, kind, billing) {
       try {
-        for (const { count, ...key } of rowsOf(scope, mode, kind, items)) await store.countUsage(key, count);
+        for (const { count, ...key } of rowsOfCounts(scope, mode, kind, billing))
+          await store.countUsage(key, count);
       } catch (error) {
         logger.error({ tenant: scope.tenant, mode, kind, err: error }, 'cannot count usage');
       }

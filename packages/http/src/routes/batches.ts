@@ -4,22 +4,22 @@
  * whole document, written a chunk of results at a time, or one page of it
  * (`?limit=&cursor=`).
  */
-import { createHash } from 'node:crypto';
 import {
   type BatchOptions,
   decodeResultsCursor,
   encodeResultsCursor,
   messages,
+  parseJsonBody,
   resultsPageLimits,
   type TransactionKind,
   validateBatchEnvelope,
 } from '@txenrich/schema';
-import type { Service } from '@txenrich/service';
+import type { Principal, Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
-import { canonicalJson } from '../canonical-json.js';
 import { invalidInput, valid } from '../errors.js';
 import { arrayItems, jsonStream } from '../json-stream.js';
-import { multiSourceItemErrors } from './multi-source.js';
+import { registerLongBodyParser } from '../shared-body.js';
+import { MULTI_SOURCE_DISABLED, multiSourceFields, multiSourceItemErrors } from './multi-source.js';
 import { booleanQuery, countError } from './query.js';
 import { perSecond } from './rate-limits.js';
 
@@ -31,46 +31,11 @@ export const batchPaths: ReadonlyArray<{ path: string; kind: TransactionKind; na
 ];
 
 export function registerBatchRoutes(app: FastifyInstance, service: Service, bodyLimit: number): void {
-  const synchronousMax = service.config.synchronousMax;
-  for (const { path, kind, name } of batchPaths) {
-    app.post(
-      path,
-      { bodyLimit, config: { rateLimit: perSecond(service.config.rateLimits.batchPerSecond) } },
-      async (request) => {
-        // `?synchronous=true` is a microbatch, else a batch.
-        const synchronous = booleanQuery(request.query, 'synchronous');
-        if (synchronous === 'invalid') throw invalidInput({ synchronous: [messages.invalidBoolean] });
-        const { transactions, callbackUrl } = valid(validateBatchEnvelope(kind, request.body));
-        const refused = multiSourceItemErrors(request.principal, transactions);
-        if (refused) throw invalidInput(refused);
-        const { scope } = request.principal;
-        if (synchronous) {
-          if (transactions.length > synchronousMax)
-            throw invalidInput({ transactions: [messages.maxItems(synchronousMax)] });
-          return { results: await service.enrichMicrobatch(scope, kind, transactions) };
-        }
-        const idempotencyKey = request.headers['idempotency-key'];
-        const idempotency =
-          typeof idempotencyKey === 'string' && idempotencyKey
-            ? {
-                key: idempotencyKey,
-                requestHash: createHash('sha256').update(canonicalJson(request.body)).digest('hex'),
-              }
-            : undefined;
-        return service.submitBatch(scope, kind, { transactions, callbackUrl }, idempotency);
-      },
-    );
-    app.options(
-      path,
-      async (): Promise<BatchOptions> => ({
-        name,
-        description: `Enrich up to 50,000 ${kind === 'de43' ? 'card (DE43)' : kind} transactions asynchronously, or up to ${synchronousMax} inline with ?synchronous=true.`,
-        renders: ['application/json'],
-        parses: ['application/json'],
-        synchronousMax,
-      }),
-    );
-  }
+  // A context of their own, for their body reader: a long body is read by the service off the main thread.
+  app.register(async (submissions) => {
+    registerLongBodyParser(submissions);
+    registerSubmissionRoutes(submissions, service, bodyLimit);
+  });
 
   app.get<{ Params: { batchId: string } }>('/batches/:batchId', async (request) =>
     service.findBatch(request.principal.scope, request.params.batchId),
@@ -109,6 +74,57 @@ export function registerBatchRoutes(app: FastifyInstance, service: Service, body
         );
     },
   );
+}
+
+function registerSubmissionRoutes(app: FastifyInstance, service: Service, bodyLimit: number): void {
+  const synchronousMax = service.config.synchronousMax;
+  for (const { path, kind, name } of batchPaths) {
+    app.post(
+      path,
+      { bodyLimit, config: { rateLimit: perSecond(service.config.rateLimits.batchPerSecond) } },
+      async (request) => {
+        // `?synchronous=true` is a microbatch, else a batch.
+        const synchronous = booleanQuery(request.query, 'synchronous');
+        if (synchronous === 'invalid') throw invalidInput({ synchronous: [messages.invalidBoolean] });
+        const { principal } = request;
+        if (synchronous) return { results: await microbatch(service, principal, kind, request.body) };
+        const idempotencyKey = request.headers['idempotency-key'];
+        const refusedFields = principal.features.has('multiSource')
+          ? undefined
+          : { fields: multiSourceFields, message: MULTI_SOURCE_DISABLED };
+        return service.submitBatch(
+          principal.scope,
+          kind,
+          {
+            body: request.body instanceof Uint8Array ? { bytes: request.body } : { parsed: request.body },
+            refusedFields,
+          },
+          typeof idempotencyKey === 'string' && idempotencyKey ? idempotencyKey : undefined,
+        );
+      },
+    );
+    app.options(
+      path,
+      async (): Promise<BatchOptions> => ({
+        name,
+        description: `Enrich up to 50,000 ${kind === 'de43' ? 'card (DE43)' : kind} transactions asynchronously, or up to ${synchronousMax} inline with ?synchronous=true.`,
+        renders: ['application/json'],
+        parses: ['application/json'],
+        synchronousMax,
+      }),
+    );
+  }
+}
+
+/** A microbatch (`?synchronous=true`): at most `synchronousMax` items, read and enriched here. */
+async function microbatch(service: Service, principal: Principal, kind: TransactionKind, raw: unknown) {
+  const body = raw instanceof Uint8Array ? valid(parseJsonBody(new TextDecoder().decode(raw))) : raw;
+  const { transactions } = valid(validateBatchEnvelope(kind, body));
+  const refused = multiSourceItemErrors(principal, transactions);
+  if (refused) throw invalidInput(refused);
+  if (transactions.length > service.config.synchronousMax)
+    throw invalidInput({ transactions: [messages.maxItems(service.config.synchronousMax)] });
+  return service.enrichMicrobatch(principal.scope, kind, transactions);
 }
 
 /** The whole results document, a chunk of results at a time (the stored items are JSON already). */

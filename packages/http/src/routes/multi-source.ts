@@ -1,15 +1,18 @@
 /** Multi-source fields are refused unless the key has the feature (CONTRACT.md section 6). */
 import type { FieldErrors } from '@txenrich/schema';
-import type { Principal } from '@txenrich/service';
+import { type Principal, refusedItemErrors } from '@txenrich/service';
 import { featureDisabledDetails } from './features.js';
 
 export const MULTI_SOURCE_DISABLED = featureDisabledDetails('multiSource');
+
+/** The fields of a request or item that only a key with the feature may send. */
+export const multiSourceFields = ['billingProfile', 'organizationId'] as const;
 
 /** Field errors for `billingProfile` / `organizationId` sent without the feature, or null. */
 export function multiSourceErrors(principal: Principal, body: unknown): FieldErrors | null {
   if (principal.features.has('multiSource') || typeof body !== 'object' || body === null) return null;
   const errors: FieldErrors = {};
-  for (const field of ['billingProfile', 'organizationId'])
+  for (const field of multiSourceFields)
     if ((body as Record<string, unknown>)[field] !== undefined) errors[field] = [MULTI_SOURCE_DISABLED];
   return Object.keys(errors).length > 0 ? errors : null;
 }
@@ -23,10 +26,5 @@ export function multiSourceErrors(principal: Principal, body: unknown): FieldErr
  */
 export function multiSourceItemErrors(principal: Principal, items: readonly unknown[]): FieldErrors | null {
   if (principal.features.has('multiSource')) return null;
-  const errors: FieldErrors = {};
-  items.forEach((item, index) => {
-    for (const [field, messages] of Object.entries(multiSourceErrors(principal, item) ?? {}))
-      errors[`transactions.${index}.${field}`] = messages;
-  });
-  return Object.keys(errors).length > 0 ? errors : null;
+  return refusedItemErrors(items, { fields: multiSourceFields, message: MULTI_SOURCE_DISABLED });
 }

@@ -4,21 +4,16 @@
  * `triggers` feature. A long `PUT` or `PATCH` body (up to 100,000 triggers)
  * is not parsed here: the service reads it off the main thread.
  */
-import type { IncomingMessage } from 'node:http';
 import { patchTriggersSchema, putTriggersSchema, validate } from '@txenrich/schema';
 import type { Service, TriggerChange, TriggerListing, TriggerScopeRef } from '@txenrich/service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { valid } from '../errors.js';
-import { jsonBodyParser } from '../json-body.js';
 import { arrayItems, jsonStream } from '../json-stream.js';
-import { readSharedBody } from '../shared-body.js';
+import { registerLongBodyParser } from '../shared-body.js';
 import { requireFeature } from './features.js';
 
 /** Room for a `PUT` of 100,000 triggers (the single-call limit is 1 MB). */
 export const TRIGGER_BODY_LIMIT = 64 * 1024 * 1024;
-
-/** Bodies up to this size are parsed here, in a few milliseconds; longer ones are handed on as bytes. */
-export const PARSED_BODY_MAX = 1024 * 1024;
 
 type Params = { programId?: string; userId?: string; cardId?: string };
 
@@ -53,19 +48,7 @@ export function registerTriggerRoutes(app: FastifyInstance, service: Service): v
   // A context of their own, for their body reader: a long body is left as bytes (`PARSED_BODY_MAX`),
   // in shared memory, for the service to read on another thread.
   app.register(async (triggers) => {
-    const parseJson = jsonBodyParser(triggers);
-    triggers.removeContentTypeParser('application/json');
-    triggers.addContentTypeParser(
-      'application/json',
-      async (request: FastifyRequest, payload: IncomingMessage) => {
-        const bytes = await readSharedBody(request, payload);
-        if (bytes.length > PARSED_BODY_MAX) return bytes;
-        const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
-        return new Promise((resolve, reject) =>
-          parseJson(request, text, (error, body) => (error ? reject(error) : resolve(body))),
-        );
-      },
-    );
+    registerLongBodyParser(triggers);
     registerScopeRoutes(triggers, service);
   });
 }
