@@ -48,6 +48,10 @@ export interface ServeOptions {
   nodeFlags?: string[];
   /** Called with every line of output. */
   onLine?: (line: string) => void;
+  /** More arguments of `serve` (`--role worker`). */
+  args?: string[];
+  /** The process's environment (`DATABASE_URL`); this process's by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 const TAIL_LINES = 200;
@@ -80,8 +84,9 @@ export async function startServe(options: ServeOptions): Promise<ServeChild> {
       '--log-level',
       logLevel,
       ...(port === null ? [] : ['--port', String(port)]),
+      ...(options.args ?? []),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) },
   );
   const lines: string[] = [];
   const errors: LoggedError[] = [];

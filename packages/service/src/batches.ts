@@ -11,11 +11,13 @@
  * only when the fault outlasts `storeFaultRetries`.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EnrichmentPool, LineBlock } from '@txenrich/pool';
+import type { EnrichmentPool } from '@txenrich/pool';
+import { itemChunks } from './item-chunks.js';
 import type { Logger } from './logger.js';
+import { saveEnrichedChunk } from './saved-chunk.js';
 import type { SeriesStates } from './series.js';
 import type { BatchRunEnd, StatsRecorder } from './stats.js';
-import type { BatchRecord, EnrichmentRecord, NewDelivery, Store } from './store.js';
+import type { BatchRecord, NewDelivery, Store } from './store.js';
 import { isTransientStoreError } from './store-errors.js';
 import type { TenantRulesCache } from './tenant-rules.js';
 
@@ -47,31 +49,6 @@ export interface BatchRunner {
   close(): Promise<void>;
 }
 
-/**
- * The chunks of a batch's stored items from chunk `first` on: blocks of JSON lines, which the workers
- * parse, keeping each line as the request it stores (nothing is parsed or stringified on this thread).
- * Items stored as one JSON array (before version 4 of the store) are read as lines first.
- */
-function* itemChunks(items: string, chunkSize: number, first: number): Generator<LineBlock> {
-  const text = items.startsWith('[')
-    ? (JSON.parse(items) as unknown[]).map((item) => JSON.stringify(item)).join('\n')
-    : items;
-  let start = 0;
-  for (let chunk = 0; start < text.length; chunk++) {
-    // The chunk ends at its last line's break, or the text's end.
-    let end = start - 1;
-    for (let row = 0; row < chunkSize; row++) {
-      end = text.indexOf('\n', end + 1);
-      if (end < 0) {
-        end = text.length;
-        break;
-      }
-    }
-    if (chunk >= first) yield { lines: Buffer.from(text.slice(start, end)) };
-    start = end + 1;
-  }
-}
-
 export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   const { store, pool, logger } = options;
   const stop = new AbortController();
@@ -92,21 +69,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       signal: stop.signal,
       ...(rules ? { rules } : {}),
     })) {
-      const createdAt = options.now();
-      const enrichments: EnrichmentRecord[] = [];
-      chunk.enrichmentIds.forEach((enrichmentId, row) => {
-        const request = chunk.requests?.[row];
-        if (enrichmentId && request) enrichments.push({ enrichmentId, kind: batch.kind, request, createdAt });
-      });
-      const results = chunk.lines;
-      chunk.release();
-      const series = options.series.rowsOf(chunk.series);
-      options.series.unsaved(batch.scope, series);
-      try {
-        await store.saveBatchChunk(batch.id, { index, results, enrichments, series });
-      } finally {
-        options.series.saved(batch.scope, series);
-      }
+      await saveEnrichedChunk(store, options.series, batch, index, chunk, options.now());
       index++;
       if (stop.signal.aborted) return 'interrupted';
     }

@@ -27,6 +27,8 @@ export {
 export { JITTER, nextAttemptAt, type RetryTiming, retrySchedule } from './callback-schedule.js';
 export { type CallbackSender, type CallbackSenderOptions, createCallbackSender } from './callback-sender.js';
 export { createDispatcher, type Dispatcher, type DispatcherOptions } from './callbacks.js';
+export type { ChunkJob, ChunkQueue, ClaimedChunk, WorkHandle } from './chunk-queue.js';
+export { type ChunkJobOutcome, chunkJobOutcomes, TURN_PATIENCE_MS } from './chunk-worker.js';
 export {
   type Config,
   type ConfigInput,
@@ -66,7 +68,13 @@ export {
   type ServiceOptions,
   submittedAtOf,
 } from './service.js';
-export { type CallbackOutcome, callbackOutcomes, type ServiceStats } from './stats.js';
+export {
+  type CallbackOutcome,
+  callbackOutcomes,
+  type ServiceRole,
+  type ServiceStats,
+  serviceRoles,
+} from './stats.js';
 export * from './store.js';
 // For store adapters: the rows of the SQL schema and their records, how results and trigger lists are kept,
 // and what a retention step answers; the logic every SQL adapter shares.

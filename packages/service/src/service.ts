@@ -29,10 +29,12 @@ import {
   type TransactionByKind,
 } from '@txenrich/schema';
 import { type BatchBody, readBatchBody } from './batch-intake.js';
-import { type BatchRunner, createBatchRunner, STORE_FAULT_RETRIES } from './batches.js';
+import { createBatchWork } from './batch-work.js';
+import { STORE_FAULT_RETRIES } from './batches.js';
 import { type CallbackAdmin, createCallbackAdmin } from './callback-admin.js';
 import { createCallbackPolicy, type ResolveHost } from './callback-policy.js';
 import { createDispatcher, type Dispatcher } from './callbacks.js';
+import type { ChunkQueue } from './chunk-queue.js';
 import type { Config } from './config.js';
 import { countStoreErrors } from './counted-store.js';
 import { newDelivery } from './deliveries.js';
@@ -45,7 +47,7 @@ import { createReadiness, type Readiness } from './readiness.js';
 import { createReports, type ReportCorrection, type ReportView } from './reports.js';
 import { createRetention, type RetentionPass } from './retention.js';
 import { createSeriesStates } from './series.js';
-import { createStatsRecorder, type ServiceStats } from './stats.js';
+import { createStatsRecorder, type ServiceRole, type ServiceStats } from './stats.js';
 import type {
   BatchRecord,
   EnrichmentRecord,
@@ -72,6 +74,13 @@ export interface ServiceOptions {
   engine: Engine;
   /** The worker pool: batches. */
   pool: EnrichmentPool;
+  /**
+   * `all` by default. With a chunk queue, `api` serves requests and queues batches' chunks, `worker`
+   * runs chunks and sends callbacks, and `all` does both (see `batch-work.ts`).
+   */
+  role?: ServiceRole;
+  /** The fleet's chunk jobs (Postgres); without it, batches run on this process's pool. */
+  chunkQueue?: ChunkQueue;
   logger?: Logger;
   now?: () => number;
   /** The DNS of callback hosts, at submission and at delivery; the system's resolver by default (tests). */
@@ -80,6 +89,8 @@ export interface ServiceOptions {
   callbackBackoffMs?: number;
   /** Tests: the first wait before a batch interrupted by a transient store fault resumes (then doubling). */
   storeFaultDelayMs?: number;
+  /** Tests: how long a queued chunk waits for its turn at recurrence. */
+  turnPatienceMs?: number;
 }
 
 /** A batch request as it came: `readBatchBody`'s input but for its kind and hash, which the call gives. */
@@ -226,7 +237,11 @@ export function createService(options: ServiceOptions): Service {
     onPruned: recorder.pruned,
   });
 
-  const runner: BatchRunner = createBatchRunner({
+  const role = options.role ?? 'all';
+  const batchWork = createBatchWork({
+    role,
+    queue: options.chunkQueue,
+    ...(options.turnPatienceMs ? { turnPatienceMs: options.turnPatienceMs } : {}),
     store,
     pool,
     rules,
@@ -240,6 +255,7 @@ export function createService(options: ServiceOptions): Service {
       ? { storeFaultRetries: { ...STORE_FAULT_RETRIES, firstDelayMs: options.storeFaultDelayMs } }
       : {}),
   });
+  const runner = batchWork.runner;
 
   async function findRecord(scope: Scope, batchId: string): Promise<BatchRecord> {
     // Batch ids are UUIDs, written in lower case; a client may have kept one in upper case.
@@ -433,11 +449,11 @@ export function createService(options: ServiceOptions): Service {
     listCallbacks: callbackAdmin.list,
     replayCallback: callbackAdmin.replay,
     readiness: readiness.check,
-    stats: () => recorder.snapshot(pool.stats()),
+    stats: () => recorder.snapshot(pool.stats(), role, batchWork.queueDepth()),
     runRetentionPass: retention.runPass,
 
     async start() {
-      const unfinished = await store.unfinishedBatches();
+      const unfinished = batchWork.resumes ? await store.unfinishedBatches() : [];
       for (const batch of unfinished) {
         logger.warn(
           { batch: batch.id, status: batch.status, chunksDone: batch.chunksDone },
@@ -445,7 +461,10 @@ export function createService(options: ServiceOptions): Service {
         );
         void runner.enqueue(batch);
       }
-      await triggers.resume();
+      await batchWork.start();
+      // Background trigger writes are the API's; retention and callbacks the workers'.
+      if (role !== 'worker') await triggers.resume();
+      if (role === 'api') return;
       retention.start();
       if (config.webhookToken) {
         dispatcher = createDispatcher({
@@ -466,7 +485,7 @@ export function createService(options: ServiceOptions): Service {
 
     async close() {
       await Promise.all([
-        runner.close(),
+        batchWork.close(),
         triggers.close(),
         intake.close(),
         dispatcher?.close(),

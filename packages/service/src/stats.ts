@@ -8,6 +8,7 @@
  */
 import type { PoolStats } from '@txenrich/pool';
 import { type DeliveryKind, deliveryKinds } from '@txenrich/schema';
+import { type ChunkJobOutcome, chunkJobOutcomes } from './chunk-worker.js';
 import { type PrunableRecords, prunableRecords } from './store.js';
 import { type StoreErrorCode, storeErrorCodes } from './store-errors.js';
 
@@ -33,7 +34,17 @@ export interface ServiceStats {
   /** Records the retention passes pruned, by kind (`PruneStepResult.pruned`). */
   retentionPruned: Record<PrunableRecords, number>;
   pool: PoolStats;
+  /** This process's role: `all`, or in a fleet on Postgres `api` or `worker`. */
+  role: ServiceRole;
+  /** Chunk jobs of queued batches this process claimed, tried again, did, failed, abandoned (`ChunkWorker`). */
+  chunkJobs: Record<ChunkJobOutcome, number>;
+  /** Chunk jobs waiting to be claimed in the whole fleet, as last read (null without a queue). */
+  queueDepth: number | null;
 }
+
+/** What a process does: serve the API, run batch chunks, or both (one process, or each of a fleet). */
+export const serviceRoles = ['all', 'api', 'worker'] as const;
+export type ServiceRole = (typeof serviceRoles)[number];
 
 export interface StatsRecorder {
   batchSubmitted(items: number): void;
@@ -43,8 +54,9 @@ export interface StatsRecorder {
   callbackAttempt(kind: DeliveryKind, outcome: CallbackOutcome): void;
   storeError(code: StoreErrorCode): void;
   pruned(records: PrunableRecords, count: number): void;
-  /** The counts now, with the pool's. */
-  snapshot(pool: PoolStats): ServiceStats;
+  chunkJob(outcome: ChunkJobOutcome): void;
+  /** The counts now, with the pool's and what else the process reads. */
+  snapshot(pool: PoolStats, role?: ServiceRole, queueDepth?: number | null): ServiceStats;
 }
 
 const zeros = <K extends string>(keys: readonly K[]) =>
@@ -58,6 +70,7 @@ export function createStatsRecorder(): StatsRecorder {
   ) as ServiceStats['callbackAttempts'];
   const storeErrors = zeros(storeErrorCodes);
   const retentionPruned = zeros(prunableRecords);
+  const chunkJobs = zeros(chunkJobOutcomes);
 
   return {
     batchSubmitted(items) {
@@ -83,7 +96,10 @@ export function createStatsRecorder(): StatsRecorder {
     pruned(records, count) {
       retentionPruned[records] += count;
     },
-    snapshot(pool) {
+    chunkJob(outcome) {
+      chunkJobs[outcome]++;
+    },
+    snapshot(pool, role = 'all', queueDepth = null) {
       return {
         batchItems: { ...batchItems },
         batchItemsTotal: { ...batchItemsTotal },
@@ -93,6 +109,9 @@ export function createStatsRecorder(): StatsRecorder {
         storeErrors: { ...storeErrors },
         retentionPruned: { ...retentionPruned },
         pool,
+        role,
+        chunkJobs: { ...chunkJobs },
+        queueDepth,
       };
     },
   };

@@ -13,6 +13,13 @@ export {
   type StoreErrorOptions,
 } from '@txenrich/service';
 export {
+  ABANDONED_QUEUE,
+  CHUNK_QUEUE,
+  chunkJobId,
+  createPgBossChunkQueue,
+  type PgBossChunkQueueOptions,
+} from './chunk-queue.js';
+export {
   createPostgresStore,
   type PostgresStoreOptions,
   type PostgresStorePoolOptions,

@@ -1,6 +1,6 @@
 /**
- * `txenrich serve [--config file] [--port n] [--log-level level]`: the HTTP
- * service on its embedded defaults. Without a configuration it writes one
+ * `txenrich serve [--config file] [--port n] [--role all|api|worker] [--log-level level]`:
+ * the HTTP service on its embedded defaults; on Postgres, one process of a fleet by its role. Without a configuration it writes one
  * under `./.txenrich/` with a generated sandbox key, printed once with a
  * ready-to-paste curl. SIGTERM or SIGINT drains it and ends the process.
  */
@@ -18,11 +18,14 @@ import {
   loadConfig,
   parseConfig,
   type Service,
+  type ServiceRole,
+  serviceRoles,
 } from '@txenrich/service';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { capHeapGrowth, turnOffPretenuring } from '../heap.js';
 import type { CliIo } from '../io.js';
+import { openChunkQueue } from '../open-chunk-queue.js';
 import { openStore } from '../open-store.js';
 
 /** Where `serve` looks for (and, when absent, writes) its configuration. */
@@ -77,6 +80,7 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 interface ServeFlags {
   config?: string;
   port?: number;
+  role: ServiceRole;
   logLevel: (typeof logLevels)[number];
 }
 
@@ -156,6 +160,14 @@ export function registerServe(program: Command, io: CliIo): void {
       portNumber,
     )
     .addOption(
+      new Option(
+        '--role <role>',
+        'api: answer requests and queue batches; worker: run batch chunks and send callbacks (both need Postgres)',
+      )
+        .choices(serviceRoles)
+        .default('all'),
+    )
+    .addOption(
       new Option('--log-level <level>', 'the least severe log lines written')
         .choices(logLevels)
         .default('info'),
@@ -174,18 +186,33 @@ export function registerServe(program: Command, io: CliIo): void {
       const engine = createEngine({ assetBaseUrl });
       engine.searchMerchants('warm up', 1); // builds the search index now, not on the first request
       const store = await openStore(config);
-      const pool = createPool({ assetBaseUrl, ...(config.threads ? { threads: config.threads } : {}) });
+      const chunkQueue = await openChunkQueue(config, flags.role).catch(async (error: unknown) => {
+        await store.close();
+        throw error;
+      });
+      // An API process of a fleet runs no batch chunk: one thread, for the pool's readiness alone.
+      const threads = flags.role === 'api' ? 1 : config.threads;
+      const pool = createPool({ assetBaseUrl, ...(threads ? { threads } : {}) });
       let service: Service | undefined;
       let app: Server | undefined;
       // In this order: no new requests, then no batch work, then the threads and the database.
       const close = async () => {
         await app?.close(); // stops accepting, waits for in-flight requests
         await service?.close(); // a batch in progress stops after its chunk and resumes at the next start
+        await chunkQueue?.close();
         await pool.close();
         await store.close();
       };
       try {
-        service = createService({ config, store, engine, pool, logger });
+        service = createService({
+          config,
+          store,
+          engine,
+          pool,
+          logger,
+          role: flags.role,
+          ...(chunkQueue ? { chunkQueue } : {}),
+        });
         app = await buildServer({ service, logger, iconsDir });
         await pool.ready();
         await service.start();

@@ -1,0 +1,17 @@
+/**
+ * The chunk queue of a fleet on Postgres (pg-boss in the store's database),
+ * which `serve` opens for its role; none on SQLite, where batches run in the
+ * one process.
+ */
+import type { ChunkQueue, Config, ServiceRole } from '@txenrich/service';
+import { createPgBossChunkQueue } from '@txenrich/store-postgres';
+import { UsageError } from './errors.js';
+
+export async function openChunkQueue(config: Config, role: ServiceRole): Promise<ChunkQueue | undefined> {
+  if (config.store.kind === 'postgres') return createPgBossChunkQueue({ url: config.store.url });
+  if (role !== 'all')
+    throw new UsageError(
+      `--role ${role} needs the Postgres store (store.kind "postgres" or DATABASE_URL): SQLite serves one process, --role all.`,
+    );
+  return undefined;
+}

@@ -1,0 +1,33 @@
+/**
+ * Saves one enriched chunk of a batch: its results, the enrichments a report
+ * may name, and the series states it changed, in one store transaction. The
+ * states are answered from memory (`SeriesStates.unsaved`) until the
+ * transaction ends, so requests of this process see them meanwhile.
+ */
+import type { EnrichedChunk } from '@txenrich/pool';
+import type { SeriesStates } from './series.js';
+import type { BatchRecord, EnrichmentRecord, Store } from './store.js';
+
+export async function saveEnrichedChunk(
+  store: Store,
+  series: SeriesStates,
+  batch: BatchRecord,
+  index: number,
+  chunk: EnrichedChunk,
+  createdAt: number,
+): Promise<void> {
+  const enrichments: EnrichmentRecord[] = [];
+  chunk.enrichmentIds.forEach((enrichmentId, row) => {
+    const request = chunk.requests?.[row];
+    if (enrichmentId && request) enrichments.push({ enrichmentId, kind: batch.kind, request, createdAt });
+  });
+  const results = chunk.lines;
+  chunk.release();
+  const rows = series.rowsOf(chunk.series);
+  series.unsaved(batch.scope, rows);
+  try {
+    await store.saveBatchChunk(batch.id, { index, results, enrichments, series: rows });
+  } finally {
+    series.saved(batch.scope, rows);
+  }
+}
