@@ -542,12 +542,38 @@ export interface DetectedRecurrence {
 
 /**
  * How sure a pattern is: its length (three payments are the least evidence, nine or more as much as
- * there is) weighed by its regularity (its schedule error against the most its interval allows).
+ * there is) weighed by its regularity (its schedule error against the most its interval allows) and its
+ * steadiness (one price paid again and again).
  */
-function confidenceOf(chain: Chain): number {
+function confidenceOf(series: Series, chain: Chain): number {
   const length = Math.min(1, (chain.members.length - 3) / 6);
   const regularity = 1 - Math.min(1, chain.meanError / (MAX_MEAN_ERROR * chain.rule.toleranceDays));
-  return Math.round((0.5 + 0.45 * length) * (0.8 + 0.2 * regularity) * 100) / 100;
+  return (
+    Math.round(
+      (0.5 + 0.45 * length) * (0.8 + 0.2 * regularity) * (0.7 + 0.3 * steadiness(series, chain)) * 100,
+    ) / 100
+  );
+}
+
+/**
+ * The share of a chain's payments at its most frequent price, to the cent (1 when no amount is known): a
+ * bill repeats its price, while payments that fall into a schedule by chance (three coffees a month
+ * apart) seldom cost the same.
+ */
+function steadiness(series: Series, chain: Chain): number {
+  const prices = new Map<number, number>();
+  let known = 0;
+  let most = 0;
+  for (const member of chain.members) {
+    const amount = series.amount[member]!;
+    if (Number.isNaN(amount)) continue;
+    const price = Math.round(amount * 100);
+    const count = (prices.get(price) ?? 0) + 1;
+    prices.set(price, count);
+    most = Math.max(most, count);
+    known++;
+  }
+  return known === 0 ? 1 : most / known;
 }
 
 /**
@@ -608,6 +634,6 @@ export function detectWithConfidence(
       nextPaymentExpected: isoDate(nextPayment(series, best)),
       recentRecurrences,
     },
-    confidence: confidenceOf(best),
+    confidence: confidenceOf(series, best),
   };
 }

@@ -131,4 +131,29 @@ describe('series state', () => {
     expect(recurringView(states, { status: 'inactive' }).series).toHaveLength(1);
     expect(recurringView([{ key: 'gym', state: gym }]).series[0]?.active).toBe(true);
   });
+
+  it('lists a bill of one price from its third payment, one of varying amounts from its fifth, and not three chance purchases', () => {
+    const listed = (state: SeriesState) => recurringView([{ key: 'k', state }]).series.length;
+    const membership = record(
+      ['2023-03-14', '2024-03-14', '2025-03-14'].map((date) => payment(date, 60)),
+    ).state;
+    expect(listed(membership)).toBe(1);
+    // Three lunches about a month apart: each is marked recurring, none is a subscription to list.
+    const lunches = record([
+      payment('2025-01-10', 11.2),
+      payment('2025-02-10', 12.85),
+      payment('2025-03-11', 10.4),
+    ]);
+    expect(lunches.intervals[2]).toBe('monthly');
+    expect(listed(lunches.state)).toBe(0);
+    const power = ['2025-01-20', '2025-02-20', '2025-03-20', '2025-04-21', '2025-05-20'];
+    const bills = record(power.map((date, index) => payment(date, [84.1, 92.75, 79.3, 71.02, 68.4][index]!)));
+    expect(
+      listed(
+        record(bills.state.bands[0]!.payments.slice(0, 3).map(([date, amount]) => payment(date, amount)))
+          .state,
+      ),
+    ).toBe(0);
+    expect(listed(bills.state)).toBe(1);
+  });
 });

@@ -387,12 +387,21 @@ export function recordPayment(
   };
 }
 
+/**
+ * The least confidence of a series the view lists: three payments of one price near their schedule (an
+ * annual bill in its third year), or five of varying amounts (a utility). Three payments of varying
+ * amounts, a month apart by chance among a user's coffees, stay unlisted (their payments are still
+ * marked recurring).
+ */
+export const MIN_LISTED_CONFIDENCE = 0.42;
+
 /** How overdue (days) a series' next payment may be for it to count as active. */
 const graceDays = (intervalDays: number) => Math.max(3, Math.round(intervalDays / 4));
 
 /**
  * The subscriptions view of one user's series (`states`: every series of the
- * user, keyed as stored): each band with a schedule, active ones first, then
+ * user, keyed as stored): each band with a schedule sure enough
+ * (`MIN_LISTED_CONFIDENCE`), active ones first, then
  * by next expected date. Activity is judged at the user's latest payment,
  * not the clock, so a statement imported later reads as it did then.
  */
@@ -410,7 +419,7 @@ export function recurringView(
   for (const { key, state } of states) {
     for (const band of state.bands) {
       const { schedule } = band;
-      if (!schedule) continue;
+      if (!schedule || schedule.confidence < MIN_LISTED_CONFIDENCE) continue;
       const last = lastOf(band);
       const active = calendarDay(schedule.nextPaymentExpected) + graceDays(schedule.intervalDays) >= asOf;
       if (options.status && (options.status === 'active') !== active) continue;
