@@ -18,6 +18,12 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(enrichmentSchema.safeParse(result).success).toBe(true);
   });
 
+  it('reads the order code after a seller’s own prefix as no merchant, letters only or not; a seller behind a platform stays', () => {
+    for (const line of ['AMZN PRIME*GKDKSCKCJ WA', 'AMZN Mktp US*HJKLMNBVC', 'AMZN MKTP US*2K4LL8PT1'])
+      expect(card(line, { categoryCode: '5942' }).counterparty[0]?.name).toBe('Amazon');
+    expect(card('DD *LOUSDELI', { categoryCode: '5812' }).counterparty[0]?.name).toBe('Lousdeli');
+  });
+
   it('names an unknown merchant as an unverified counterparty, cleaned, placed and classified from the MCC', () => {
     const result = card('SQ *MARIAS FLOWERS #12 OAKLAND CA', { categoryCode: '5992' });
     expect(result.counterparty).toHaveLength(1);
