@@ -19,7 +19,7 @@ import {
   waitForBatch,
 } from '../benchmarks/src/fleet.ts';
 import { createScratchDatabases } from './support/postgres-databases.ts';
-import { keys, testConfig } from './support/server.ts';
+import { adminKey, keys, testConfig } from './support/server.ts';
 
 const SIZE = 50_000;
 const dir = mkdtempSync(join(tmpdir(), 'txenrich-fleet-'));
@@ -69,6 +69,18 @@ it('2 API and 2 worker processes complete a 50,000-item batch once, a worker kil
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(receiver.heard.get(batchId)).toBe(1);
     expect(survivor.errors.map((error) => error.msg)).toEqual([]);
+
+    // Per-role metrics: the surviving worker claimed chunks, some of them again; the queue is empty.
+    const metricsOf = async (url: string) =>
+      (await fetch(`${url}/metrics`, { headers: { 'x-admin-key': adminKey } })).text();
+    const sample = (text: string, line: string) => Number(new RegExp(`^${line} (\\S+)$`, 'm').exec(text)?.[1]);
+    const worker = await metricsOf(survivor.url);
+    expect(sample(worker, 'txenrich_chunk_jobs_total\\{role="worker",outcome="completed"\\}')).toBeGreaterThan(0);
+    expect(sample(worker, 'txenrich_chunk_jobs_total\\{role="worker",outcome="retried"\\}')).toBeGreaterThan(0);
+    expect(sample(worker, 'txenrich_chunk_jobs_total\\{role="worker",outcome="abandoned"\\}')).toBe(0);
+    const api = await metricsOf(api2.url);
+    expect(sample(api, 'txenrich_chunk_jobs_total\\{role="api",outcome="claimed"\\}')).toBe(0);
+    expect(sample(api, 'txenrich_chunk_queue_depth\\{role="api"\\}')).toBeGreaterThanOrEqual(0);
   } finally {
     await receiver.close();
   }

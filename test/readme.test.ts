@@ -71,6 +71,10 @@ const notRun: ReadonlyArray<[RegExp, string]> = [
   [/^pnpm exec txenrich serve \[/, 'placeholders; the curl samples below run against `txenrich serve`'],
   [/^pnpm exec txenrich catalog build$/, 'what `pnpm build` runs before this test'],
   [
+    /^(export DATABASE_URL=|txenrich serve --role )/,
+    'a fleet on Postgres hosts: fleet.test.ts runs 2 API and 2 worker processes on a test Postgres',
+  ],
+  [
     /^docker (build|run|logs) /,
     'no Docker in CI: docker.test.ts checks the Dockerfile and plays its runtime stage',
   ],

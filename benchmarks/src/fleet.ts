@@ -23,20 +23,26 @@ export interface FleetOptions {
 export interface Fleet {
   apis: ServeChild[];
   workers: ServeChild[];
-  /** SIGTERM to every process still running, and their exits. */
+  /** Starts one more process of the fleet (one that replaces a process killed). */
+  start(role: 'api' | 'worker'): Promise<ServeChild>;
+  /** SIGTERM to every process the fleet started that still runs, and their exits. */
   stop(): Promise<void>;
 }
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const env = { ...process.env, DATABASE_URL: options.databaseUrl };
-  const start = (role: 'api' | 'worker') =>
-    startServe({
+  const all: ServeChild[] = [];
+  const start = async (role: 'api' | 'worker') => {
+    const child = await startServe({
       configPath: options.configPath,
       args: ['--role', role],
       env,
       logLevel: options.logLevel ?? 'warn',
       ...(options.onLine ? { onLine: options.onLine } : {}),
     });
+    all.push(child);
+    return child;
+  };
   // The first process installs the schemas; the others start together after it.
   const first = await start('api');
   const started = await Promise.allSettled([
@@ -46,14 +52,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const children = [first, ...started.flatMap((one) => (one.status === 'fulfilled' ? [one.value] : []))];
   const failed = started.find((one) => one.status === 'rejected');
   if (failed) {
-    await Promise.all(children.map((child) => child.stop('SIGKILL')));
+    await Promise.all(all.map((child) => child.stop('SIGKILL')));
     throw (failed as PromiseRejectedResult).reason;
   }
   return {
     apis: children.slice(0, options.apis),
     workers: children.slice(options.apis),
+    start,
     async stop() {
-      await Promise.all(children.map((child) => child.stop('SIGTERM')));
+      await Promise.all(all.map((child) => child.stop('SIGTERM')));
     },
   };
 }
@@ -68,14 +75,17 @@ const merchants = [
   'TST* SHAKE SHACK 1234',
 ];
 
-/** `size` card items with unique transaction ids, spread over `users` users (recurrence runs across chunks). */
+/**
+ * `size` card items with unique transaction ids, spread over `users` users (recurrence runs across
+ * chunks); none names a user with `users` 0.
+ */
 export function cardItems(size: number, users = 2000, tag = 'fleet'): Array<Record<string, unknown>> {
   return Array.from({ length: size }, (_, item) => ({
     transactionId: `${tag}-${item}`,
-    userId: `user-${item % users}`,
+    ...(users > 0 ? { userId: `user-${item % users}` } : {}),
     merchantName: merchants[item % merchants.length],
     amount: 4.5 + (item % 7),
-    occurredAt: `2024-${String(1 + (Math.floor(item / users) % 12)).padStart(2, '0')}-${String(1 + (item % 28)).padStart(2, '0')}`,
+    occurredAt: `2024-${String(1 + (Math.floor(item / Math.max(1, users)) % 12)).padStart(2, '0')}-${String(1 + (item % 28)).padStart(2, '0')}`,
   }));
 }
 

@@ -20,6 +20,7 @@ import {
   type ResolveHost,
   type Service,
 } from '@txenrich/service';
+import { createPostgresStore } from '@txenrich/store-postgres';
 import { createSqliteStore } from '@txenrich/store-sqlite';
 import type Database from 'better-sqlite3';
 import { openPostgresTestStore, type StoreKind } from './test-stores.ts';
@@ -90,6 +91,11 @@ export async function startServer(
     store?: StoreKind;
     /** With `store: 'postgres'`: the server to take a database on (the tests' shared one by default). */
     postgresUrl?: string;
+    /**
+     * With `store: 'postgres'`: this database rather than one of its own, shared with other servers as
+     * processes of a fleet share theirs (kept at close).
+     */
+    postgresDatabaseUrl?: string;
     /** A ready SQLite connection for the store (the test keeps it, to break it). */
     database?: Database.Database;
     busyTimeoutMs?: number;
@@ -105,8 +111,10 @@ export async function startServer(
   const busy = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
   const { store, close: closeStore } =
     options.store === 'postgres'
-      ? await openPostgresTestStore(options.postgresUrl)
-      : openedSqlite(
+      ? options.postgresDatabaseUrl
+        ? ownedStore(await createPostgresStore({ url: options.postgresDatabaseUrl }))
+        : await openPostgresTestStore(options.postgresUrl)
+      : ownedStore(
           createSqliteStore(
             options.database
               ? { database: options.database, ...busy }
@@ -152,7 +160,8 @@ export async function startServer(
   };
 }
 
-const openedSqlite = (store: Service['store']) => ({ store, close: () => store.close() });
+/** A store the server closes, and nothing else. */
+const ownedStore = (store: Service['store']) => ({ store, close: () => store.close() });
 
 /** Polls until `done` answers true (or throws after `timeoutMs`). */
 export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) {

@@ -3,7 +3,8 @@
  * HTTP requests and their latency by route pattern and status (observed by
  * `routes/metrics.ts`), and, read from `service.stats()` when scraped, batch
  * items by state, the worker pool's activity, callback delivery attempts,
- * store errors and records pruned by retention; plus Node's process metrics
+ * store errors, records pruned by retention and, in a fleet, the chunk jobs
+ * by outcome and the queue's depth, labelled with the process's role; plus Node's process metrics
  * (CPU, memory, event loop, GC).
  */
 import type { Service, ServiceStats } from '@txenrich/service';
@@ -146,6 +147,34 @@ export function createServerMetrics(service: Service): ServerMetrics {
           total,
         ]),
       );
+    },
+  });
+
+  new Counter({
+    name: 'txenrich_chunk_jobs_total',
+    help: 'Chunk jobs of queued batches (Postgres fleet) this process took, by outcome: claimed, retried (claimed again after a failure or a lease that ran out), completed, failed (to be tried again), abandoned (out of tries: the batch failed).',
+    labelNames: ['role', 'outcome'] as const,
+    registers,
+    collect() {
+      const { role, chunkJobs } = stats();
+      setTotals(
+        this,
+        Object.entries(chunkJobs).map(([outcome, total]): [{ role: string; outcome: string }, number] => [
+          { role, outcome },
+          total,
+        ]),
+      );
+    },
+  });
+  new Gauge({
+    name: 'txenrich_chunk_queue_depth',
+    help: 'Chunk jobs waiting to be claimed in the whole fleet (new or waiting to be tried again), as read at most 5 s ago; absent without a queue (SQLite).',
+    labelNames: ['role'] as const,
+    registers,
+    collect() {
+      const { role, queueDepth } = stats();
+      this.reset();
+      if (queueDepth !== null) this.set({ role }, queueDepth);
     },
   });
 

@@ -34,6 +34,7 @@ import { registerRecurringRoutes } from './routes/recurring.js';
 import { registerReportRoutes } from './routes/reports.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { registerTriggerRoutes } from './routes/triggers.js';
+import { sharedRateLimitStore } from './shared-rate-limits.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -190,6 +191,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: true,
+    // Counted in the store when it is shared by several API processes, else in this process.
+    ...(service.store.countRequest ? { store: sharedRateLimitStore(service.store.countRequest) } : {}),
     // Limits are per API key (authentication ran in the earlier onRequest hook).
     keyGenerator: (request) => request.principal?.keyId ?? request.ip,
     errorResponseBuilder: (_request, context) => {

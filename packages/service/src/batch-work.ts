@@ -31,6 +31,9 @@ export interface BatchWork {
   close(): Promise<void>;
 }
 
+/** The longest wait between tries to queue a batch's chunks while the queue cannot be reached. */
+const SEND_DELAY_CAP_MS = 30_000;
+
 /** How often a process with a queue reads its depth, for `/metrics`. */
 const DEPTH_READ_MS = 5000;
 
@@ -48,7 +51,7 @@ export function createBatchWork(options: BatchWorkOptions): BatchWork {
 }
 
 function queuedBatchWork(options: BatchWorkOptions, queue: ChunkQueue): BatchWork {
-  const { role, logger, storeFaultRetries } = options;
+  const { role, logger } = options;
   const stop = new AbortController();
   let depth: number | null = null;
   let depthTimer: NodeJS.Timeout | undefined;
@@ -63,23 +66,19 @@ function queuedBatchWork(options: BatchWorkOptions, queue: ChunkQueue): BatchWor
   };
 
   /**
-   * Queues the batch's chunks, trying again through a passing outage; a batch whose chunks could not
-   * be queued stays `pending`, and an API process queues them when it starts.
+   * Queues the batch's chunks, trying again through an outage (waits doubling from 1 s up to 30 s)
+   * while this process lives; a batch left unqueued by a process that stopped is `pending`, and the next
+   * API process to start queues it.
    */
   async function send(batch: BatchRecord): Promise<void> {
-    const { retries, firstDelayMs } = storeFaultRetries ?? { retries: 5, firstDelayMs: 1000 };
+    const firstDelayMs = options.storeFaultRetries?.firstDelayMs ?? 1000;
     for (let retry = 0; !stop.signal.aborted; retry++) {
       try {
         return await queue.send(jobsOf(batch));
       } catch (error) {
-        if (retry >= retries) {
-          logger.error(
-            { batch: batch.id, err: error },
-            'could not queue the batch: queued at the next start',
-          );
-          return;
-        }
-        await sleep(firstDelayMs * 2 ** retry, undefined, { signal: stop.signal }).catch(() => {});
+        const waitMs = Math.min(SEND_DELAY_CAP_MS, firstDelayMs * 2 ** retry);
+        logger.warn({ batch: batch.id, err: error, waitMs }, 'could not queue the batch: trying again');
+        await sleep(waitMs, undefined, { signal: stop.signal }).catch(() => {});
       }
     }
   }
@@ -100,8 +99,10 @@ function queuedBatchWork(options: BatchWorkOptions, queue: ChunkQueue): BatchWor
         count: options.stats.chunkJob,
         ...(options.turnPatienceMs ? { turnPatienceMs: options.turnPatienceMs } : {}),
       });
-      // One chunk per thread: a chunk waiting in the pool's queue could be the one a running chunk waits for.
-      working = await queue.work(options.pool.threads, worker.run, worker.abandon);
+      // One chunk per thread and one more, which enriches while another's results are saved. Not more: a
+      // chunk waiting in the pool's queue could be the one a running chunk waits for (then the running one
+      // gives up after its patience, and the waiting one runs).
+      working = await queue.work(options.pool.threads + 1, worker.run, worker.abandon);
     },
     queueDepth: () => depth,
     async close() {

@@ -274,6 +274,16 @@ export interface PruneStepResult {
   more: boolean;
 }
 
+// ---------------------------------------------------------------- rate limits
+
+/** A key's requests in its current window of rate limiting. */
+export interface RateWindow {
+  /** Requests counted in the window, this one included. */
+  count: number;
+  /** When the window ends (epoch ms): the count starts again from 0 then. */
+  endsAt: number;
+}
+
 // ---------------------------------------------------------------- the port
 
 export interface Store {
@@ -422,6 +432,15 @@ export interface Store {
   // Usage counters (multi-source).
   countUsage(key: UsageKey, count: number): Promise<void>;
   usage(): Promise<UsageRow[]>;
+
+  // Rate limits.
+  /**
+   * Counts one request of `key` in its fixed window of `windowMs` (a window starts at the key's first
+   * request after the last one ended), atomically across processes. A store shared by several processes
+   * has it, so that a limit holds across API processes; without it, each process counts its own, which
+   * is exact for one process (SQLite).
+   */
+  countRequest?(key: string, windowMs: number, now: number): Promise<RateWindow>;
 
   // Retention.
   /**

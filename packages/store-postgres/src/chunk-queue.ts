@@ -29,6 +29,8 @@ export interface PgBossChunkQueueOptions {
   maintenanceSeconds?: number;
   /** How often an idle worker looks for jobs, in seconds (at least 0.5). Default 0.5. */
   pollSeconds?: number;
+  /** Errors of pg-boss's own loops (a lost connection while Postgres restarts): they pass, and are retried. */
+  onError?: (error: Error) => void;
 }
 
 export const CHUNK_QUEUE = 'txenrich-chunks';
@@ -69,8 +71,8 @@ export async function createPgBossChunkQueue(options: PgBossChunkQueueOptions): 
     application_name: 'txenrich-queue',
     maintenanceIntervalSeconds: options.maintenanceSeconds ?? 5,
   });
-  // Connection errors surface in the calls that fail; an idle connection lost must not end the process.
-  boss.on('error', () => undefined);
+  // Without a listener, an idle connection lost (Postgres restarting) would end the process.
+  boss.on('error', options.onError ?? (() => undefined));
   await boss.start();
   await boss.createQueue(ABANDONED_QUEUE, { name: ABANDONED_QUEUE });
   const chunkQueue = {
@@ -102,13 +104,13 @@ export async function createPgBossChunkQueue(options: PgBossChunkQueueOptions): 
         return run.finally(() => underWay.delete(run));
       };
       // One poller per slot, each claiming one job at a time: a slot is free as soon as its job ends.
-      for (let slot = 0; slot < concurrency; slot++)
-        ids.push(
-          await boss.work<JobData>(
-            CHUNK_QUEUE,
-            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
-            async ([job]) => {
-              if (!job) return;
+      for (let slot = 0; slot < concurrency; slot++) {
+        const id: string = await boss.work<JobData>(
+          CHUNK_QUEUE,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
+          async ([job]) => {
+            if (!job) return;
+            try {
               await tracked(
                 handler({
                   ...dataOf(job.data),
@@ -116,9 +118,14 @@ export async function createPgBossChunkQueue(options: PgBossChunkQueueOptions): 
                   last: job.retryCount >= job.retryLimit,
                 }),
               );
-            },
-          ),
+            } finally {
+              // The next job at once: pg-boss otherwise waits out the rest of its polling interval.
+              boss.notifyWorker(id);
+            }
+          },
         );
+        ids.push(id);
+      }
       ids.push(
         await boss.work<JobData>(ABANDONED_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
           if (job) await tracked(abandoned(dataOf(job.data)));

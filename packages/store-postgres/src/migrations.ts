@@ -197,6 +197,18 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'rate windows',
+    sql: `
+      -- Rate limits across API processes: a key's (route and API key) current window and its count.
+      CREATE TABLE rate_windows (
+        key text PRIMARY KEY,
+        started_at bigint NOT NULL,
+        count integer NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies the migrations the database lacks, once across processes; refuses a database migrated by a newer version. */

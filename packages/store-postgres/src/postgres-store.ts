@@ -15,6 +15,7 @@ import { createEnrichments } from './enrichments.js';
 import { toStoreError } from './errors.js';
 import { migrate } from './migrations.js';
 import { createOperations } from './operations.js';
+import { createRateWindows } from './rate-windows.js';
 import { createReports } from './reports.js';
 import { createRetentionSteps } from './retention.js';
 import { createRevisions } from './revisions.js';
@@ -85,6 +86,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     ...createRevisions(context),
     ...createReports(context),
     ...createUsage(context),
+    ...createRateWindows(context),
     ...createRetentionSteps(context),
 
     check: context.op('check', async () => {

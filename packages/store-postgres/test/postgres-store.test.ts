@@ -161,3 +161,22 @@ describe('Postgres retention', () => {
     await store.close();
   });
 });
+
+describe('countRequest (rate limits across processes)', () => {
+  it('counts one window for every process, and starts a new one once it ended', async () => {
+    const url = await databases.urlOf('rate_windows');
+    const [one, two] = await Promise.all([createPostgresStore({ url }), createPostgresStore({ url })]);
+    try {
+      const counts = await Promise.all(
+        Array.from({ length: 6 }, (_, n) => (n % 2 ? one : two).countRequest!('GET /x key-1', 1000, 10_000)),
+      );
+      expect(counts.map((window) => window.count).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(new Set(counts.map((window) => window.endsAt))).toEqual(new Set([11_000]));
+      expect(await one.countRequest!('GET /x key-2', 1000, 10_500)).toEqual({ count: 1, endsAt: 11_500 });
+      expect(await two.countRequest!('GET /x key-1', 1000, 10_999)).toEqual({ count: 7, endsAt: 11_000 });
+      expect(await two.countRequest!('GET /x key-1', 1000, 11_000)).toEqual({ count: 1, endsAt: 12_000 });
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+});

@@ -186,7 +186,7 @@ export function registerServe(program: Command, io: CliIo): void {
       const engine = createEngine({ assetBaseUrl });
       engine.searchMerchants('warm up', 1); // builds the search index now, not on the first request
       const store = await openStore(config);
-      const chunkQueue = await openChunkQueue(config, flags.role).catch(async (error: unknown) => {
+      const chunkQueue = await openChunkQueue(config, flags.role, logger).catch(async (error: unknown) => {
         await store.close();
         throw error;
       });
