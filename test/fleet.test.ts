@@ -73,10 +73,15 @@ it('2 API and 2 worker processes complete a 50,000-item batch once, a worker kil
     // Per-role metrics: the surviving worker claimed chunks, some of them again; the queue is empty.
     const metricsOf = async (url: string) =>
       (await fetch(`${url}/metrics`, { headers: { 'x-admin-key': adminKey } })).text();
-    const sample = (text: string, line: string) => Number(new RegExp(`^${line} (\\S+)$`, 'm').exec(text)?.[1]);
+    const sample = (text: string, line: string) =>
+      Number(new RegExp(`^${line} (\\S+)$`, 'm').exec(text)?.[1]);
     const worker = await metricsOf(survivor.url);
-    expect(sample(worker, 'txenrich_chunk_jobs_total\\{role="worker",outcome="completed"\\}')).toBeGreaterThan(0);
-    expect(sample(worker, 'txenrich_chunk_jobs_total\\{role="worker",outcome="retried"\\}')).toBeGreaterThan(0);
+    expect(
+      sample(worker, 'txenrich_chunk_jobs_total\\{role="worker",outcome="completed"\\}'),
+    ).toBeGreaterThan(0);
+    expect(sample(worker, 'txenrich_chunk_jobs_total\\{role="worker",outcome="retried"\\}')).toBeGreaterThan(
+      0,
+    );
     expect(sample(worker, 'txenrich_chunk_jobs_total\\{role="worker",outcome="abandoned"\\}')).toBe(0);
     const api = await metricsOf(api2.url);
     expect(sample(api, 'txenrich_chunk_jobs_total\\{role="api",outcome="claimed"\\}')).toBe(0);
