@@ -137,8 +137,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // Fielded bank lines: the party is a field of its own.
   let fielded = text && anyFields.test(text) ? firstMatch<FieldsRule['yields']>(bankFields, text) : null;
   if (fielded?.[0].yields.receiverLast && stripPlaceTail(text, lexicon, false).city !== null) fielded = null;
-  // A store number or a state last shows a card merchant's line.
-  if (fielded?.[0].yields.unwrapped && (wrapper || text.includes('#') || endsInRegion(text, lexicon)))
+  // A store number (`#0213`, or four or five digits last: `CVS/PHARM 77089`) or a state last shows a card
+  // merchant's line.
+  if (
+    fielded?.[0].yields.unwrapped &&
+    (wrapper || text.includes('#') || / \d{4,5}$/.test(text) || endsInRegion(text, lexicon))
+  )
     fielded = null;
   if (fielded) {
     const [rule, found] = fielded;

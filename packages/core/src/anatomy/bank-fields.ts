@@ -128,6 +128,8 @@ export const bankFields: readonly FieldsRule[] = [
       { line: 'NEW YORK CENTRAL/EFT DEBIT', expect: { name: 'NEW YORK CENTRAL' } },
       { line: 'AMEX EPAYMENT/ACH PMT JMF LAW', expect: { name: 'AMEX' } },
       { line: 'CVS/PHARMACY #02134 BOSTON MA', expect: { name: 'CVS/PHARMACY', city: 'BOSTON' } },
+      // A store number last: a card merchant's slash.
+      { line: 'CVS/PHARM 77089', expect: { name: 'CVS/PHARM' } },
     ],
   },
   {

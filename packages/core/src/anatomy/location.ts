@@ -10,6 +10,8 @@ export interface PlaceGazetteer {
   regionCountry: ReadonlyMap<string, string>;
   /** ISO alpha-2 and alpha-3 country codes -> alpha-2. */
   countryCodes: ReadonlyMap<string, string>;
+  /** Whether a lower-case word is a common English word (`academy`). */
+  isCommonWord(word: string): boolean;
   /** Whether `city` (canonical form) is a city of `region` (a 2-letter code). */
   isCity(region: string, city: string): boolean;
   /** The one city of `region` that starts with `partial` (a truncated city), else null. */
@@ -193,6 +195,12 @@ export const locationRules: readonly LocationRule[] = [
       },
       // The town's abbreviation beside the name.
       { line: 'TASTE OF INDIA CLT 11/18 MOBILE PURCHASE CHARLOTTE NC', expect: { name: 'TASTE OF INDIA' } },
+      // A common word the field had room for is the name's (no `FACTORYVILLE`, no `EXPRESS MAIL ...`).
+      { line: 'THE CHEESECAKE FACTORY PA', expect: { city: null } },
+      { line: 'TST* TAPIOCA EXPRESS CA', expect: { name: 'TAPIOCA EXPRESS', city: null } },
+      // A number after the name is no country: KING and EAGLE are the names' (not King, NC; Eagle, ID).
+      { line: 'BURGER KING 93490', expect: { name: 'BURGER KING', city: null } },
+      { line: 'AMERICAN EAGLE 55446', expect: { name: 'AMERICAN EAGLE', city: null } },
     ],
   },
 ];
@@ -258,6 +266,7 @@ export function stripPlaceTail(
   const abroad = foreignTail(text, gazetteer, citySlotTaken);
   if (abroad) return abroad;
   let rest = text.replace(countryTail, '');
+  const countryPrinted = rest !== text;
   // A state and the country run together by a fixed-width field: `BACI CAFE & WINE B HEALDSBURG CAUS`,
   // and the bank's code after them (`RALEIGH NCUS07154`).
   const runInCountry = /(?: |(?=[A-Z]{2}US\d))([A-Z]{2})US(?:\d{3,6})?$/.exec(rest);
@@ -294,8 +303,9 @@ export function stripPlaceTail(
       );
       if (split.city) return { ...split, postalCode: split.postalCode ?? postalCode };
     }
-    // `IKEA WEST CHESTER  WEST CHESTER US`: a country and no state; the city is any of the country's.
-    if (rest !== text) {
+    // `IKEA WEST CHESTER  WEST CHESTER US`: a country and no state; the city is any of the country's. A
+    // number alone is no country (`BURGER KING 93490`: a store's number, or a ZIP, after the name).
+    if (countryPrinted) {
       for (let size = Math.min(3, tokens.length - 1); size >= 1; size--) {
         const city = tokens.slice(tokens.length - size).join(' ');
         if (city.length >= 4 && gazetteer.isCity('US', city)) {
@@ -331,8 +341,10 @@ export function stripPlaceTail(
     for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
       const partial = before.slice(before.length - size).join(' ');
       // Fields cut cities at 13 characters: a short word is a word, not a cut city (`LISA ALLEN CA` is no
-      // `ALLENDALE`), nor is a short word before a run-in state (`MARTIN` is not `MART IN`).
+      // `ALLENDALE`), nor is a short word before a run-in state (`MARTIN` is not `MART IN`), nor a common
+      // word that a field had room for (`CHEESECAKE FACTORY PA` is no `FACTORYVILLE`; `TAHOE PARADIS` is cut).
       if (partial.length < 7) continue;
+      if (partial.length < FIELD_CUT && gazetteer.isCommonWord(partial.toLowerCase())) continue;
       const city = gazetteer.completeCity(region, partial);
       if (city) return found(before.slice(0, before.length - size), city);
     }
@@ -364,6 +376,9 @@ export function stripPlaceTail(
   if (!isPlace) return none;
   return { ...none, text: before.filter(Boolean).join(' '), region, country, postalCode };
 }
+
+/** The width city fields cut at (12 or 13): a word shorter than this was printed whole. */
+const FIELD_CUT = 12;
 
 const squashed = (text: string) => text.replace(/[^A-Z0-9]/g, '');
 

@@ -21,8 +21,6 @@ export interface AnatomyLexicon extends PlaceGazetteer {
   markers: { pattern: RegExp; byPhrase: ReadonlyMap<string, { thirdPartyId: string; strip: boolean }> };
   /** The words of a token the line ran together (`reindeerrun` -> reindeer, run), else null. */
   splitRunTogether(token: string): string[] | null;
-  /** Whether a lower-case word is a common English word (`academy`). */
-  isCommonWord(word: string): boolean;
   /** Third parties by id: a marketplace's name is cut where it repeats around the merchant's. */
   thirdParties: ReadonlyMap<string, { name: string; roles: readonly string[] }>;
 }
