@@ -19,8 +19,17 @@ describe('createEngine: card enrichment on the built catalog', () => {
   });
 
   it('reads the order code after a seller’s own prefix as no merchant, letters only or not; a seller behind a platform stays', () => {
-    for (const line of ['AMZN PRIME*GKDKSCKCJ WA', 'AMZN Mktp US*HJKLMNBVC', 'AMZN MKTP US*2K4LL8PT1'])
+    for (const line of [
+      'AMZN PRIME*GKDKSCKCJ WA',
+      'AMZN Mktp US*HJKLMNBVC',
+      'AMZN MKTP US*2K4LL8PT1',
+      'AMAZON MKTPL*OFI880PEL',
+      'Amazon.Com*Jko102Kyb',
+    ])
       expect(card(line, { categoryCode: '5942' }).counterparty[0]?.name).toBe('Amazon');
+    expect(card('AIRBNB * HMXGKEIF78 AIRBNB.COM CA', { categoryCode: '7011' }).counterparty[0]?.name).toBe(
+      'Airbnb',
+    );
     expect(card('DD *LOUSDELI', { categoryCode: '5812' }).counterparty[0]?.name).toBe('Lousdeli');
   });
 

@@ -125,7 +125,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
 
   // A store or street number run into the name by a fixed-width field (`PHARMACY6187 WASHING`,
   // `CAFE900HOBOKEN`): what follows it up to the place is the start of a street, cut short.
-  const runIn = /\b[A-Z]{3,}(\d{3,6})(?=[A-Z]{3,}\b| )/.exec(whole)?.[1] ?? null;
+  const runIn = /(?<!\*)\b[A-Z]{3,}(\d{3,6})(?=[A-Z]{3,}\b| )/.exec(whole)?.[1] ?? null;
   const tidy = tidyLine(whole, lexicon);
   let text = tidy.text;
   const { cutHost } = tidy;

@@ -201,6 +201,9 @@ export const locationRules: readonly LocationRule[] = [
       // A number after the name is no country: KING and EAGLE are the names' (not King, NC; Eagle, ID).
       { line: 'BURGER KING 93490', expect: { name: 'BURGER KING', city: null } },
       { line: 'AMERICAN EAGLE 55446', expect: { name: 'AMERICAN EAGLE', city: null } },
+      { line: 'TARGET 00067549 MA', expect: { name: 'TARGET', region: 'MA' } },
+      { line: 'BP 5024429 OH', expect: { name: 'BP', region: 'OH' } },
+      { line: 'TARGET T-8048 OH', expect: { name: 'TARGET', region: 'OH' } },
     ],
   },
 ];
@@ -372,7 +375,9 @@ export function stripPlaceTail(
   ) {
     return { ...none, text: before.slice(0, -1).join(' '), region, country, postalCode };
   }
-  const isPlace = afterContact || postalCode !== null || !wordLikeRegions.has(region);
+  // A state that reads as a word (`MA`, `OH`) is one after a phone, a host, a ZIP or the store's number.
+  const afterStoreNumber = /^(?:#|[A-Z]-?)?\d{3,}$/.test(before.at(-1) ?? '');
+  const isPlace = afterContact || postalCode !== null || afterStoreNumber || !wordLikeRegions.has(region);
   if (!isPlace) return none;
   return { ...none, text: before.filter(Boolean).join(' '), region, country, postalCode };
 }

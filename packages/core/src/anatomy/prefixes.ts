@@ -61,6 +61,9 @@ function withoutFacilitatorEcho(text: string, facilitatorName: string | undefine
   return tokens.join(' ');
 }
 
+/** An order code first: one token of 6 to 12 letters and digits. */
+const orderCodeFirst = /^ *[A-Z0-9]{6,12}(?= |$)/;
+
 /**
  * What a third party's prefix leaves: the merchant, once the marketplace's echo of its own name is off.
  * A brand's own prefix followed only by its order and place (`EBAY O*08-XXXXX-41092 SAN JOSE CA`) names
@@ -76,9 +79,13 @@ function afterThirdParty(
   // A card processor's prefix before nothing names no one; any other party's names the party (`AFFIRM * PAY`).
   const processorOnly = party?.roles.length === 1 && party.roles[0] === 'facilitator';
   if (!party || processorOnly) return withoutFacilitatorEcho(after, party?.name);
+  // A brand that sells itself (no role of a go-between) prints its order code after its own prefix, digits
+  // or not: one code in twenty has no digit, and no vowel tells it from a name (`AMZN PRIME*GKDKSCKCJ WA`,
+  // `AIRBNB * HMXGKEIF78 AIRBNB.COM CA`). A platform that sells for others prints the seller (`DD *LOUSDELI`).
+  const code = party.roles.length === 0 ? orderCodeFirst.exec(after) : null;
   // The party's own billing site is no other merchant (`AMZN MKTP US*MO1KN9JQ1 AMAMZN.COM/BILLWA`).
   const own = prefixKey(prefix).slice(0, 4);
-  const rest = stripPlaceTail(after, lexicon, false)
+  const rest = stripPlaceTail(code ? after.slice(code[0].length) : after, lexicon, false)
     .text.split(' ')
     .filter((word) => !(word.includes(own) && hostPattern.test(word)))
     .join(' ');

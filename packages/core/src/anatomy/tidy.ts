@@ -29,7 +29,8 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     .replace(/(\d{7,})([A-Z]{4,}|[A-Z]{1,3}(?![A-Z0-9]))/g, '$1 $2')
     // A store number run into the name by its hash (`BP#9384721`).
     .replace(/\b([A-Z]{2,})#(?=\d)/g, '$1 #')
-    .replace(/\b([A-Z]{3,})(\d{3,6})([A-Z]{3,})\b/, '$1 $2 $3')
+    // Not an order code after a star (`AMAZON MKTPL*OFI880PEL`).
+    .replace(/(?<!\*)\b([A-Z]{3,})(\d{3,6})([A-Z]{3,})\b/, '$1 $2 $3')
     // A phone run into the name and the state (`MCDONAL855-973-1040`, `CAR855-973-1040CA`, a cut word's
     // last letter: `HAVENER C573-341-4993MO`).
     .replace(

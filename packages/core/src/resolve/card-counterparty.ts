@@ -57,18 +57,10 @@ const selfSellingTypes = new Set(['marketplace', 'delivery_service', 'platform',
 const hostsOf = (parties: readonly CatalogThirdParty[]) =>
   parties.flatMap((party) => (party.website ? [bareHost(party.website)] : []));
 
-/**
- * An order code, one token of letters and digits: a party that sells itself prints it after its own
- * prefix (`AMZN PRIME*GKDKSCKCJ WA`), where a platform that sells for others prints the seller. One in
- * twenty of them has no digit, and no vowel tells it from a name.
- */
-const orderCode = /^[A-Z0-9]{6,12}$/;
-
 /** Nothing but the party's own name and product words is left: nobody stands behind it. */
 function soldByItself(descriptor: Anatomy, party: CatalogThirdParty): boolean {
   // The parser falls back to the whole descriptor when nothing followed the prefix.
   if (descriptor.name === descriptor.raw) return true;
-  if (!party.roles.includes('facilitator') && orderCode.test(descriptor.name)) return true;
   const own = new Set(nameKey(party.name).split(' '));
   return nameKey(descriptor.name)
     .split(' ')

@@ -228,9 +228,10 @@ function score(
     }
   }
   // A brand of other countries only, on a line of this one, is a local business of the same name (a UK
-  // clothing chain called `SLATERS` is not `TST* SLATERS 5050 - DE`), even when the name is all the line says.
+  // clothing chain called `SLATERS` is not `TST* SLATERS 5050 - DE`), even when the name is all the line
+  // says, and the more so when the line says more (`TST* ROSAS STEAKHOUSE TOMAH WI` is no UK Thai cafe).
   if (evidence.country && entry.countries.length > 0 && !entry.countries.includes(evidence.country)) {
-    result -= exact ? 55 : 30;
+    result -= 55;
     notes.push('the brand does not operate in the country');
   }
   // Small businesses take cards through Square or Toast; a brand behind one is rarely more than its own name.
