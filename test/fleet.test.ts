@@ -57,7 +57,7 @@ it('2 API and 2 worker processes complete a 50,000-item batch once, a worker kil
     while ((await chunksDone(url, batchId)) < 8) await new Promise((resolve) => setTimeout(resolve, 50));
     await doomed.stop('SIGKILL');
 
-    expect(await waitForBatch(api2.url, keys.acmeSandbox, batchId, 400_000, 250)).toBe('completed');
+    expect(await waitForBatch(api2.url, keys.acmeSandbox, batchId, 600_000, 250)).toBe('completed');
     const ids = await resultIds(api2.url, keys.acmeSandbox, batchId);
     expect(ids.length).toBe(SIZE);
     expect(new Set(ids).size).toBe(SIZE);
@@ -89,4 +89,4 @@ it('2 API and 2 worker processes complete a 50,000-item batch once, a worker kil
   } finally {
     await receiver.close();
   }
-}, 600_000);
+}, 900_000);

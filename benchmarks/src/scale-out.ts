@@ -4,7 +4,7 @@
  * - a 50,000-item card batch, without userIds and with 2,000 users (recurrence across chunks), on the
  *   all-in-one service on SQLite (`threads` 2) and on a fleet of 1 API + 2 workers (1 thread each) on
  *   Postgres, alternating, `--runs` each: submission to `completed`, and the ratio of the medians;
- * - the same batches on 1 worker and on 2 (1 thread each): items per second;
+ * - the same batches on 1 worker and on 2 (1 thread each), in the same runs: items per second;
  * - single card enrichment over HTTP (autocannon, 10 connections, `--duration` s, alternating slices)
  *   through the API process on Postgres vs the all-in-one service on SQLite: requests per second;
  * - `--trials N` kill -9 trials on a fleet of 2 API + 2 workers: each submits a `--trial-items` batch
@@ -114,30 +114,42 @@ try {
       workers: 2,
     });
     // Without users every chunk runs apart; with 2,000 users, recurrence waits its turn chunk by chunk.
+    // Each run: the all-in-one service, the fleet with 2 workers, then with 1 (the other stopped, and
+    // started again after), so that the drift of this shared machine falls on every side alike.
     const batches: Record<string, unknown> = {};
-    const twoWorkers: Record<number, number> = {};
+    const workers: Record<string, unknown> = {};
     for (const users of [0, 2000]) {
       const single: number[] = [];
       const fleetMs: number[] = [];
+      const oneWorkerMs: number[] = [];
       for (let run = 1; run <= runs; run++) {
         single.push(await timeBatch(sqlite.url, `s${users}-${run}`, users));
         fleetMs.push(await timeBatch(fleet2.apis[0]!.url, `f${users}-${run}`, users));
+        await fleet2.workers[1]!.stop('SIGTERM');
+        oneWorkerMs.push(await timeBatch(fleet2.apis[0]!.url, `w${users}-${run}`, users));
+        fleet2.workers[1] = await fleet2.start('worker');
         log({
           users,
           run,
           sqliteAllInOneMs: Math.round(single.at(-1)!),
           fleetMs: Math.round(fleetMs.at(-1)!),
+          oneWorkerMs: Math.round(oneWorkerMs.at(-1)!),
         });
       }
-      twoWorkers[users] = Math.round(SIZE / (median(fleetMs) / 1000));
-      batches[users ? `users${users}` : 'noUsers'] = {
+      const name = users ? `users${users}` : 'noUsers';
+      batches[name] = {
         sqliteAllInOneMs: Math.round(median(single)),
         fleet1api2workersMs: Math.round(median(fleetMs)),
         ratio: Number((median(fleetMs) / median(single)).toFixed(2)),
       };
+      workers[name] = {
+        itemsPerSecond1worker: Math.round(SIZE / (median(oneWorkerMs) / 1000)),
+        itemsPerSecond2workers: Math.round(SIZE / (median(fleetMs) / 1000)),
+      };
     }
     report.batch = batches;
-    log({ batch: report.batch });
+    report.workers = workers;
+    log({ batch: report.batch, workers: report.workers });
 
     // Single card enrichment: API process on Postgres vs all-in-one on SQLite, alternating slices.
     const slices = 3;
@@ -156,20 +168,6 @@ try {
     log({ single: report.single });
     await sqlite.stop();
 
-    // 1 worker vs 2: stop one of the two and time again.
-    await fleet2.workers[1]!.stop('SIGTERM');
-    const workers: Record<string, unknown> = {};
-    for (const users of [0, 2000]) {
-      const oneWorker: number[] = [];
-      for (let run = 1; run <= runs; run++)
-        oneWorker.push(await timeBatch(fleet2.apis[0]!.url, `w${users}-${run}`, users));
-      workers[users ? `users${users}` : 'noUsers'] = {
-        itemsPerSecond1worker: Math.round(SIZE / (median(oneWorker) / 1000)),
-        itemsPerSecond2workers: twoWorkers[users],
-      };
-    }
-    report.workers = workers;
-    log({ workers: report.workers });
     await fleet2.stop();
   }
 

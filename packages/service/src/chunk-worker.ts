@@ -10,9 +10,11 @@
  * pool is tried again as a job, and saved with its 500 items only on its
  * last try. A job out of tries fails its batch.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EnrichedChunk, EnrichmentPool, LineBlock, TenantRules } from '@txenrich/pool';
 import type { ChunkJob, ClaimedChunk } from './chunk-queue.js';
 import { waitForTurn } from './chunk-turn.js';
+import { createHandOverOrder } from './hand-over-order.js';
 import { itemChunks } from './item-chunks.js';
 import type { Logger } from './logger.js';
 import { saveEnrichedChunk } from './saved-chunk.js';
@@ -68,6 +70,7 @@ export function createChunkWorker(options: ChunkWorkerOptions): ChunkWorker {
   const patienceMs = options.turnPatienceMs ?? TURN_PATIENCE_MS;
   const stop = new AbortController();
   const kept = new Map<string, Promise<BatchItems>>();
+  const order = createHandOverOrder();
 
   function itemsOf(batch: BatchRecord): Promise<BatchItems> {
     let items = kept.get(batch.id);
@@ -105,16 +108,21 @@ export function createChunkWorker(options: ChunkWorkerOptions): ChunkWorker {
           },
         }
       : undefined;
-    let enriched: EnrichedChunk | undefined;
-    for await (const chunk of pool.enrichChunks(batch.kind, [block], {
+    await order.turn(batch.id, index);
+    const chunks = pool.enrichChunks(batch.kind, [block], {
       batchItems: true,
       keepRequests: true,
       signal,
       ...(series ? { series } : {}),
       ...(items.rules ? { rules: items.rules } : {}),
-    }))
-      enriched = chunk;
-    return enriched!;
+    });
+    const enriched = chunks.next();
+    // The pool queues the chunk within the microtasks of that call: the next chunk may go after it.
+    await nextTurn();
+    order.handedOver(batch.id, index);
+    const { value } = await enriched;
+    await chunks.return(undefined);
+    return value as EnrichedChunk;
   }
 
   /** Ends the batch when every chunk is saved. */
@@ -131,17 +139,19 @@ export function createChunkWorker(options: ChunkWorkerOptions): ChunkWorker {
     const batch = await store.findBatch(scope, job.batchId);
     if (!batch || batch.finishedAt !== null) return;
     if (job.index >= batch.chunksDone) {
-      await store.startBatch(batch.id);
+      order.claimed(batch.id, job.index);
       // Aborted when this process stops, or when the chunk gave up waiting for its turn.
       const abort = new AbortController();
       const onStop = () => abort.abort();
       stop.signal.addEventListener('abort', onStop, { once: true });
       try {
+        await store.startBatch(batch.id);
         const chunk = await enrich(batch, job.index, abort);
         if (chunk.failed > 0 && !job.last)
           throw new Error(`${chunk.failed} rows of chunk ${job.index} failed on the pool: tried again`);
         await saveEnrichedChunk(store, options.series, batch, job.index, chunk, options.now());
       } finally {
+        order.handedOver(batch.id, job.index);
         abort.abort();
         stop.signal.removeEventListener('abort', onStop);
       }
