@@ -4,6 +4,20 @@ import { messages } from './messages.js';
 /** A string of at most `max` characters; `min` 1 rejects the empty string as blank. */
 export const text = (max: number, min = 0) => (min > 0 ? z.string().min(min).max(max) : z.string().max(max));
 
+/** Whether `value` holds U+0000, which no id or URL may hold. */
+export const hasNullCharacter = (value: string): boolean => value.includes('\u0000');
+
+/**
+ * `schema` refusing U+0000. Stores keep ids and URLs as they are, and Postgres's `text` cannot hold U+0000
+ * (SQLite's can): refused here, so that every store answers the same 400. Free text keeps it (the stores
+ * keep it inside JSON, escaped).
+ */
+const withoutNullCharacter = <S extends z.ZodString | z.ZodURL>(schema: S) =>
+  schema.refine((value) => !hasNullCharacter(value), messages.nullCharacter);
+
+/** An id the client chooses (`userId`, `transactionId`, a trigger's `id`...): `text` without U+0000. */
+export const identifier = (max: number, min = 0) => withoutNullCharacter(text(max, min));
+
 /** ISO 4217 alpha codes known to the runtime's ICU data (every active currency). */
 const currencyCodes = new Set(Intl.supportedValuesOf('currency'));
 
@@ -171,14 +185,14 @@ export const billingProfile = z.enum(['standard', 'resell']);
 export const direction = z.enum(['CREDIT', 'DEBIT']);
 
 /** An absolute http(s) URL. */
-export const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+export const httpUrl = withoutNullCharacter(z.url({ protocol: /^https?$/ }).max(2048));
 
 export const uuid = z.uuid();
 
 /** Billing fields shared by every transaction kind; `resell` needs an `organizationId`. */
 export const billingFields = {
   billingProfile: billingProfile.optional(),
-  organizationId: text(256).optional(),
+  organizationId: identifier(256).optional(),
 };
 
 /** Adds the issue "resell requires organizationId" to an object schema carrying billing fields. */

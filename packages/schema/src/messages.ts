@@ -30,6 +30,8 @@ export const messages = {
   maxItemSize: (max: number) =>
     `Ensure this item holds no more than ${max} characters (keys and text values together).`,
   maxDepth: (max: number) => `Ensure the body nests no more than ${max} levels deep.`,
+  /** U+0000 in an id or URL: Django REST framework's message (its CharField refuses it). */
+  nullCharacter: 'Null characters are not allowed.',
   invalidCursor: 'Invalid cursor.',
   malformedJson:
     'JSON parse error - the body is not valid JSON, or it holds a "__proto__" or "constructor.prototype" key.',

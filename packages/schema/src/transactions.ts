@@ -8,6 +8,7 @@ import {
   customAttributes,
   digits,
   direction,
+  identifier,
   occurredAt,
   requireOrganizationForResell,
   text,
@@ -27,12 +28,12 @@ export const locationSchema = z.object({
 
 /** Fields common to card requests: single, batch item and DE43 forms. */
 const cardShape = {
-  transactionId: text(512, 1).optional(),
-  userId: text(512).optional(),
-  cardId: text(512).optional(),
-  programId: text(512).optional(),
+  transactionId: identifier(512, 1).optional(),
+  userId: identifier(512).optional(),
+  cardId: identifier(512).optional(),
+  programId: identifier(512).optional(),
   merchantName: text(1024, 1),
-  acquirerId: text(512).optional(),
+  acquirerId: identifier(512).optional(),
   amount: amount.optional(),
   currencyCode: currencyCode.optional(),
   occurredAt: occurredAt.optional(),
@@ -53,7 +54,7 @@ export const cardTransactionSchema = z.object(cardShape).superRefine(requireOrga
 
 /** A card transaction inside a batch: `transactionId` is required. */
 export const cardBatchItemSchema = z
-  .object({ ...cardShape, transactionId: text(512, 1) })
+  .object({ ...cardShape, transactionId: identifier(512, 1) })
   .superRefine(requireOrganizationForResell);
 
 /** Without a parsable `de43`, a DE43 request still needs the merchant's name. */
@@ -80,7 +81,7 @@ export const de43TransactionSchema = z
 
 /** A DE43 card transaction inside a batch. */
 export const de43BatchItemSchema = z
-  .object({ ...de43Shape(512), transactionId: text(512, 1) })
+  .object({ ...de43Shape(512), transactionId: identifier(512, 1) })
   .superRefine(requireOrganizationForResell)
   .superRefine(requireNameOrDe43);
 
@@ -105,9 +106,9 @@ export type KnownTransferType = (typeof knownTransferTypes)[number];
 
 /** Fields common to transfer and universal transactions. */
 const accountLineShape = {
-  userId: text(512, 1),
-  accountId: text(512).optional(),
-  transactionId: text(512, 1).optional(),
+  userId: identifier(512, 1),
+  accountId: identifier(512).optional(),
+  transactionId: identifier(512, 1).optional(),
   description: text(1024, 1),
   amount: amount.optional(),
   currencyCode: currencyCode.optional(),
@@ -130,7 +131,7 @@ export const transferTransactionSchema = z.object(transferShape).superRefine(req
 
 /** A transfer inside a batch: `transactionId` is required. */
 export const transferBatchItemSchema = z
-  .object({ ...transferShape, transactionId: text(512, 1) })
+  .object({ ...transferShape, transactionId: identifier(512, 1) })
   .superRefine(requireOrganizationForResell);
 
 const universalShape = {
@@ -146,7 +147,7 @@ export const universalTransactionSchema = z.object(universalShape).superRefine(r
 
 /** A universal transaction inside a batch: `transactionId` is required. */
 export const universalBatchItemSchema = z
-  .object({ ...universalShape, transactionId: text(512, 1) })
+  .object({ ...universalShape, transactionId: identifier(512, 1) })
   .superRefine(requireOrganizationForResell);
 
 export type Location = z.output<typeof locationSchema>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { customAttributes, text } from './fields.js';
+import { customAttributes, identifier, text } from './fields.js';
 import { messages } from './messages.js';
 
 export const triggerLimits = {
@@ -19,7 +19,7 @@ export const triggerLevels = ['corporation', 'location'] as const;
 /** A merchant action trigger (CONTRACT.md section 5); `website` is required unless `address` or `city` is given. */
 export const merchantTriggerSchema = z
   .object({
-    id: text(512, 1),
+    id: identifier(512, 1),
     merchantName: text(150, 1),
     action: z.record(z.string(), z.unknown()),
     website: text(2048).optional(),
@@ -69,7 +69,7 @@ export const patchTriggersSchema = z.discriminatedUnion('operation', [
     .superRefine((body, ctx) => uniqueTriggerIds(body.merchantTriggers, ctx)),
   z.object({
     operation: z.literal('remove'),
-    triggerIds: z.array(text(512, 1)).min(1).max(triggerLimits.maxPerRequest),
+    triggerIds: z.array(identifier(512, 1)).min(1).max(triggerLimits.maxPerRequest),
   }),
 ]);
 

@@ -6,6 +6,7 @@
 import { type CallbackDelivery, deliveryListLimits } from '@txenrich/schema';
 import { redactUrl } from './callback-policy.js';
 import { ServiceError } from './errors.js';
+import { isUuid } from './ids.js';
 import type { DeliveryRecord, DeliveryState, Store } from './store.js';
 
 /** A delivery as the admin API shows it (`callbackDeliverySchema`); its URL as log lines show it. */
@@ -51,9 +52,11 @@ export interface CallbackAdminOptions {
 export function createCallbackAdmin(options: CallbackAdminOptions): CallbackAdmin {
   const { store, now } = options;
 
+  const notFound = () => new ServiceError('NOT_FOUND', 'Callback not found.');
+
   async function find(id: string): Promise<DeliveryRecord> {
-    const record = await store.findDelivery(id);
-    if (!record) throw new ServiceError('NOT_FOUND', 'Callback not found.');
+    const record = isUuid(id) ? await store.findDelivery(id) : null;
+    if (!record) throw notFound();
     return record;
   }
 
@@ -63,6 +66,7 @@ export function createCallbackAdmin(options: CallbackAdminOptions): CallbackAdmi
     },
 
     async replay(id) {
+      if (!isUuid(id)) throw notFound();
       if (!(await store.replayDelivery(id, now()))) {
         const { state } = await find(id);
         throw new ServiceError(

@@ -23,6 +23,7 @@ import {
 import type { Config } from './config.js';
 import { newDelivery } from './deliveries.js';
 import { ServiceError } from './errors.js';
+import { isUuid } from './ids.js';
 import type { SeriesStates } from './series.js';
 import type { NewDelivery, ReportRecord, ReportStatus, Scope, Store } from './store.js';
 import type { TenantRulesCache } from './tenant-rules.js';
@@ -112,7 +113,7 @@ export function createReports(options: ReportsOptions): Reports {
   }
 
   async function openReport(id: string): Promise<ReportRecord> {
-    const report = await store.findReport(id);
+    const report = isUuid(id) ? await store.findReport(id) : null;
     if (!report) throw new ServiceError('NOT_FOUND', notFoundDetails);
     if (report.status !== 'open') throw notOpen(report.status);
     return report;

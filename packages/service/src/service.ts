@@ -40,6 +40,7 @@ import { countStoreErrors } from './counted-store.js';
 import { newDelivery } from './deliveries.js';
 import { ServiceError } from './errors.js';
 import { createGroupCommit } from './group-commit.js';
+import { isUuid } from './ids.js';
 import { createIntakeThread } from './intake-thread.js';
 import { createKeyring, type Keyring } from './keys.js';
 import { type Logger, silentLogger } from './logger.js';
@@ -190,8 +191,6 @@ function batchView(record: BatchRecord): Batch {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function createService(options: ServiceOptions): Service {
   const { config, engine, pool } = options;
   const recorder = createStatsRecorder();
@@ -259,7 +258,7 @@ export function createService(options: ServiceOptions): Service {
 
   async function findRecord(scope: Scope, batchId: string): Promise<BatchRecord> {
     // Batch ids are UUIDs, written in lower case; a client may have kept one in upper case.
-    const record = UUID.test(batchId) ? await store.findBatch(scope, batchId.toLowerCase()) : null;
+    const record = isUuid(batchId) ? await store.findBatch(scope, batchId.toLowerCase()) : null;
     if (!record) throw new ServiceError('NOT_FOUND', errorDetails.batchNotFound);
     return record;
   }

@@ -7,12 +7,13 @@ import { messages, type RecurringStatus, recurringStatuses } from '@txenrich/sch
 import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
 import { invalidInput } from '../errors.js';
+import { validPathIds } from './path-ids.js';
 
 export function registerRecurringRoutes(app: FastifyInstance, service: Service): void {
   app.get<{ Params: { userId: string }; Querystring: { status?: string | string[] } }>(
     '/users/:userId/recurring',
     async (request) => {
-      const { userId } = request.params;
+      const { userId } = validPathIds(request.params);
       const { status } = request.query;
       const isStatus = (value: unknown): value is RecurringStatus =>
         (recurringStatuses as readonly unknown[]).includes(value);

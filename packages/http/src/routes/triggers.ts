@@ -11,6 +11,7 @@ import { valid } from '../errors.js';
 import { arrayItems, jsonStream } from '../json-stream.js';
 import { registerLongBodyParser } from '../shared-body.js';
 import { requireFeature } from './features.js';
+import { validPathIds } from './path-ids.js';
 
 /** Room for a `PUT` of 100,000 triggers (the single-call limit is 1 MB). */
 export const TRIGGER_BODY_LIMIT = 64 * 1024 * 1024;
@@ -59,7 +60,7 @@ function registerScopeRoutes(app: FastifyInstance, service: Service): void {
   const writable = { ...guarded, bodyLimit: TRIGGER_BODY_LIMIT };
   for (const { path, ref } of triggerScopeRoutes) {
     const scopeOf = (request: FastifyRequest<{ Params: Params }>) =>
-      [request.principal.scope, ref(request.params)] as const;
+      [request.principal.scope, ref(validPathIds(request.params))] as const;
 
     app.get<{ Params: Params }>(path, guarded, async (request, reply) => {
       const listing = await service.readTriggers(...scopeOf(request));
