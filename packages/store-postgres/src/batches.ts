@@ -27,7 +27,7 @@ import {
   unpackChunk,
 } from '@txenrich/service';
 import { insertDelivery } from './deliveries.js';
-import { insertEnrichments, upsertSeries } from './enrichments.js';
+import { insertEnrichments, scoped, upsertSeries } from './enrichments.js';
 import { lockKey, placeholder, type Query, type StoreContext } from './operations.js';
 
 const insertBatchSql = insertStatement(batchInsert, placeholder);
@@ -112,7 +112,7 @@ export function createBatches({ op, query, transaction }: StoreContext): BatchMe
         if (rowCount === 1) {
           const { scope } = toBatch(batch);
           await insertEnrichments(tx, scope, chunk.enrichments);
-          await upsertSeries(tx, scope, chunk.series);
+          await upsertSeries(tx, scoped(scope, chunk.series));
         }
         // chunks_done counts the chunks stored from 0 without a gap: add those stored from it on.
         await tx(

@@ -13,8 +13,9 @@ import {
   seriesUpsert,
   toEnrichment,
 } from '@txenrich/service';
+import { inKeyOrder } from './key-order.js';
 import { insertRows, type Query, type StoreContext } from './operations.js';
-import { addUsage } from './usage.js';
+import { addUsageRows } from './usage.js';
 
 /** Stores enrichments (in the caller's transaction); an id already recorded in its scope throws. */
 export async function insertEnrichments(
@@ -29,12 +30,30 @@ export async function insertEnrichments(
   );
 }
 
-/** Stores series states, each replacing the one stored for its user and key (a write names each once). */
-export async function upsertSeries(query: Query, scope: Scope, series: readonly SeriesRow[]): Promise<void> {
+/** A series state and the scope it belongs to. */
+export interface ScopedSeries {
+  scope: Scope;
+  row: SeriesRow;
+}
+
+/** `series` of one scope, as `upsertSeries` takes them. */
+export const scoped = (scope: Scope, series: readonly SeriesRow[]): ScopedSeries[] =>
+  series.map((row) => ({ scope, row }));
+
+/**
+ * Stores series states, each replacing the one stored for its user and key: in key order (no deadlock
+ * with another transaction writing some of them), the later of two states of one series kept.
+ */
+export async function upsertSeries(query: Query, series: readonly ScopedSeries[]): Promise<void> {
+  const ordered = inKeyOrder(
+    series,
+    ({ scope, row }) => [scope.tenant, scope.environment, row.userId, row.key],
+    (_earlier, later) => later,
+  );
   await insertRows(
     query,
     seriesInsert,
-    series.map((row) => seriesInsert.values(scope, row)),
+    ordered.map(({ scope, row }) => seriesInsert.values(scope, row)),
     seriesUpsert,
   );
 }
@@ -43,11 +62,16 @@ export function createEnrichments({ op, query, transaction }: StoreContext): Enr
   return {
     recordEnrichments: op('recordEnrichments', (writes: readonly EnrichmentWrite[]) =>
       transaction(async (tx) => {
-        for (const { scope, enrichments, series, usage } of writes) {
-          await insertEnrichments(tx, scope, enrichments);
-          await upsertSeries(tx, scope, series);
-          for (const row of usage) await addUsage(tx, row, row.count);
-        }
+        for (const { scope, enrichments } of writes) await insertEnrichments(tx, scope, enrichments);
+        // The rows other transactions write too: all of a kind at once, in key order.
+        await upsertSeries(
+          tx,
+          writes.flatMap(({ scope, series }) => scoped(scope, series)),
+        );
+        await addUsageRows(
+          tx,
+          writes.flatMap(({ usage }) => usage),
+        );
       }),
     ),
 

@@ -41,10 +41,12 @@ const ageStatements = {
       SELECT id FROM deliveries
       WHERE environment = $1 AND state = 'delivered' AND delivered_at < $2
       ORDER BY delivered_at LIMIT $3)`,
+  // Rows an enrichment is writing are skipped, not waited for: retention takes its locks in age order,
+  // writers in key order, and a step that waited could close a circle with one (a deadlock).
   recurrenceSeries: `DELETE FROM recurrence_series WHERE (tenant, environment, user_id, series_key) IN (
       SELECT tenant, environment, user_id, series_key FROM recurrence_series
       WHERE environment = $1 AND seen_at < $2
-      ORDER BY seen_at LIMIT $3)`,
+      ORDER BY seen_at LIMIT $3 FOR UPDATE SKIP LOCKED)`,
 };
 
 /** Deletes up to `limit` chunks and items rows of batches whose results expired; answers how many. */

@@ -5,18 +5,46 @@ import {
   toUsage,
   type UsageCounterRow,
   type UsageKey,
+  type UsageRow,
   usageColumns,
   usageInsert,
   usageOrder,
 } from '@txenrich/service';
-import { placeholder, type Query, type StoreContext } from './operations.js';
+import { inKeyOrder } from './key-order.js';
+import { insertRows, placeholder, type Query, type StoreContext } from './operations.js';
 
-const addUsageSql = `${insertStatement(usageInsert, placeholder)}
-  ON CONFLICT ON CONSTRAINT usage_key DO UPDATE SET count = usage.count + excluded.count`;
+const addUsageSuffix =
+  'ON CONFLICT ON CONSTRAINT usage_key DO UPDATE SET count = usage.count + excluded.count';
+const addUsageSql = `${insertStatement(usageInsert, placeholder)} ${addUsageSuffix}`;
 
 /** Adds `count` to the key's counter (in the caller's transaction when `query` is one's). */
 export async function addUsage(query: Query, key: UsageKey, count: number): Promise<void> {
   await query(addUsageSql, usageInsert.values(key, count));
+}
+
+/**
+ * Adds each row's count to its key's counter, in the caller's transaction: in key order (no deadlock with
+ * another transaction counting some of the same keys), the counts of one key added up first.
+ */
+export async function addUsageRows(query: Query, rows: readonly UsageRow[]): Promise<void> {
+  const ordered = inKeyOrder(
+    rows,
+    (row) => [
+      row.scope.tenant,
+      row.scope.environment,
+      row.endpoint,
+      row.day,
+      row.billingProfile,
+      row.organizationId,
+    ],
+    (earlier, later) => ({ ...earlier, count: earlier.count + later.count }),
+  );
+  await insertRows(
+    query,
+    usageInsert,
+    ordered.map((row) => usageInsert.values(row, row.count)),
+    addUsageSuffix,
+  );
 }
 
 export function createUsage({ op, query }: StoreContext): Pick<Store, 'countUsage' | 'usage'> {
