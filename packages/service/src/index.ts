@@ -103,6 +103,7 @@ export { agePruned, batchResultsPruned, pruneNothing } from './store-retention.j
 export * from './store-rows.js';
 export {
   createTriggerVersions,
+  type ListRead,
   listUnusedAfter,
   startDecision,
   type TriggerListKey,

@@ -88,6 +88,13 @@ export interface TriggerVersionStatements {
     page: number,
     text: string,
   ): Promise<void>;
+  /**
+   * Opens what one list read goes through, from the scope's row to the list's last page, ended once the
+   * read is. A store shared by processes reads one snapshot, so that a list another process replaces and
+   * deletes meanwhile is still read whole. Without it, the statements above: a list is deleted only once
+   * no reader of this process reads it, which is enough for a store one process uses.
+   */
+  openRead?(): Promise<ListRead>;
   /** Deletes a few of a list's pages; answers how many. */
   deleteSomePages(scope: Scope, path: TriggerScopePath, list: TriggerListKey): Promise<number>;
   /**
@@ -114,6 +121,12 @@ export interface TriggerVersionStatements {
   ): Promise<TriggerScopeRow | null>;
 }
 
+/** The statements one list read goes through (`TriggerVersionStatements.openRead`). */
+export interface ListRead extends Pick<TriggerVersionStatements, 'scopeRow' | 'readPage'> {
+  /** Ends the read; never rejects. */
+  end(): Promise<void>;
+}
+
 export type TriggerVersionMethods = Pick<
   Store,
   'findTriggerScope' | 'readTriggers' | 'writeTriggers' | 'setTriggerWriteStatus'
@@ -124,6 +137,8 @@ const scopeKey = (scope: Scope, path: TriggerScopePath) =>
 
 export function createTriggerVersions(statements: TriggerVersionStatements): TriggerVersionMethods {
   const { scopeRow, newList, readPage, writePage, deleteSomePages, startVersion, setStatus } = statements;
+  const openRead =
+    statements.openRead ?? (async (): Promise<ListRead> => ({ scopeRow, readPage, end: async () => {} }));
 
   const readKey = (scope: Scope, path: TriggerScopePath, list: TriggerListKey) =>
     `${scopeKey(scope, path)}\u0000${list}`;
@@ -165,28 +180,38 @@ export function createTriggerVersions(statements: TriggerVersionStatements): Tri
    * The list `which` reads now, counted as read until `release`. A list is deleted only after the row
    * stopped naming it: so once counted, a list the row still names stays until released.
    */
-  async function startReading(scope: Scope, path: TriggerScopePath, which: 'active' | 'pending') {
+  async function startReading(
+    read: ListRead,
+    scope: Scope,
+    path: TriggerScopePath,
+    which: 'active' | 'pending',
+  ) {
     for (;;) {
-      const list = listOf(await scopeRow(scope, path), which);
+      const list = listOf(await read.scopeRow(scope, path), which);
       if (list === null) return null;
       register(readKey(scope, path, list));
-      if (listOf(await scopeRow(scope, path), which) === list) return list;
+      if (listOf(await read.scopeRow(scope, path), which) === list) return list;
       release(scope, path, list); // replaced meanwhile: read the one that applies now
     }
   }
 
   async function* readTriggers(scope: Scope, path: TriggerScopePath, which: 'active' | 'pending') {
-    const list = await startReading(scope, path, which);
-    if (list === null) return;
+    const read = await openRead();
     try {
-      for (let index = 0; ; index++) {
-        const page = await readPage(scope, path, list, index);
-        if (page === undefined) return;
-        yield page;
-        await nextTurn();
+      const list = await startReading(read, scope, path, which);
+      if (list === null) return;
+      try {
+        for (let index = 0; ; index++) {
+          const page = await read.readPage(scope, path, list, index);
+          if (page === undefined) return;
+          yield page;
+          await nextTurn();
+        }
+      } finally {
+        release(scope, path, list);
       }
     } finally {
-      release(scope, path, list);
+      await read.end();
     }
   }
 

@@ -35,6 +35,15 @@ export interface StoreContext {
   query: Query;
   /** Runs `run` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
   transaction<T>(run: (query: Query) => Promise<T>): Promise<T>;
+  /** Opens a read-only transaction on one connection whose statements all read one snapshot. */
+  snapshot(): Promise<Snapshot>;
+}
+
+/** Statements that read the database as it was at the first of them, whatever commits meanwhile. */
+export interface Snapshot {
+  query: Query;
+  /** Ends the transaction and gives the connection back; never rejects. */
+  end(): Promise<void>;
 }
 
 const queryOn =
@@ -47,10 +56,17 @@ export function createOperations(pool: pg.Pool): StoreContext & {
   markClosed(): boolean;
 } {
   const { op, markClosed } = createStoreOperations(toStoreError);
+  /** The connections of snapshots not ended yet: a reader that stopped mid-way must not keep `close` waiting. */
+  const snapshots = new Set<pg.PoolClient>();
 
   return {
     op,
-    markClosed,
+
+    markClosed() {
+      for (const client of snapshots) client.release(new Error('the store is closed'));
+      snapshots.clear();
+      return markClosed();
+    },
 
     query: queryOn(pool),
 
@@ -71,6 +87,28 @@ export function createOperations(pool: pg.Pool): StoreContext & {
       } finally {
         client.release(broken);
       }
+    },
+
+    async snapshot() {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      snapshots.add(client);
+      return {
+        query: queryOn(client),
+        async end() {
+          if (!snapshots.delete(client)) return; // ended already, or released by close
+          // Read only: nothing to keep. A connection that cannot even end it is broken, and goes.
+          await client.query('ROLLBACK').then(
+            () => client.release(),
+            (error: Error) => client.release(error),
+          );
+        },
+      };
     },
   };
 }

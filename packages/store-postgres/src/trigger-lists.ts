@@ -6,9 +6,10 @@
  * one key. Starting a version holds an advisory lock on the scope: of two
  * processes writing one scope, one gets the version, the other `conflict`.
  *
- * A list is deleted once this process stops naming and reading it; a reader
- * in another process may then lose the rest of its pages: processes that
- * share a database tell each other of new lists in a later part (LISTEN/NOTIFY).
+ * A list is deleted once this process stops naming and reading it. A read
+ * is one read-only REPEATABLE READ transaction, from the scope's row to the
+ * list's last page: a list another process replaces and deletes meanwhile is
+ * still read whole, as it was when the read started.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -55,18 +56,36 @@ async function scopeRow(query: Query, scope: Scope, path: TriggerScopePath, lock
   return rows[0];
 }
 
-export function createTriggerLists({ op, query, transaction }: StoreContext): TriggerMethods {
+async function readPage(query: Query, list: TriggerListKey, page: number): Promise<string | undefined> {
+  const { rows } = await query<{ triggers: string }>(
+    'SELECT triggers FROM trigger_pages WHERE list = $1 AND page = $2',
+    [String(list), page],
+  );
+  return rows[0]?.triggers;
+}
+
+export function createTriggerLists({ op, query, transaction, snapshot }: StoreContext): TriggerMethods {
   const versions = createTriggerVersions({
     scopeRow: op('findTriggerScope', (scope: Scope, path: TriggerScopePath) => scopeRow(query, scope, path)),
 
     newList: () => randomUUID(),
 
-    readPage: op('readTriggers', async (_scope: Scope, _path: string, list: TriggerListKey, page: number) => {
-      const { rows } = await query<{ triggers: string }>(
-        'SELECT triggers FROM trigger_pages WHERE list = $1 AND page = $2',
-        [String(list), page],
-      );
-      return rows[0]?.triggers;
+    readPage: op('readTriggers', (_scope: Scope, _path: string, list: TriggerListKey, page: number) =>
+      readPage(query, list, page),
+    ),
+
+    // A read sees one snapshot: the list it started is read whole though another process deletes it.
+    openRead: op('readTriggers', async () => {
+      const { query: inSnapshot, end } = await snapshot();
+      return {
+        scopeRow: op('findTriggerScope', (scope: Scope, path: TriggerScopePath) =>
+          scopeRow(inSnapshot, scope, path),
+        ),
+        readPage: op('readTriggers', (_scope: Scope, _path: string, list: TriggerListKey, page: number) =>
+          readPage(inSnapshot, list, page),
+        ),
+        end,
+      };
     }),
 
     writePage: op(
