@@ -31,6 +31,8 @@ describe('createEngine: card enrichment on the built catalog', () => {
       'Airbnb',
     );
     expect(card('DD *LOUSDELI', { categoryCode: '5812' }).counterparty[0]?.name).toBe('Lousdeli');
+    // A brand's service page names the brand (`help.uber.com`).
+    expect(card('UBER *ONE HELP.UBER.COM', { categoryCode: '4121' }).counterparty[0]?.name).toBe('Uber');
   });
 
   it('names an unknown merchant as an unverified counterparty, cleaned, placed and classified from the MCC', () => {

@@ -262,6 +262,10 @@ function addTo(map: Map<string, number[]>, key: string, value: number) {
   else if (!list.includes(value)) list.push(value);
 }
 
+/** A site's service pages: help, billing, accounts (`help.uber.com`, `billing.example.com`). */
+const servicePage =
+  /^(?:help|support|pay|payments?|billing|secure|accounts?|my|m|order|orders|checkout)\.(?=[^.]+\.)/;
+
 export interface MatcherOptions {
   /** Whether a name key is made of generic words only (dictionary words, given names). */
   isGeneric(key: string): boolean;
@@ -502,10 +506,19 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     return candidates;
   }
 
+  /**
+   * The brands of a host, or of the site whose service page it is (`help.uber.com` is Uber's). A shop's own
+   * name before a platform's site (`joes.myshopify.com`) is the shop's, not the platform's.
+   */
+  function hostEntries(host: string): number[] | undefined {
+    const service = servicePage.exec(host);
+    return byHost.get(host) ?? (service ? byHost.get(host.slice(service[0].length)) : undefined);
+  }
+
   function match(query: MatchQuery, evidence: MatchEvidence, trace?: MatchTrace): MatchResult | null {
     const candidates: Candidate[] = [];
     const host = query.host ?? '';
-    for (const known of (host && byHost.get(host)) || []) {
+    for (const known of (host && hostEntries(host)) || []) {
       candidates.push({
         entry: known,
         kind: 'host',
