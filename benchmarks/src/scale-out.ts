@@ -113,6 +113,10 @@ try {
       apis: 1,
       workers: 2,
     });
+    // A failed measurement must not leave the servers running.
+    process.once('exit', () => {
+      for (const child of [sqlite, ...fleet2.apis, ...fleet2.workers]) child.child.kill('SIGKILL');
+    });
     // Without users every chunk runs apart; with 2,000 users, recurrence waits its turn chunk by chunk.
     // Each run: the all-in-one service, the fleet with 2 workers, then with 1 (the other stopped, and
     // started again after), so that the drift of this shared machine falls on every side alike.
