@@ -40,3 +40,10 @@ export function parseJsonBody(text: string): Validation<unknown> {
   if (holdsPrototypeKey(body)) return { ok: false, errors: { [NON_FIELD_ERRORS]: [messages.malformedJson] } };
   return { ok: true, value: body };
 }
+
+const decoder = new TextDecoder();
+
+/** `parseJsonBody` of a body left as its UTF-8 bytes (a long one, read off the main thread). */
+export function parseJsonBytes(bytes: Uint8Array): Validation<unknown> {
+  return parseJsonBody(decoder.decode(bytes));
+}

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EnrichableKind } from '@txenrich/core';
-import { type FieldErrors, parseJsonBody, type Validation, validateBatchEnvelope } from '@txenrich/schema';
+import { type FieldErrors, parseJsonBytes, type Validation, validateBatchEnvelope } from '@txenrich/schema';
 import { canonicalJson } from './canonical-json.js';
 import { type BillingCount, countByBilling } from './usage.js';
 
@@ -35,8 +35,6 @@ export interface ReadBatch {
   requestHash: string | null;
 }
 
-const decoder = new TextDecoder();
-
 /** The errors of items carrying a field the key may not send (`transactions.3.billingProfile`), or null. */
 export function refusedItemErrors(
   items: readonly unknown[],
@@ -56,7 +54,7 @@ export function readBatchBody(input: BatchBody): Validation<ReadBatch> {
   const body =
     'parsed' in input.body
       ? { ok: true as const, value: input.body.parsed }
-      : parseJsonBody(decoder.decode(input.body.bytes));
+      : parseJsonBytes(input.body.bytes);
   if (!body.ok) return body;
   const envelope = validateBatchEnvelope(input.kind, body.value);
   if (!envelope.ok) return envelope;

@@ -8,7 +8,7 @@
 import {
   type FieldErrors,
   type MerchantTrigger,
-  parseJsonBody,
+  parseJsonBytes,
   patchTriggersSchema,
   putTriggersSchema,
   validate,
@@ -111,8 +111,6 @@ export function triggerPages(triggers: readonly MerchantTrigger[]): string[] {
   return pages;
 }
 
-const decoder = new TextDecoder();
-
 /** A `PUT` or `PATCH` body read by the edge's rules, or its 400. */
 function parseChange(unparsed: UnparsedTriggerChange):
   | { ok: true; change: ParsedTriggerChange }
@@ -120,7 +118,7 @@ function parseChange(unparsed: UnparsedTriggerChange):
       ok: false;
       errors: FieldErrors;
     } {
-  const body = parseJsonBody(decoder.decode(unparsed.body));
+  const body = parseJsonBytes(unparsed.body);
   if (!body.ok) return body;
   if (unparsed.method === 'PUT') {
     const put = validate(putTriggersSchema, body.value);

@@ -9,7 +9,7 @@ import {
   decodeResultsCursor,
   encodeResultsCursor,
   messages,
-  parseJsonBody,
+  parseJsonBytes,
   resultsPageLimits,
   type TransactionKind,
   validateBatchEnvelope,
@@ -118,7 +118,7 @@ function registerSubmissionRoutes(app: FastifyInstance, service: Service, bodyLi
 
 /** A microbatch (`?synchronous=true`): at most `synchronousMax` items, read and enriched here. */
 async function microbatch(service: Service, principal: Principal, kind: TransactionKind, raw: unknown) {
-  const body = raw instanceof Uint8Array ? valid(parseJsonBody(new TextDecoder().decode(raw))) : raw;
+  const body = raw instanceof Uint8Array ? valid(parseJsonBytes(raw)) : raw;
   const { transactions } = valid(validateBatchEnvelope(kind, body));
   const refused = multiSourceItemErrors(principal, transactions);
   if (refused) throw invalidInput(refused);
