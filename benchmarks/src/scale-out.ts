@@ -13,7 +13,8 @@
  *   once, its callback once (lost: not found; stuck: not completed within 300 s; duplicated: an item
  *   missing or twice, or a second callback).
  *
- *   pnpm --filter @txenrich/benchmarks bench:scale-out [--runs 2] [--duration 10] [--trials 20] [--skip-batches]
+ *   pnpm --filter @txenrich/benchmarks bench:scale-out [--parts batch,single,trials] [--runs 2] [--duration 10]
+ *     [--trials 20] [--trial-items 5000]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,9 +40,10 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     trials: { type: 'string', default: '20' },
     'trial-items': { type: 'string', default: '5000' },
-    'skip-batches': { type: 'boolean', default: false },
+    parts: { type: 'string', default: 'batch,single,trials' },
   },
 });
+const parts = new Set(values.parts.split(','));
 const runs = Number(values.runs);
 const SIZE = 50_000;
 const apiKey = 'bench-sandbox-key-00000000000001';
@@ -104,7 +106,7 @@ const report: Record<string, unknown> = {};
 const log = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
 try {
-  if (!values['skip-batches']) {
+  if (parts.has('batch') || parts.has('single')) {
     // All-in-one on SQLite vs 1 API + 2 workers on Postgres, alternating.
     const sqlite = await startServe({ configPath: configFile('sqlite', 2), logLevel: 'warn' });
     const fleet2 = await startFleet({
@@ -122,7 +124,7 @@ try {
     // started again after), so that the drift of this shared machine falls on every side alike.
     const batches: Record<string, unknown> = {};
     const workers: Record<string, unknown> = {};
-    for (const users of [0, 2000]) {
+    for (const users of parts.has('batch') ? [0, 2000] : []) {
       const single: number[] = [];
       const fleetMs: number[] = [];
       const oneWorkerMs: number[] = [];
@@ -151,36 +153,42 @@ try {
         itemsPerSecond2workers: Math.round(SIZE / (median(fleetMs) / 1000)),
       };
     }
-    report.batch = batches;
-    report.workers = workers;
-    log({ batch: report.batch, workers: report.workers });
+    if (parts.has('batch')) {
+      report.batch = batches;
+      report.workers = workers;
+      log({ batch: report.batch, workers: report.workers });
+    }
 
     // Single card enrichment: API process on Postgres vs all-in-one on SQLite, alternating slices.
-    const slices = 3;
-    const seconds = Math.max(1, Math.round(Number(values.duration) / slices));
-    const onSqlite: number[] = [];
-    const onPostgres: number[] = [];
-    for (let slice = 0; slice < slices; slice++) {
-      onSqlite.push(await requestsPerSecond(sqlite.url, seconds));
-      onPostgres.push(await requestsPerSecond(fleet2.apis[0]!.url, seconds));
-    }
-    report.single = {
-      sqliteReqPerS: Math.round(median(onSqlite)),
-      postgresApiReqPerS: Math.round(median(onPostgres)),
-      ratio: Number((median(onPostgres) / median(onSqlite)).toFixed(2)),
-    };
-    log({ single: report.single });
+    if (parts.has('single')) await singleEnrichment(sqlite.url, fleet2.apis[0]!.url);
     await sqlite.stop();
-
     await fleet2.stop();
   }
 
   const trials = Number(values.trials);
-  if (trials > 0) report.killTrials = await killTrials(trials, Number(values['trial-items']));
+  if (parts.has('trials') && trials > 0)
+    report.killTrials = await killTrials(trials, Number(values['trial-items']));
   log({ report });
 } finally {
   await postgres.stop();
   rmSync(dir, { recursive: true, force: true });
+}
+
+async function singleEnrichment(sqliteUrl: string, postgresApiUrl: string) {
+  const slices = 3;
+  const seconds = Math.max(1, Math.round(Number(values.duration) / slices));
+  const onSqlite: number[] = [];
+  const onPostgres: number[] = [];
+  for (let slice = 0; slice < slices; slice++) {
+    onSqlite.push(await requestsPerSecond(sqliteUrl, seconds));
+    onPostgres.push(await requestsPerSecond(postgresApiUrl, seconds));
+  }
+  report.single = {
+    sqliteReqPerS: Math.round(median(onSqlite)),
+    postgresApiReqPerS: Math.round(median(onPostgres)),
+    ratio: Number((median(onPostgres) / median(onSqlite)).toFixed(2)),
+  };
+  log({ single: report.single });
 }
 
 async function killTrials(trials: number, items: number) {

@@ -27,8 +27,8 @@ import {
   unpackChunk,
 } from '@txenrich/service';
 import { insertDelivery } from './deliveries.js';
-import { insertEnrichments, scoped, upsertSeries } from './enrichments.js';
-import { lockKey, placeholder, type Query, type StoreContext } from './operations.js';
+import { enrichmentsInsert, scoped, seriesUpsertInsert } from './enrichments.js';
+import { insertEach, lockKey, placeholder, type Query, type StoreContext } from './operations.js';
 
 const insertBatchSql = insertStatement(batchInsert, placeholder);
 const batchSql = `SELECT ${batchColumns} FROM batches WHERE id = $1`;
@@ -111,8 +111,10 @@ export function createBatches({ op, query, transaction }: StoreContext): BatchMe
         );
         if (rowCount === 1) {
           const { scope } = toBatch(batch);
-          await insertEnrichments(tx, scope, chunk.enrichments);
-          await upsertSeries(tx, scoped(scope, chunk.series));
+          await insertEach(tx, [
+            enrichmentsInsert([{ scope, enrichments: chunk.enrichments }]),
+            seriesUpsertInsert(scoped(scope, chunk.series)),
+          ]);
         }
         // chunks_done counts the chunks stored from 0 without a gap: add those stored from it on.
         await tx(

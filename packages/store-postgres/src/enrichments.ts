@@ -14,21 +14,19 @@ import {
   toEnrichment,
 } from '@txenrich/service';
 import { inKeyOrder } from './key-order.js';
-import { insertRows, type Query, type StoreContext } from './operations.js';
-import { addUsageRows } from './usage.js';
+import { type Insert, insertAll, type StoreContext } from './operations.js';
+import { perTurn } from './per-turn.js';
+import { usageRowsInsert } from './usage.js';
 
-/** Stores enrichments (in the caller's transaction); an id already recorded in its scope throws. */
-export async function insertEnrichments(
-  query: Query,
-  scope: Scope,
-  enrichments: readonly EnrichmentRecord[],
-): Promise<void> {
-  await insertRows(
-    query,
-    enrichmentInsert,
+/** Enrichments, each of its scope: an id already recorded in its scope fails the insert. */
+export const enrichmentsInsert = (
+  writes: ReadonlyArray<{ scope: Scope; enrichments: readonly EnrichmentRecord[] }>,
+): Insert => ({
+  mapping: enrichmentInsert,
+  rows: writes.flatMap(({ scope, enrichments }) =>
     enrichments.map((each) => enrichmentInsert.values(scope, each)),
-  );
-}
+  ),
+});
 
 /** A series state and the scope it belongs to. */
 export interface ScopedSeries {
@@ -41,38 +39,54 @@ export const scoped = (scope: Scope, series: readonly SeriesRow[]): ScopedSeries
   series.map((row) => ({ scope, row }));
 
 /**
- * Stores series states, each replacing the one stored for its user and key: in key order (no deadlock
- * with another transaction writing some of them), the later of two states of one series kept.
+ * Series states, each replacing the one stored for its user and key: in key order (no deadlock with
+ * another transaction writing some of them), the later of two states of one series kept.
  */
-export async function upsertSeries(query: Query, series: readonly ScopedSeries[]): Promise<void> {
+export function seriesUpsertInsert(series: readonly ScopedSeries[]): Insert {
   const ordered = inKeyOrder(
     series,
     ({ scope, row }) => [scope.tenant, scope.environment, row.userId, row.key],
     (_earlier, later) => later,
   );
-  await insertRows(
-    query,
-    seriesInsert,
-    ordered.map(({ scope, row }) => seriesInsert.values(scope, row)),
-    seriesUpsert,
-  );
+  return {
+    mapping: seriesInsert,
+    rows: ordered.map(({ scope, row }) => seriesInsert.values(scope, row)),
+    suffix: seriesUpsert,
+  };
 }
 
-export function createEnrichments({ op, query, transaction }: StoreContext): EnrichmentMethods {
+export function createEnrichments(context: StoreContext): EnrichmentMethods {
+  const { op, query } = context;
+  // One statement for the refs of every read asked in a turn: one round trip, one snapshot.
+  const readSeries = perTurn(async (reads: ReadonlyArray<{ scope: Scope; refs: readonly SeriesRef[] }>) => {
+    const asked = reads.flatMap(({ scope, refs }) => refs.map((ref) => ({ scope, ref })));
+    const { rows } = await query<{ state: string | null }>(
+      `SELECT s.state
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+         WITH ORDINALITY AS asked (tenant, environment, user_id, series_key, position)
+       LEFT JOIN recurrence_series s ON s.tenant = asked.tenant AND s.environment = asked.environment
+         AND s.user_id = asked.user_id AND s.series_key = asked.series_key
+       ORDER BY asked.position`,
+      [
+        asked.map(({ scope }) => scope.tenant),
+        asked.map(({ scope }) => scope.environment),
+        asked.map(({ ref }) => ref.userId),
+        asked.map(({ ref }) => ref.key),
+      ],
+    );
+    let next = 0;
+    return reads.map(({ refs }) => refs.map(() => rows[next++]!.state));
+  });
+
   return {
+    // A turn's requests in one statement, usually: one round trip. The rows other transactions write
+    // too go all of a kind at once, in key order.
     recordEnrichments: op('recordEnrichments', (writes: readonly EnrichmentWrite[]) =>
-      transaction(async (tx) => {
-        for (const { scope, enrichments } of writes) await insertEnrichments(tx, scope, enrichments);
-        // The rows other transactions write too: all of a kind at once, in key order.
-        await upsertSeries(
-          tx,
-          writes.flatMap(({ scope, series }) => scoped(scope, series)),
-        );
-        await addUsageRows(
-          tx,
-          writes.flatMap(({ usage }) => usage),
-        );
-      }),
+      insertAll(context, [
+        enrichmentsInsert(writes),
+        seriesUpsertInsert(writes.flatMap(({ scope, series }) => scoped(scope, series))),
+        usageRowsInsert(writes.flatMap(({ usage }) => usage)),
+      ]),
     ),
 
     findEnrichment: op('findEnrichment', async (scope: Scope, enrichmentId: string) => {
@@ -83,19 +97,9 @@ export function createEnrichments({ op, query, transaction }: StoreContext): Enr
       return rows[0] ? toEnrichment(rows[0]) : null;
     }),
 
-    // One statement for all the refs: one round trip, one snapshot.
-    loadSeries: op('loadSeries', async (scope: Scope, refs: readonly SeriesRef[]) => {
-      if (refs.length === 0) return [];
-      const { rows } = await query<{ position: number; state: string | null }>(
-        `SELECT asked.position, s.state
-         FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS asked (user_id, series_key, position)
-         LEFT JOIN recurrence_series s ON s.tenant = $1 AND s.environment = $2
-           AND s.user_id = asked.user_id AND s.series_key = asked.series_key
-         ORDER BY asked.position`,
-        [scope.tenant, scope.environment, refs.map((ref) => ref.userId), refs.map((ref) => ref.key)],
-      );
-      return rows.map((row) => row.state);
-    }),
+    loadSeries: op('loadSeries', (scope: Scope, refs: readonly SeriesRef[]) =>
+      refs.length === 0 ? Promise.resolve([]) : readSeries({ scope, refs }),
+    ),
 
     userSeries: op('userSeries', async (scope: Scope, userId: string) => {
       const { rows } = await query<{ series_key: string; state: string }>(

@@ -119,6 +119,23 @@ export const placeholder = (index: number): string => `$${index + 1}`;
 /** Rows per multi-row INSERT: a chunk's thousand enrichments in one round trip, far from the 65,535 values a statement takes. */
 const ROWS_PER_INSERT = 1000;
 
+/** Rows for one table: `suffix` is an ON CONFLICT clause, or empty. */
+export interface Insert {
+  mapping: InsertMapping<never>;
+  rows: readonly ColumnValue[][];
+  suffix?: string;
+}
+
+/** `INSERT INTO table (columns) VALUES (...), (...) suffix`, its placeholders numbered from `offset` on. */
+function insertSql({ mapping, rows, suffix = '' }: Insert, offset: number): string {
+  const width = mapping.columns.length;
+  const tuples = rows.map(
+    (_, row) =>
+      `(${mapping.columns.map((_, column) => placeholder(offset + row * width + column)).join(', ')})`,
+  );
+  return `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) VALUES ${tuples.join(', ')} ${suffix}`;
+}
+
 /**
  * Inserts rows of `mapping` a thousand per statement (`VALUES (...), (...)`), each statement followed by
  * `suffix` (an ON CONFLICT clause): one round trip where one per row would cost a thousand.
@@ -129,17 +146,45 @@ export async function insertRows(
   rows: readonly ColumnValue[][],
   suffix = '',
 ): Promise<void> {
-  const width = mapping.columns.length;
   for (let first = 0; first < rows.length; first += ROWS_PER_INSERT) {
     const group = rows.slice(first, first + ROWS_PER_INSERT);
-    const tuples = group.map(
-      (_, row) => `(${mapping.columns.map((_, column) => placeholder(row * width + column)).join(', ')})`,
-    );
-    await query(
-      `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) VALUES ${tuples.join(', ')} ${suffix}`,
-      group.flat(),
-    );
+    await query(insertSql({ mapping, rows: group, suffix }, 0), group.flat());
   }
+}
+
+/** Runs each of `inserts` in turn (in the caller's transaction), a thousand rows a statement. */
+export async function insertEach(query: Query, inserts: readonly Insert[]): Promise<void> {
+  for (const { mapping, rows, suffix } of inserts) await insertRows(query, mapping, rows, suffix);
+}
+
+/**
+ * Inserts into several tables atomically. As one statement when they are few (`WITH a AS (INSERT ...)
+ * INSERT ...`: one round trip, where a transaction takes one per table and two more for BEGIN and
+ * COMMIT); else in one transaction, a thousand rows a statement. Two calls with the same tables lock
+ * them in the same order either way, so they cannot deadlock on rows each takes in key order.
+ */
+export async function insertAll(
+  { query, transaction }: Pick<StoreContext, 'query' | 'transaction'>,
+  inserts: readonly Insert[],
+): Promise<void> {
+  const written = inserts.filter((insert) => insert.rows.length > 0);
+  if (written.length === 0) return;
+  if (written.reduce((rows, insert) => rows + insert.rows.length, 0) > ROWS_PER_INSERT) {
+    await transaction((tx) => insertEach(tx, written));
+    return;
+  }
+  let offset = 0;
+  const statements = written.map((insert) => {
+    const sql = insertSql(insert, offset);
+    offset += insert.rows.length * insert.mapping.columns.length;
+    return sql;
+  });
+  const last = statements.pop()!;
+  const ctes = statements.map((sql, index) => `w${index} AS (${sql})`);
+  await query(
+    ctes.length > 0 ? `WITH ${ctes.join(', ')} ${last}` : last,
+    written.flatMap((insert) => insert.rows.flat()),
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { RevisionSubject, RulesRevisions, Scope, Store } from '@txenrich/service';
 import type { Query, StoreContext } from './operations.js';
+import { perTurn } from './per-turn.js';
 
 /** Bumps a subject's revision (in the caller's transaction when `query` is one's). */
 export async function bumpRevision(query: Query, scope: Scope, subject: RevisionSubject): Promise<void> {
@@ -25,15 +26,19 @@ export async function revision(query: Query, scope: Scope, subject: RevisionSubj
 }
 
 export function createRevisions({ op, query }: StoreContext): Pick<Store, 'rulesRevisions'> {
+  // Every enrichment asks; the scopes asked in one turn are read in one statement.
+  const read = perTurn(async (scopes: readonly Scope[]) => {
+    const { rows } = await query<{ position: number; subject: RevisionSubject; revision: number }>(
+      `SELECT asked.position, r.subject, r.revision
+       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS asked (tenant, environment, position)
+       JOIN revisions r ON r.tenant = asked.tenant AND r.environment = asked.environment`,
+      [scopes.map((scope) => scope.tenant), scopes.map((scope) => scope.environment)],
+    );
+    const answers = scopes.map((): RulesRevisions => ({ triggers: 0, corrections: 0 }));
+    for (const row of rows) answers[row.position - 1]![row.subject] = row.revision;
+    return answers;
+  });
   return {
-    rulesRevisions: op('rulesRevisions', async (scope: Scope) => {
-      const { rows } = await query<{ subject: RevisionSubject; revision: number }>(
-        'SELECT subject, revision FROM revisions WHERE tenant = $1 AND environment = $2',
-        [scope.tenant, scope.environment],
-      );
-      const revisions: RulesRevisions = { triggers: 0, corrections: 0 };
-      for (const row of rows) revisions[row.subject] = row.revision;
-      return revisions;
-    }),
+    rulesRevisions: op('rulesRevisions', read),
   };
 }

@@ -11,7 +11,7 @@ import {
   usageOrder,
 } from '@txenrich/service';
 import { inKeyOrder } from './key-order.js';
-import { insertRows, placeholder, type Query, type StoreContext } from './operations.js';
+import { type Insert, placeholder, type Query, type StoreContext } from './operations.js';
 
 const addUsageSuffix =
   'ON CONFLICT ON CONSTRAINT usage_key DO UPDATE SET count = usage.count + excluded.count';
@@ -23,10 +23,10 @@ export async function addUsage(query: Query, key: UsageKey, count: number): Prom
 }
 
 /**
- * Adds each row's count to its key's counter, in the caller's transaction: in key order (no deadlock with
- * another transaction counting some of the same keys), the counts of one key added up first.
+ * Adds each row's count to its key's counter: in key order (no deadlock with another transaction
+ * counting some of the same keys), the counts of one key added up first.
  */
-export async function addUsageRows(query: Query, rows: readonly UsageRow[]): Promise<void> {
+export function usageRowsInsert(rows: readonly UsageRow[]): Insert {
   const ordered = inKeyOrder(
     rows,
     (row) => [
@@ -39,12 +39,11 @@ export async function addUsageRows(query: Query, rows: readonly UsageRow[]): Pro
     ],
     (earlier, later) => ({ ...earlier, count: earlier.count + later.count }),
   );
-  await insertRows(
-    query,
-    usageInsert,
-    ordered.map((row) => usageInsert.values(row, row.count)),
-    addUsageSuffix,
-  );
+  return {
+    mapping: usageInsert,
+    rows: ordered.map((row) => usageInsert.values(row, row.count)),
+    suffix: addUsageSuffix,
+  };
 }
 
 export function createUsage({ op, query }: StoreContext): Pick<Store, 'countUsage' | 'usage'> {

@@ -1,7 +1,7 @@
 /** The Postgres store against a real server that vitest.postgres.ts starts for this project. */
 import type { Scope } from '@txenrich/service';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { createScratchDatabases } from '../../../test/support/postgres-databases.ts';
 import { startPostgresServer } from '../../../test/support/postgres-server.ts';
 import { describeStoreConformance } from '../../service/test/store-conformance.js';
@@ -177,6 +177,88 @@ describe('countRequest (rate limits across processes)', () => {
       expect(await two.countRequest!('GET /x key-1', 1000, 11_000)).toEqual({ count: 1, endsAt: 12_000 });
     } finally {
       await Promise.all([one.close(), two.close()]);
+    }
+  });
+});
+
+describe('round trips', () => {
+  it('reads asked in one turn go as one statement, each answered for its own scope', async () => {
+    const pool = new pg.Pool({ connectionString: await databases.urlOf('per_turn') });
+    const store = await createPostgresStore({ pool });
+    const globex: Scope = { tenant: 'globex', environment: 'production' };
+    const series = (scope: Scope, userId: string, state: string) => ({
+      scope,
+      enrichments: [],
+      series: [{ userId, key: 'netflix', state, lastDay: 20_000, seenAt: 0 }],
+      usage: [],
+    });
+    try {
+      await store.recordEnrichments([series(acme, 'u1', '{"acme":1}'), series(globex, 'u1', '{"globex":1}')]);
+      await pool.query(
+        `INSERT INTO revisions (tenant, environment, subject, revision) VALUES ('acme', 'production', 'triggers', 3)`,
+      );
+      const statements = vi.spyOn(pool, 'query');
+      const answers = await Promise.all([
+        store.loadSeries(acme, [
+          { userId: 'u1', key: 'netflix' },
+          { userId: 'u2', key: 'netflix' },
+        ]),
+        store.loadSeries(globex, [{ userId: 'u1', key: 'netflix' }]),
+        store.loadSeries(acme, []),
+        store.rulesRevisions(acme),
+        store.rulesRevisions(globex),
+      ]);
+      expect(answers).toEqual([
+        ['{"acme":1}', null],
+        ['{"globex":1}'],
+        [],
+        expect.objectContaining({ triggers: 3, corrections: 0 }),
+        expect.objectContaining({ triggers: 0, corrections: 0 }),
+      ]);
+      expect(statements).toHaveBeenCalledTimes(2);
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  });
+
+  it('records the writes of a turn in one statement, atomically', async () => {
+    const pool = new pg.Pool({ connectionString: await databases.urlOf('one_statement') });
+    const store = await createPostgresStore({ pool });
+    const enrichment = (enrichmentId: string) => ({
+      enrichmentId,
+      kind: 'card' as const,
+      request: '{}',
+      createdAt: 0,
+    });
+    const usage = {
+      scope: acme,
+      billingProfile: null,
+      organizationId: null,
+      endpoint: 'single.card',
+      day: '2025-06-01',
+      count: 1,
+    };
+    const write = (enrichmentId: string, userId: string) => ({
+      scope: acme,
+      enrichments: [enrichment(enrichmentId)],
+      series: [{ userId, key: 'netflix', state: `{"${enrichmentId}":1}`, lastDay: 20_000, seenAt: 0 }],
+      usage: [usage],
+    });
+    try {
+      const statements = vi.spyOn(pool, 'query');
+      await store.recordEnrichments([write('e1', 'u1'), write('e2', 'u2')]);
+      expect(statements).toHaveBeenCalledTimes(1);
+      expect(await store.loadSeries(acme, [{ userId: 'u2', key: 'netflix' }])).toEqual(['{"e2":1}']);
+      expect(await store.usage()).toEqual([expect.objectContaining({ endpoint: 'single.card', count: 2 })]);
+      // e1 again: nothing of the statement stays.
+      await expect(store.recordEnrichments([write('e3', 'u3'), write('e1', 'u4')])).rejects.toThrow();
+      expect(await store.findEnrichment(acme, 'e3')).toBeNull();
+      expect(await store.loadSeries(acme, [{ userId: 'u3', key: 'netflix' }])).toEqual([null]);
+      expect(await store.usage()).toEqual([expect.objectContaining({ count: 2 })]);
+    } finally {
+      await store.close();
+      await pool.end();
     }
   });
 });
