@@ -10,7 +10,7 @@ import { isProductWord } from '../anatomy/product-words.js';
 import type { Place } from '../lexicon.js';
 import type { Line } from '../normalize/line.js';
 import { bareHost, compactKey, nameKey } from '../normalize/text.js';
-import { fillerWords, lendsMoney } from './evidence.js';
+import { fillerWords, industryOfWord, lendsMoney, wordFitsIndustry } from './evidence.js';
 import type { MatchEvidence, MatchQuery, MatchResult, MatchTrace } from './matcher.js';
 import type { ResolveParts } from './parts.js';
 
@@ -57,16 +57,30 @@ const selfSellingTypes = new Set(['marketplace', 'delivery_service', 'platform',
 const hostsOf = (parties: readonly CatalogThirdParty[]) =>
   parties.flatMap((party) => (party.website ? [bareHost(party.website)] : []));
 
-/** Nothing but the party's own name and product words is left: nobody stands behind it. */
+/**
+ * Nothing but the party's own name and product words is left: nobody stands behind it. A platform no
+ * seller stands behind (a travel site, not a facilitator) may say what it sold in its own line's word
+ * (`BKG*BOOKING.COM HOTEL`).
+ */
 function soldByItself(descriptor: Anatomy, party: CatalogThirdParty): boolean {
   // The parser falls back to the whole descriptor when nothing followed the prefix.
   if (descriptor.name === descriptor.raw) return true;
   const own = new Set(nameKey(party.name).split(' '));
+  const ownLine = (token: string) => {
+    if (party.roles.includes('facilitator')) return false;
+    const group = industryOfWord(token);
+    return group !== undefined && wordFitsIndustry(group, party.industryId);
+  };
   return nameKey(descriptor.name)
     .split(' ')
     .every(
       (token) =>
-        !token || own.has(token) || isProductWord(token) || fillerWords.has(token) || /\d/.test(token),
+        !token ||
+        own.has(token) ||
+        isProductWord(token) ||
+        fillerWords.has(token) ||
+        /\d/.test(token) ||
+        ownLine(token),
     );
 }
 
@@ -99,9 +113,15 @@ export function resolveCardCounterparty(
   };
   const host = descriptor.location.host;
   // A third party's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the merchant only when the
-  // rest of the line is no more than a word (`BOOKING.COM HOTEL`).
+  // rest of the line is no more than a word (`BOOKING.COM HOTEL`), or when it is a marketplace's, whose
+  // sellers' purchases are its own (`ETSY.COM - MULTIPLE SHO 718-8557955 NY`), and no brand is named.
   const partyHost = host !== null && evidence.thirdPartyHosts.includes(host);
-  const nameBehind = descriptor.name.split(' ').length >= 2;
+  const marketplaceHost =
+    partyHost &&
+    parties.some(
+      (party) => party.type === 'marketplace' && party.website !== null && bareHost(party.website) === host,
+    );
+  const nameBehind = descriptor.name.split(' ').length >= 2 && !marketplaceHost;
   const query = { readings: readingsOf(descriptor, parties), statementForm: descriptor.raw, host };
   let match = peerToPeer
     ? appItself(parts, query, evidence, parties, trace)
