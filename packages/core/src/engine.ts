@@ -12,8 +12,20 @@ import type {
 import { v7 } from 'uuid';
 import { givenNames } from './anatomy/given-names.js';
 import type { PendingEnrichment } from './context/apply-context.js';
+import {
+  type Category,
+  type CategoryHierarchy,
+  type CustomCategory,
+  categoryOf,
+  createCategoryHierarchy,
+} from './context/categories.js';
 import type { EnrichmentContext } from './context/context.js';
 import { type CorrectionRule, compileCorrections } from './context/corrections.js';
+import {
+  type CompiledCategories,
+  compileCategories,
+  type TenantCategories,
+} from './context/personalization.js';
 import {
   type CompiledTriggers,
   type CompileTriggersOptions,
@@ -98,11 +110,21 @@ export interface Engine {
   compileTriggers(registrations: readonly TriggerRegistration[]): CompiledTriggers;
   /** The same compile a part at a time (a caller sharing its thread between parts of a long list). */
   createTriggerCompiler(): TriggerCompiler;
-  /** A tenant's corrections and triggers compiled for the context (each undefined when it has none). */
+  /**
+   * A tenant's custom categories and counterparty personalizations compiled for `context.categories`
+   * (undefined when no personalization applies).
+   */
+  compileCategories(categories: TenantCategories): CompiledCategories | undefined;
+  /** A tenant's corrections, categories and triggers compiled for the context (each undefined when it has none). */
   compileRules(rules: {
     corrections?: readonly CorrectionRule[] | undefined;
     triggers?: readonly TriggerRegistration[] | undefined;
-  }): Pick<EnrichmentContext, 'corrections' | 'triggers'>;
+    categories?: TenantCategories | undefined;
+  }): Pick<EnrichmentContext, 'corrections' | 'triggers' | 'categories'>;
+  /** The default taxonomy: every industry of the catalog as a category, in id order (broad before specific). */
+  defaultCategories(): readonly Category[];
+  /** The hierarchy of every default category and of `custom` (null for an id neither has). */
+  categoryHierarchy(custom: readonly CustomCategory[]): CategoryHierarchy;
   /** The catalog the engine runs on. */
   readonly catalog: Catalog;
 }
@@ -163,6 +185,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   };
   const compileWithRegions = (registrations: readonly TriggerRegistration[]) =>
     compileTriggers(registrations, triggerOptions);
+  const defaultChain = (id: string) => parts.industryChain(id);
+  let defaults: readonly Category[] | undefined;
   return {
     catalog,
     enrichCard: (body, context, options) => beginInPipeline(parts, 'card', body, context, options).finish(),
@@ -176,10 +200,22 @@ export function createEngine(options: EngineOptions = {}): Engine {
     begin: (kind, body, context, options) => beginInPipeline(parts, kind, body, context, options),
     compileTriggers: compileWithRegions,
     createTriggerCompiler: () => createTriggerCompiler(triggerOptions),
-    compileRules: ({ corrections, triggers }) => ({
+    compileCategories: (categories) => compileCategories(categories, defaultChain),
+    compileRules: ({ corrections, triggers, categories }) => ({
       corrections: corrections?.length ? compileCorrections(corrections) : undefined,
       triggers: triggers?.length ? compileWithRegions(triggers) : undefined,
+      categories: categories ? compileCategories(categories, defaultChain) : undefined,
     }),
+    defaultCategories: () => {
+      if (!defaults) {
+        const hierarchy = createCategoryHierarchy(defaultChain, []);
+        defaults = [...catalog.industries]
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .map((industry) => categoryOf(hierarchy(industry.id)!));
+      }
+      return defaults;
+    },
+    categoryHierarchy: (custom) => createCategoryHierarchy(defaultChain, custom),
     searchMerchants: (name, limit) => {
       // Built on first use: engines that never search (batch workers) never pay for it.
       autocomplete ??= createAutocomplete(entries);

@@ -9,6 +9,13 @@
 
 export { type Anatomy, type AnatomyLexicon, readAnatomy } from './anatomy/anatomy.js';
 export type { PendingEnrichment } from './context/apply-context.js';
+export {
+  type Category,
+  type CategoryHierarchy,
+  type CustomCategory,
+  categoryOf,
+  createCategoryHierarchy,
+} from './context/categories.js';
 export { type EnrichmentContext, recurrenceSeries } from './context/context.js';
 export {
   applyCorrection,
@@ -20,6 +27,16 @@ export {
   descriptorKey,
 } from './context/corrections.js';
 export { descriptorKeyOf } from './context/descriptor-key-of.js';
+export {
+  applyPersonalization,
+  type CompiledCategories,
+  type CompiledPersonalizations,
+  type CounterpartyPersonalization,
+  compileCategories,
+  type PersonalizedCounterparties,
+  personalizedCategory,
+  type TenantCategories,
+} from './context/personalization.js';
 export {
   createSeriesBook,
   type KeptPayment,

@@ -93,6 +93,8 @@ function contextFacts(line: Line, anatomy: Anatomy, place: Place): ContextFacts 
     userId: line.userId,
     cardId: line.cardId,
     programId: line.programId,
+    // Set from the body by `beginInPipeline` (the line does not carry it).
+    organizationId: null,
     place,
     address: line.address,
   };
@@ -197,5 +199,6 @@ export function beginInPipeline<K extends TransactionKind>(
   options: EnrichOptions = {},
 ): PendingEnrichment {
   const { enrichment, facts } = build(parts, kinds[kind] as KindRow<K>, body, options);
+  facts.organizationId = body.organizationId ?? null;
   return beginContext(parts, enrichment, context, facts);
 }

@@ -4,15 +4,23 @@
  * series port is moved.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { CorrectionRule, SeriesChange, SeriesRef, TriggerRegistration } from '@txenrich/core';
+import type {
+  CorrectionRule,
+  SeriesChange,
+  SeriesRef,
+  TenantCategories,
+  TriggerRegistration,
+} from '@txenrich/core';
 import type { TransactionKind } from '@txenrich/schema';
 
-/** A tenant's corrections and triggers. Workers compile them once per `key` and cache the result. */
+/** A tenant's corrections, categories and triggers. Workers compile them once per `key` and cache the result. */
 export interface TenantRules {
   /** Changes whenever the rules change (e.g. `acme:sandbox:<revision>`). */
   key: string;
   corrections?: readonly CorrectionRule[];
   triggers?: readonly TriggerRegistration[];
+  /** Custom categories and counterparty personalizations. */
+  categories?: TenantCategories;
 }
 
 /** Parsed request bodies. */

@@ -53,14 +53,14 @@ const ready: WorkerReadyMessage = {
 parentPort?.postMessage(ready);
 
 /** Compiled rules by key; a few tenants' worth, the oldest dropped first. */
-const compiledRules = new Map<string, Pick<EnrichmentContext, 'corrections' | 'triggers'>>();
+const compiledRules = new Map<string, Pick<EnrichmentContext, 'corrections' | 'triggers' | 'categories'>>();
 const MAX_CACHED_RULES = 16;
 
 function rulesContext(rules: TenantRules | { key: string } | undefined) {
   if (!rules) return {};
   const cached = compiledRules.get(rules.key);
   if (cached) return cached;
-  if (!('corrections' in rules || 'triggers' in rules)) return null;
+  if (!('corrections' in rules || 'triggers' in rules || 'categories' in rules)) return null;
   const compiled = engine.compileRules(rules as TenantRules);
   if (compiledRules.size >= MAX_CACHED_RULES) compiledRules.delete(compiledRules.keys().next().value!);
   compiledRules.set(rules.key, compiled);

@@ -75,9 +75,14 @@ export type TriggerScope = (typeof triggerScopes)[number];
 
 const nullableUrl = httpUrl.nullable();
 
-/** An industry node: ids are four dash-separated groups of three digits, broad to specific. */
+/**
+ * An industry node: ids are four dash-separated groups of three digits, broad to specific; the last node
+ * of a counterparty a tenant personalized with a custom category has that category's UUID.
+ */
 export const industrySchema = z.object({
-  id: z.string().regex(/^\d{3}-\d{3}-\d{3}-\d{3}$/),
+  id: z
+    .string()
+    .regex(/^(\d{3}-\d{3}-\d{3}-\d{3}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/),
   name: z.string(),
   icon: nullableUrl,
 });

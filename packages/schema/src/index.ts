@@ -5,6 +5,7 @@
  * other package imports wire types from here and nowhere else.
  */
 export * from './batches.js';
+export * from './categories.js';
 export * from './corporations.js';
 export * from './enrichment.js';
 export * from './errors.js';

@@ -1,13 +1,16 @@
 /**
  * The steps that depend on what the service hands over besides the
  * transaction, in order: the tenant's corrections first, so that recurrence
- * and triggers see the corrected counterparty; then recurrence, in the
- * user's series with that counterparty; then the tenant's merchant triggers.
+ * and triggers see the corrected counterparty; then its counterparty
+ * personalizations (the category of that counterparty); then recurrence, in
+ * the user's series with that counterparty; then the tenant's merchant
+ * triggers.
  */
 import type { Counterparty, Enrichment, Industry } from '@txenrich/schema';
 import type { Place } from '../lexicon.js';
 import { type EnrichmentContext, recurrenceSeries } from './context.js';
 import { applyCorrection, descriptorKey } from './corrections.js';
+import { applyPersonalization } from './personalization.js';
 import { recordPayment, type SeriesRef } from './series.js';
 import { matchTriggers } from './triggers.js';
 
@@ -21,6 +24,8 @@ export interface ContextFacts {
   userId: string | null;
   cardId: string | null;
   programId: string | null;
+  /** The multi-source organization the transaction names (organization-level personalizations). */
+  organizationId: string | null;
   place: Place;
   address: string | null;
 }
@@ -67,7 +72,10 @@ export function beginContext(
         industryChain: (id) => parts.industryChain(id),
       })
     : enrichment;
-  const top = corrected.counterparty[0];
+  const personalized = context.categories
+    ? applyPersonalization(context.categories.personalizations, corrected, facts.userId, facts.organizationId)
+    : corrected;
+  const top = personalized.counterparty[0];
   const series =
     context.series && facts.userId && facts.occurredAt
       ? {
@@ -78,7 +86,7 @@ export function beginContext(
   return {
     series,
     descriptorKey: key,
-    finish: () => applyTriggers(context, withRecurrence(context, series, corrected, facts), facts),
+    finish: () => applyTriggers(context, withRecurrence(context, series, personalized, facts), facts),
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * What the service hands the engine besides the transaction: the user's
- * series states (recurrence), the tenant's corrections and its active
- * triggers.
+ * series states (recurrence), the tenant's corrections, its categories
+ * (counterparty personalization) and its active triggers.
  */
 
 import type { CompiledCorrections } from './corrections.js';
+import type { CompiledCategories } from './personalization.js';
 import type { SeriesBook } from './series.js';
 import type { CompiledTriggers } from './triggers.js';
 
@@ -25,6 +26,11 @@ export interface EnrichmentContext {
   series?: SeriesBook | undefined;
   /** `compileCorrections(...)` of the tenant's correction rules. */
   corrections?: CompiledCorrections | undefined;
+  /**
+   * `compileCategories(...)` of the tenant's custom categories and counterparty personalizations (compile
+   * once per revision): a personalized counterparty carries its category.
+   */
+  categories?: CompiledCategories | undefined;
   /** `compileTriggers(...)` of the tenant's active triggers (compile once per trigger version). */
   triggers?: CompiledTriggers | undefined;
 }

@@ -1,0 +1,77 @@
+/**
+ * Categories and counterparty category personalization: the default
+ * taxonomy (`GET /categories`), a tenant's custom categories (integration
+ * and user level) and its counterparty personalizations (integration,
+ * organization and user level), in the shapes of the commercial service's
+ * category personalization API.
+ */
+import * as z from 'zod';
+import { industrySchema } from './enrichment.js';
+import { identifier, text } from './fields.js';
+
+export const categoryLimits = {
+  /** Custom categories of an integration (a tenant's environment), not counting its users'. */
+  maxPerIntegration: 1_000,
+  /** Custom categories of one user. */
+  maxPerUser: 100,
+  /** Counterparty personalizations at integration level, and of one organization. */
+  maxPersonalizationsPerIntegration: 100_000,
+  /** Counterparty personalizations of one user. */
+  maxPersonalizationsPerUser: 1_000,
+  /** Characters of a category's name (the commercial service's hierarchy nodes hold 64). */
+  maxNameLength: 64,
+} as const;
+
+/** What `GET /categories?include=` may list: the default taxonomy, the custom categories, or both. */
+export const categoryKinds = ['default', 'custom'] as const;
+export type CategoryKind = (typeof categoryKinds)[number];
+
+/** A category: `fullCategoryHierarchy` broad to specific, itself last; a custom one's icon is its parent's. */
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  fullCategoryHierarchy: z.array(industrySchema),
+});
+
+export const categoriesSchema = z.array(categorySchema);
+
+/** `POST /categories` and `POST /users/{userId}/categories`. */
+export const newCategorySchema = z.object({
+  name: text(categoryLimits.maxNameLength, 1).refine(
+    (name) => name.trim() !== '',
+    'This field may not be blank.',
+  ),
+  /** A default category id (`011-000-000-000`) or a custom category's id. */
+  parentId: identifier(64, 1),
+});
+
+/** `PUT .../counterparty-category-personalizations`, and what `GET` lists (a user's also carry `userId`). */
+export const personalizationSchema = z.object({
+  /** A counterparty id results carry: a catalog merchant's, or an unverified merchant's stable id. */
+  counterpartyId: identifier(512, 1),
+  /** A default or custom category id. */
+  categoryId: identifier(64, 1),
+});
+
+export const personalizationViewSchema = personalizationSchema.extend({
+  userId: z.string().optional(),
+  organizationId: z.string().optional(),
+});
+
+export const personalizationsSchema = z.array(personalizationViewSchema);
+
+/** The 409 of a category still in use: what uses it. */
+export const categoryInUseSchema = z.object({
+  details: z.string(),
+  personalizations: personalizationsSchema,
+  categories: z.array(
+    z.object({ id: z.string(), name: z.string(), parentId: z.string(), userId: z.string().optional() }),
+  ),
+});
+
+export type Category = z.infer<typeof categorySchema>;
+export type NewCategory = z.output<typeof newCategorySchema>;
+export type Personalization = z.output<typeof personalizationSchema>;
+export type PersonalizationView = z.infer<typeof personalizationViewSchema>;
+export type CategoryInUse = z.infer<typeof categoryInUseSchema>;
