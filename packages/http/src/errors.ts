@@ -167,9 +167,12 @@ function answerOfStatus(status: unknown): ErrorAnswer {
 /** The status, body and headers for an error thrown while handling a request. */
 export function errorResponse(error: unknown): ErrorAnswer {
   if (isServiceError(error)) {
-    // Only an INVALID_INPUT carries a body of its own (its field errors); every other body is the table's.
+    // Only an INVALID_INPUT carries a body of its own (its field errors), and a CONFLICT may add what is in
+    // the way (a category's users) to its `details`; every other body is the table's.
     const fields = error.code === 'INVALID_INPUT' ? (error.body as FieldErrors | undefined) : undefined;
-    return codedAnswer(error.code, error.message, fields);
+    const answer = codedAnswer(error.code, error.message, fields);
+    if (error.code === 'CONFLICT' && error.body) answer.body = { ...answer.body, ...error.body };
+    return answer;
   }
   if (isStoreError(error) || isHttpError(error)) return codedAnswer(error.code, error.message);
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };

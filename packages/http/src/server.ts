@@ -25,6 +25,7 @@ import { registerJsonBodyParser } from './json-body.js';
 import { requestIdOf } from './request-id.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerBatchRoutes } from './routes/batches.js';
+import { registerCategoryRoutes } from './routes/categories.js';
 import { registerDocsRoutes } from './routes/docs.js';
 import { registerEnrichRoutes } from './routes/enrich.js';
 import { registerMetaRoutes } from './routes/meta.js';
@@ -209,6 +210,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerBatchRoutes(app, service, limits.batch);
   registerSearchRoutes(app, service);
   registerTriggerRoutes(app, service);
+  registerCategoryRoutes(app, service);
   registerReportRoutes(app, service);
   registerRecurringRoutes(app, service);
   registerAdminRoutes(app, service);

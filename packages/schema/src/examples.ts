@@ -1,4 +1,5 @@
 import type { Batch, BatchOptions } from './batches.js';
+import type { Category, CategoryInUse, NewCategory, PersonalizationView } from './categories.js';
 import type { Corporations } from './corporations.js';
 import type { Enrichment, FailedResultItem } from './enrichment.js';
 import type {
@@ -206,6 +207,47 @@ export const triggerStatusExample = {
   merchantTriggers: [{ id: 'block-casino-1', action: { type: 'BLOCK', reason: 'gambling' } }],
   totalCount: 1,
 } satisfies TriggerScopeStatus;
+
+const home = { id: '019-000-000-000', name: 'Home and Services', icon: `${industryIcon}home-services.svg` };
+
+/** A default category: the hierarchical id results carry. */
+export const defaultCategoryExample = {
+  ...home,
+  fullCategoryHierarchy: [home],
+} satisfies Category;
+
+export const newCategoryExample = {
+  name: 'Kitchen Remodel',
+  parentId: '019-000-000-000',
+} satisfies NewCategory;
+
+/** A custom category: its parent's hierarchy, itself last, its parent's icon. */
+export const customCategoryExample = {
+  id: '4d5419f1-bcde-40f5-9168-7f8989b9c55f',
+  name: 'Kitchen Remodel',
+  icon: home.icon,
+  fullCategoryHierarchy: [
+    home,
+    { id: '4d5419f1-bcde-40f5-9168-7f8989b9c55f', name: 'Kitchen Remodel', icon: home.icon },
+  ],
+} satisfies Category;
+
+export const personalizationExample = {
+  counterpartyId: enrichmentExample.counterparty[0]!.id,
+  categoryId: customCategoryExample.id,
+} satisfies PersonalizationView;
+
+export const categoryInUseExample = {
+  details: 'This category is in use: delete or change what uses it first.',
+  personalizations: [{ ...personalizationExample, userId: 'user-1234' }],
+  categories: [
+    {
+      id: 'e4cf5379-583f-44ed-b625-366044e666e6',
+      name: 'Cabinets',
+      parentId: customCategoryExample.id,
+    },
+  ],
+} satisfies CategoryInUse;
 
 export const errorReportExample = {
   enrichmentId: enrichmentExample.enrichmentId,

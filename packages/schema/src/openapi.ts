@@ -10,6 +10,17 @@ import {
   microbatchResultsSchema,
   resultsPageLimits,
 } from './batches.js';
+import {
+  categoriesSchema,
+  categoryInUseSchema,
+  categoryKinds,
+  categoryLimits,
+  categorySchema,
+  newCategorySchema,
+  personalizationSchema,
+  personalizationsSchema,
+  personalizationViewSchema,
+} from './categories.js';
 import { corporationsSchema } from './corporations.js';
 import { enrichmentSchema } from './enrichment.js';
 import {
@@ -66,6 +77,8 @@ export const componentSchemas = {
   UniversalBatchRequest: { schema: batchRequestSchema('universal'), io: 'input' },
   PutTriggersRequest: { schema: putTriggersSchema, io: 'input' },
   PatchTriggersRequest: { schema: patchTriggersSchema, io: 'input' },
+  NewCategory: { schema: newCategorySchema, io: 'input' },
+  Personalization: { schema: personalizationSchema, io: 'input' },
   ErrorReport: { schema: errorReportSchema, io: 'input' },
   ReportCorrection: { schema: reportCorrectionSchema, io: 'input' },
   Enrichment: { schema: enrichmentSchema, io: 'output' },
@@ -78,6 +91,11 @@ export const componentSchemas = {
   UserRecurring: { schema: userRecurringSchema, io: 'output' },
   TriggerRegistration: { schema: triggerRegistrationSchema, io: 'output' },
   TriggerScopeStatus: { schema: triggerScopeStatusSchema, io: 'output' },
+  Category: { schema: categorySchema, io: 'output' },
+  Categories: { schema: categoriesSchema, io: 'output' },
+  PersonalizationView: { schema: personalizationViewSchema, io: 'output' },
+  Personalizations: { schema: personalizationsSchema, io: 'output' },
+  CategoryInUse: { schema: categoryInUseSchema, io: 'output' },
   ReportAccepted: { schema: reportAcceptedSchema, io: 'output' },
   BatchCallback: { schema: batchCallbackSchema, io: 'output' },
   CallbackDelivery: { schema: callbackDeliverySchema, io: 'output' },
@@ -400,6 +418,209 @@ function triggerOperations(scope: (typeof triggerScopes)[number]): OperationSpec
   ];
 }
 
+const pathParameter = (name: string, description: string): ParameterSpec => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+const userIdParameter = pathParameter('userId', 'The user.');
+const categoryNotFound = details(
+  'No custom category of this owner has this id (default categories cannot be deleted).',
+  'Category not found.',
+);
+const categoryInUse: ResponseSpec = {
+  description:
+    'Personalizations name the category (or one of those deleted), or categories not deleted sit under it: nothing is deleted, and the body lists them.',
+  body: { schema: 'CategoryInUse', example: examples.categoryInUseExample },
+};
+const limits = categoryLimits;
+
+/** `/categories` and `/users/{userId}/categories`: custom categories of the integration, or of a user. */
+function categoryOperations(level: 'integration' | 'user'): OperationSpec[] {
+  const user = level === 'user';
+  const prefix = user ? '/users/{userId}' : '';
+  const name = user ? 'User' : '';
+  const common = { tag: 'Categories', ...(user ? { parameters: [userIdParameter] } : {}) };
+  const max = user ? limits.maxPerUser : limits.maxPerIntegration;
+  return [
+    user
+      ? {
+          ...common,
+          method: 'get',
+          path: `${prefix}/categories`,
+          operationId: 'listUserCategories',
+          summary: 'List the custom categories the user created, in creation order.',
+          responses: {
+            '200': {
+              description: 'The user’s custom categories (none for a user that created none).',
+              body: { schema: 'Categories', example: [examples.customCategoryExample] },
+            },
+            '403': forbidden,
+          },
+        }
+      : {
+          ...common,
+          method: 'get',
+          path: '/categories',
+          operationId: 'listCategories',
+          summary:
+            'List the default taxonomy (the hierarchical industry ids results carry) first, then the integration’s custom categories.',
+          parameters: [
+            {
+              name: 'include',
+              in: 'query',
+              required: false,
+              description: `Which categories, comma-separated: ${categoryKinds.join(', ')} (both without it).`,
+              schema: { type: 'string', examples: ['default', 'custom', 'default,custom'] },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'The categories: default ones first, then custom ones in creation order.',
+              body: {
+                schema: 'Categories',
+                example: [examples.defaultCategoryExample, examples.customCategoryExample],
+              },
+            },
+            '400': fieldErrors({ include: [messages.invalidChoice('all')] }),
+            '403': forbidden,
+          },
+        },
+    {
+      ...common,
+      method: 'post',
+      path: `${prefix}/categories`,
+      operationId: `create${name}Category`,
+      summary: `Create a custom ${user ? 'category of the user' : 'integration-level category'} under a default or custom parent (at most ${max.toLocaleString('en-US')}; the name unique ${user ? 'among the user’s' : 'in the integration'}, the icon the parent’s).`,
+      request: { schema: 'NewCategory', example: examples.newCategoryExample },
+      responses: {
+        '201': {
+          description: 'Created.',
+          body: { schema: 'Category', example: examples.customCategoryExample },
+        },
+        '400': fieldErrors({
+          name: ['A category with this name already exists.'],
+          parentId: ['Unknown category id.'],
+        }),
+        '403': forbidden,
+      },
+    },
+    {
+      ...common,
+      method: 'delete',
+      path: `${prefix}/categories`,
+      operationId: `deleteAll${name}Categories`,
+      summary: `Delete every custom category of the ${user ? 'user' : 'integration'}.`,
+      responses: { '204': { description: 'Deleted.' }, '403': forbidden, '409': categoryInUse },
+    },
+    {
+      ...common,
+      ...(user
+        ? { parameters: [userIdParameter, pathParameter('id', 'The custom category.')] }
+        : { parameters: [pathParameter('id', 'The custom category.')] }),
+      method: 'delete',
+      path: `${prefix}/categories/{id}`,
+      operationId: `delete${name}Category`,
+      summary: `Delete a custom category of the ${user ? 'user' : 'integration'}.`,
+      responses: {
+        '204': { description: 'Deleted.' },
+        '403': forbidden,
+        '404': categoryNotFound,
+        '409': categoryInUse,
+      },
+    },
+  ];
+}
+
+const personalizationLevels = [
+  { level: 'integration', prefix: '', name: 'Integration', parameters: [] as ParameterSpec[] },
+  { level: 'user', prefix: '/users/{userId}', name: 'User', parameters: [userIdParameter] },
+  {
+    level: 'organization',
+    prefix: '/organizations/{organizationId}',
+    name: 'Organization',
+    parameters: [pathParameter('organizationId', 'The organization (multi-source feature).')],
+  },
+] as const;
+
+/** Counterparty category personalizations at one level: the integration, a user, an organization. */
+function personalizationOperations(spec: (typeof personalizationLevels)[number]): OperationSpec[] {
+  const path = `${spec.prefix}/counterparty-category-personalizations`;
+  const owner =
+    spec.level === 'user'
+      ? { userId: 'user-1234' }
+      : spec.level === 'organization'
+        ? { organizationId: 'bank-feed-1' }
+        : {};
+  const example = { ...examples.personalizationExample, ...owner };
+  const extension =
+    spec.level === 'organization'
+      ? ' An extension beyond the commercial service, for keys with the multi-source feature: it applies to transactions carrying this organizationId.'
+      : '';
+  const max =
+    spec.level === 'user' ? limits.maxPersonalizationsPerUser : limits.maxPersonalizationsPerIntegration;
+  const common = {
+    tag: 'Categories',
+    ...(spec.parameters.length > 0 ? { parameters: [...spec.parameters] } : {}),
+  };
+  return [
+    {
+      ...common,
+      method: 'get',
+      path,
+      operationId: `list${spec.name}Personalizations`,
+      summary: `List the ${spec.level}’s counterparty category personalizations, in creation order.${extension}`,
+      responses: {
+        '200': {
+          description: 'The personalizations.',
+          body: { schema: 'Personalizations', example: [example] },
+        },
+        '403': forbidden,
+      },
+    },
+    {
+      ...common,
+      method: 'put',
+      path,
+      operationId: `put${spec.name}Personalization`,
+      summary: `File a counterparty (a catalog merchant, or an unverified one by its stable id) under a default or custom category for the ${spec.level} (at most ${max.toLocaleString('en-US')}). Precedence: user, organization, integration, the engine's category.${extension}`,
+      request: { schema: 'Personalization', example: examples.personalizationExample },
+      responses: {
+        '200': { description: 'Updated.', body: { schema: 'PersonalizationView', example } },
+        '201': { description: 'Created.', body: { schema: 'PersonalizationView', example } },
+        '400': fieldErrors({ categoryId: ['Unknown category id.'] }),
+        '403': forbidden,
+      },
+    },
+    {
+      ...common,
+      method: 'delete',
+      path,
+      operationId: `deleteAll${spec.name}Personalizations`,
+      summary: `Delete every counterparty category personalization of the ${spec.level}.`,
+      responses: { '204': { description: 'Deleted.' }, '403': forbidden },
+    },
+    {
+      ...common,
+      parameters: [...spec.parameters, pathParameter('counterpartyId', 'The counterparty.')],
+      method: 'delete',
+      path: `${path}/{counterpartyId}`,
+      operationId: `delete${spec.name}Personalization`,
+      summary: `Delete the ${spec.level}’s personalization of a counterparty.`,
+      responses: {
+        '204': { description: 'Deleted.' },
+        '403': forbidden,
+        '404': details(
+          'The owner has no personalization of this counterparty.',
+          'Counterparty category personalization not found.',
+        ),
+      },
+    },
+  ];
+}
+
 /** Every operation of CONTRACT.md, with examples. */
 export const operations: readonly OperationSpec[] = [
   ...singleKinds.map((spec) => singleEnrichment(spec)),
@@ -527,6 +748,9 @@ export const operations: readonly OperationSpec[] = [
     },
   },
   ...triggerScopes.flatMap(triggerOperations),
+  ...categoryOperations('integration'),
+  ...categoryOperations('user'),
+  ...personalizationLevels.flatMap(personalizationOperations),
   {
     method: 'post',
     path: '/transactions/report',

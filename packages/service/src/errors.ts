@@ -16,7 +16,8 @@ export class ServiceError extends Error {
   override readonly name = 'ServiceError';
   readonly code: ServiceErrorCode;
   /**
-   * The field errors of an `INVALID_INPUT` (the contract's 400 body, `{"field": ["message"]}`). Every
+   * The field errors of an `INVALID_INPUT` (the contract's 400 body, `{"field": ["message"]}`), or what a
+   * `CONFLICT` adds to its `details` (the personalizations and categories using a category). Every
    * other code's body is built by the HTTP adapter's table from `message`; a body given here with
    * another code is not sent.
    */

@@ -1,8 +1,9 @@
 /**
  * @txenrich/service: the txenrich use cases, independent of HTTP: API keys
  * and environments, single enrichments and microbatches, durable batches on
- * the worker pool, the callback outbox, merchant action triggers, error
- * reports with their corrections, usage counters. It owns the `Store` port,
+ * the worker pool, the callback outbox, merchant action triggers, categories
+ * and counterparty personalization, error reports with their corrections,
+ * usage counters. It owns the `Store` port,
  * and its errors (`StoreError`), which the store adapters implement (see
  * `test/store-conformance.ts`).
  */
@@ -27,6 +28,13 @@ export {
 export { JITTER, nextAttemptAt, type RetryTiming, retrySchedule } from './callback-schedule.js';
 export { type CallbackSender, type CallbackSenderOptions, createCallbackSender } from './callback-sender.js';
 export { createDispatcher, type Dispatcher, type DispatcherOptions } from './callbacks.js';
+export {
+  type Categories,
+  categoryMessages,
+  categoryNameKey,
+  type PersonalizationOwner,
+  personalizationView,
+} from './categories.js';
 export type { ChunkJob, ChunkQueue, ClaimedChunk, WorkHandle } from './chunk-queue.js';
 export { type ChunkJobOutcome, chunkJobOutcomes, TURN_PATIENCE_MS } from './chunk-worker.js';
 export {
@@ -90,6 +98,7 @@ export {
 } from './store-errors.js';
 export {
   type BatchMethods,
+  type CategoryMethods,
   createStoreOperations,
   type DeliveryMethods,
   type EnrichmentMethods,

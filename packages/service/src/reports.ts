@@ -171,6 +171,7 @@ export function createReports(options: ReportsOptions): Reports {
       const series = options.series.forRequest(scope);
       const pending = engine.begin(record.kind, body.value, {
         corrections: compileCorrections([...corrections.rules, rule]),
+        ...(compiled.categories ? { categories: compiled.categories } : {}),
         ...(compiled.triggers ? { triggers: compiled.triggers } : {}),
         series,
       });

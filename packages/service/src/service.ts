@@ -2,8 +2,9 @@
  * The use cases behind every endpoint, independent of HTTP: enrich one
  * transaction or a microbatch in this thread, accept and run batches on the
  * worker pool, answer batch status and results, and send callbacks; merchant
- * action triggers (triggers.ts), error reports and their corrections
- * (reports.ts), usage counters (usage.ts).
+ * action triggers (triggers.ts), categories and counterparty personalization
+ * (categories.ts), error reports and their corrections (reports.ts), usage
+ * counters (usage.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -34,6 +35,7 @@ import { STORE_FAULT_RETRIES } from './batches.js';
 import { type CallbackAdmin, createCallbackAdmin } from './callback-admin.js';
 import { createCallbackPolicy, type ResolveHost } from './callback-policy.js';
 import { createDispatcher, type Dispatcher } from './callbacks.js';
+import { type Categories, createCategories } from './categories.js';
 import type { ChunkQueue } from './chunk-queue.js';
 import type { Config } from './config.js';
 import { countStoreErrors } from './counted-store.js';
@@ -148,6 +150,8 @@ export interface Service extends Keyring {
   readTriggers(scope: Scope, ref: TriggerScopeRef): Promise<TriggerListing>;
   /** A new version of a trigger scope: `succeeded` at once, or `pending` above 100 triggers; 409 while one runs. */
   writeTriggers(scope: Scope, ref: TriggerScopeRef, change: TriggerChange): Promise<TriggerWritten>;
+  /** The default taxonomy, custom categories and counterparty personalizations (`categories.ts`). */
+  readonly categories: Categories;
   /** Records an error report; `INVALID_INPUT` when the scope never received the enrichment. */
   reportEnrichment(scope: Scope, report: ErrorReport): Promise<void>;
   /** Admin: every tenant's reports, oldest first, optionally of one status. */
@@ -224,6 +228,7 @@ export function createService(options: ServiceOptions): Service {
     onDelivery: () => dispatcher?.wake(),
   });
   const usage = createUsageCounter({ store, logger, now });
+  const categories = createCategories({ store, engine, now });
   const callbackAdmin = createCallbackAdmin({ store, now, onReplay: () => dispatcher?.wake() });
   const readiness = createReadiness({ store, engine, pool, logger });
   const groupCommit = createGroupCommit(store);
@@ -294,6 +299,7 @@ export function createService(options: ServiceOptions): Service {
     // time) on every request of a server holding triggers.
     const context: EnrichmentContext = {
       corrections: compiled.corrections,
+      categories: compiled.categories,
       triggers: compiled.triggers,
       series,
     };
@@ -438,6 +444,7 @@ export function createService(options: ServiceOptions): Service {
 
     searchMerchants: (name, limit) => engine.searchMerchants(name, limit),
 
+    categories,
     readTriggers: triggers.read,
     writeTriggers: triggers.write,
     reportEnrichment: reports.report,

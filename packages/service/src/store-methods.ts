@@ -49,6 +49,17 @@ export type TriggerMethods = Pick<
   | 'activeTriggerScopes'
 >;
 
+export type CategoryMethods = Pick<
+  Store,
+  | 'listCategories'
+  | 'createCategory'
+  | 'deleteCategories'
+  | 'listPersonalizations'
+  | 'putPersonalization'
+  | 'deletePersonalizations'
+  | 'tenantCategories'
+>;
+
 export type ReportMethods = Pick<
   Store,
   'createReport' | 'listReports' | 'findReport' | 'closeReport' | 'corrections'

@@ -6,9 +6,11 @@
  * with the `*Columns` lists, and write records with the `*Insert` mappings
  * (`insertStatement` makes their SQL with the driver's placeholders).
  */
-import type { CorrectionRule } from '@txenrich/core';
+import type { CorrectionRule, CounterpartyPersonalization, CustomCategory } from '@txenrich/core';
 import type {
   BatchRecord,
+  CategoryOwnerPath,
+  CustomCategoryRecord,
   Delivery,
   DeliveryRecord,
   DeliveryState,
@@ -16,7 +18,9 @@ import type {
   Environment,
   IdempotentBatch,
   NewBatch,
+  NewCustomCategory,
   NewDelivery,
+  PersonalizationRecord,
   ReportRecord,
   ReportStatus,
   Scope,
@@ -310,7 +314,96 @@ export const ruleText = (rule: CorrectionRule): string => JSON.stringify(rule);
 export const toRule = (text: string): CorrectionRule => JSON.parse(text) as CorrectionRule;
 
 /** What a revision counts the changes of, per (tenant, environment). */
-export type RevisionSubject = 'triggers' | 'corrections';
+export type RevisionSubject = 'triggers' | 'corrections' | 'categories';
+
+// ---------------------------------------------------------------- categories and personalization
+
+/** Who owns a row of `custom_categories` or `personalizations`, decoded (see `CategoryOwnerPath`). */
+export interface CategoryOwner {
+  userId: string | null;
+  organizationId: string | null;
+}
+
+/** The owner path of a user, an organization, or (neither) the integration. */
+export function categoryOwnerPath(owner: Partial<CategoryOwner>): CategoryOwnerPath {
+  if (owner.userId != null) return `user:${encodeURIComponent(owner.userId)}`;
+  if (owner.organizationId != null) return `organization:${encodeURIComponent(owner.organizationId)}`;
+  return 'integration';
+}
+
+export function categoryOwnerOf(path: CategoryOwnerPath): CategoryOwner {
+  const [kind, id] = path.split(':') as [string, string | undefined];
+  const decoded = id === undefined ? null : decodeURIComponent(id);
+  return {
+    userId: kind === 'user' ? decoded : null,
+    organizationId: kind === 'organization' ? decoded : null,
+  };
+}
+
+/** The owner path of a user's categories' parents and personalizations' categories besides its own. */
+export const INTEGRATION_OWNER: CategoryOwnerPath = 'integration';
+
+export interface CustomCategoryRow {
+  owner: string;
+  id: string;
+  name: string;
+  parent_id: string;
+  created_at: number;
+}
+
+export const customCategoryColumns = 'owner, id, name, parent_id, created_at';
+
+export const toCustomCategory = (row: CustomCategoryRow): CustomCategoryRecord => ({
+  id: row.id,
+  name: row.name,
+  parentId: row.parent_id,
+  userId: categoryOwnerOf(row.owner).userId,
+  createdAt: row.created_at,
+});
+
+export const customCategoryInsert: InsertMapping<[Scope, CategoryOwnerPath, NewCustomCategory]> = {
+  table: 'custom_categories',
+  columns: ['tenant', 'environment', 'owner', 'id', 'name', 'name_key', 'parent_id', 'created_at'],
+  values: (scope, owner, category) => [
+    scope.tenant,
+    scope.environment,
+    owner,
+    category.id,
+    category.name,
+    category.nameKey,
+    category.parentId,
+    category.createdAt,
+  ],
+};
+
+export interface PersonalizationRow {
+  owner: string;
+  counterparty_id: string;
+  category_id: string;
+}
+
+export const personalizationColumns = 'owner, counterparty_id, category_id';
+
+export const toPersonalization = (row: PersonalizationRow): PersonalizationRecord => ({
+  counterpartyId: row.counterparty_id,
+  categoryId: row.category_id,
+  ...categoryOwnerOf(row.owner),
+});
+
+/** Core's forms of the records, for the compile (`TenantCategoryState`). */
+export const coreCategory = (record: CustomCategoryRecord): CustomCategory => ({
+  id: record.id,
+  name: record.name,
+  parentId: record.parentId,
+  ...(record.userId === null ? {} : { userId: record.userId }),
+});
+
+export const corePersonalization = (record: PersonalizationRecord): CounterpartyPersonalization => ({
+  counterpartyId: record.counterpartyId,
+  categoryId: record.categoryId,
+  ...(record.userId === null ? {} : { userId: record.userId }),
+  ...(record.organizationId === null ? {} : { organizationId: record.organizationId }),
+});
 
 // ---------------------------------------------------------------- usage
 

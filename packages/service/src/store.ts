@@ -9,7 +9,7 @@
  * result bodies are stored as JSON text, written and read without the store
  * parsing them.
  */
-import type { CorrectionRule, SeriesRef } from '@txenrich/core';
+import type { CorrectionRule, CounterpartyPersonalization, CustomCategory, SeriesRef } from '@txenrich/core';
 
 export type { SeriesRef } from '@txenrich/core';
 
@@ -233,6 +233,57 @@ export interface UsageRow extends UsageKey {
 export interface RulesRevisions {
   triggers: number;
   corrections: number;
+  /** Custom categories and counterparty personalizations. */
+  categories: number;
+}
+
+// ---------------------------------------------------------------- categories and personalization
+
+/**
+ * Whose custom categories or counterparty personalizations: `integration` (the tenant's environment),
+ * `organization:<organizationId>` (personalizations only) or `user:<userId>` (ids encoded with
+ * `encodeURIComponent`; see `categoryOwnerPath`).
+ */
+export type CategoryOwnerPath = string;
+
+/** A custom category as stored: core's `CustomCategory` with its owner and creation time. */
+export interface CustomCategoryRecord {
+  id: string;
+  name: string;
+  parentId: string;
+  /** The user whose category it is; null at integration level. */
+  userId: string | null;
+  createdAt: number;
+}
+
+export interface NewCustomCategory extends CustomCategoryRecord {
+  /** The name as compared for uniqueness within its owner (`categoryNameKey`). */
+  nameKey: string;
+  /** Whether `parentId` names a custom category (which must then exist and be visible to the owner). */
+  customParent: boolean;
+}
+
+/** A counterparty personalization as stored: at most one per owner and counterparty. */
+export interface PersonalizationRecord {
+  counterpartyId: string;
+  categoryId: string;
+  /** A user's personalization; null otherwise. */
+  userId: string | null;
+  /** An organization's personalization; null otherwise. */
+  organizationId: string | null;
+}
+
+/** What stands in the way of deleting custom categories: the personalizations and categories using them. */
+export interface CategoryUse {
+  personalizations: PersonalizationRecord[];
+  categories: CustomCategoryRecord[];
+}
+
+/** A tenant's categories and personalizations, all owners, as one snapshot with its revision. */
+export interface TenantCategoryState {
+  revision: number;
+  categories: CustomCategory[];
+  personalizations: CounterpartyPersonalization[];
 }
 
 // ---------------------------------------------------------------- retention
@@ -406,10 +457,58 @@ export interface Store {
    */
   activeTriggerScopes(scope: Scope): Promise<ActiveTriggerScopes>;
   /**
-   * The revisions `activeTriggerScopes` and `corrections` would answer now, and nothing else: a cheap
+   * The revisions `activeTriggerScopes`, `corrections` and `tenantCategories` would answer now, and nothing else: a cheap
    * read for callers that check on every enrichment whether what they compiled is still current.
    */
   rulesRevisions(scope: Scope): Promise<RulesRevisions>;
+
+  // Custom categories and counterparty personalizations. Every write is one transaction, bumps the
+  // `categories` revision when it changes anything, and is serialised with the tenant's other writes of
+  // them (across processes), so the limits and checks below hold under concurrent writes.
+  /** The custom categories of `owner` (the integration, or a user), in creation order. */
+  listCategories(scope: Scope, owner: CategoryOwnerPath): Promise<CustomCategoryRecord[]>;
+  /**
+   * Creates a custom category of `owner`, unless the owner holds `limit` categories already (`limit`), has
+   * one with the same `nameKey` (`duplicate`), or its custom parent is not one the owner sees: the
+   * integration's, or the user's own for a user's category (`unknownParent`).
+   */
+  createCategory(
+    scope: Scope,
+    owner: CategoryOwnerPath,
+    category: NewCustomCategory,
+    limit: number,
+  ): Promise<'created' | 'duplicate' | 'unknownParent' | 'limit'>;
+  /**
+   * Deletes the custom category `id` of `owner`, or all of the owner's with `id` null, unless
+   * personalizations (of any owner) name one of them or categories not deleted with them sit under one:
+   * then deletes nothing and answers what uses them. `notFound` for an `id` the owner has not.
+   */
+  deleteCategories(
+    scope: Scope,
+    owner: CategoryOwnerPath,
+    id: string | null,
+  ): Promise<{ deleted: number } | { inUse: CategoryUse } | 'notFound'>;
+  /** The counterparty personalizations of `owner`, in creation order. */
+  listPersonalizations(scope: Scope, owner: CategoryOwnerPath): Promise<PersonalizationRecord[]>;
+  /**
+   * Files the counterparty under the category for `owner` (a new one, or replacing its category), unless
+   * the owner holds `limit` personalizations already and this one is new (`limit`), or, with
+   * `customCategory`, the category is not one the owner sees (`unknownCategory`; see `createCategory`).
+   */
+  putPersonalization(
+    scope: Scope,
+    owner: CategoryOwnerPath,
+    personalization: PersonalizationRecord,
+    options: { limit: number; customCategory: boolean },
+  ): Promise<'created' | 'updated' | 'unknownCategory' | 'limit'>;
+  /** Deletes the owner's personalization of `counterpartyId`, or all of them with null; answers how many. */
+  deletePersonalizations(
+    scope: Scope,
+    owner: CategoryOwnerPath,
+    counterpartyId: string | null,
+  ): Promise<number>;
+  /** Every custom category and personalization of the tenant (all owners), with their revision: one snapshot. */
+  tenantCategories(scope: Scope): Promise<TenantCategoryState>;
 
   // Error reports and correction rules.
   createReport(report: ReportRecord): Promise<void>;

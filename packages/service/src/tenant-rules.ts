@@ -1,5 +1,6 @@
 /**
- * A tenant's corrections and triggers as the engine needs them: compiled
+ * A tenant's corrections, categories (custom categories and counterparty
+ * personalizations) and triggers as the engine needs them: compiled
  * once per revision for in-process enrichment, or as data with a key for the
  * worker pool (which compiles them once per worker). Nothing is rebuilt while
  * the store's revisions stay the same, and callers asking for the same
@@ -11,13 +12,19 @@
  * at once, and, parsed a page at a time, their objects die young instead of
  * filling the old generation.
  */
-import type { Engine, EnrichmentContext, TriggerRegistration } from '@txenrich/core';
+import type { Engine, EnrichmentContext, TenantCategories, TriggerRegistration } from '@txenrich/core';
 import type { TenantRules } from '@txenrich/pool';
 import type { MerchantTrigger } from '@txenrich/schema';
-import type { RulesRevisions, Scope, Store, TriggerScopePath } from './store.js';
+import type { RulesRevisions, Scope, Store, TenantCategoryState, TriggerScopePath } from './store.js';
 import { triggerRegistration } from './trigger-scopes.js';
 
-type CompiledRules = Pick<EnrichmentContext, 'corrections' | 'triggers'>;
+type CompiledRules = Pick<EnrichmentContext, 'corrections' | 'triggers' | 'categories'>;
+
+/** The tenant's categories for the engine, or undefined when no personalization applies (nothing to compile). */
+const categoriesOf = (state: TenantCategoryState): TenantCategories | undefined =>
+  state.personalizations.length === 0
+    ? undefined
+    : { categories: state.categories, personalizations: state.personalizations };
 
 export interface TenantRulesCache {
   /** Compiled rules for the engine in this thread. */
@@ -39,9 +46,9 @@ interface Entry {
 }
 
 const sameRevisions = (a: RulesRevisions, b: RulesRevisions) =>
-  a.corrections === b.corrections && a.triggers === b.triggers;
+  a.corrections === b.corrections && a.triggers === b.triggers && a.categories === b.categories;
 const notOlder = (a: RulesRevisions, b: RulesRevisions) =>
-  a.corrections >= b.corrections && a.triggers >= b.triggers;
+  a.corrections >= b.corrections && a.triggers >= b.triggers && a.categories >= b.categories;
 
 export function createTenantRulesCache(store: Store, engine: Engine): TenantRulesCache {
   const entries = new Map<string, Entry>();
@@ -49,7 +56,7 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
   const compiling = new Map<string, Promise<Entry>>();
   const idOf = (scope: Scope) => `${scope.tenant}\u0000${scope.environment}`;
   const keyOf = (scope: Scope, revisions: RulesRevisions) =>
-    `${idOf(scope)}\u0000${revisions.corrections}\u0000${revisions.triggers}`;
+    `${idOf(scope)}\u0000${revisions.corrections}\u0000${revisions.triggers}\u0000${revisions.categories}`;
 
   /**
    * The tenant's rules from the store, its triggers a page at a time (the store reads each in a turn of
@@ -57,9 +64,10 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
    * progress in place of its active list.
    */
   async function load(scope: Scope, pendingPath?: TriggerScopePath) {
-    const [corrections, triggers] = await Promise.all([
+    const [corrections, triggers, categories] = await Promise.all([
       store.corrections(scope),
       store.activeTriggerScopes(scope),
+      store.tenantCategories(scope),
     ]);
     const paths = triggers.paths.filter((path) => path !== pendingPath);
     async function* registrations(): AsyncGenerator<TriggerRegistration> {
@@ -72,14 +80,19 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
           yield triggerRegistration(path, JSON.parse(page) as MerchantTrigger[]);
     }
     return {
-      revisions: { corrections: corrections.revision, triggers: triggers.revision },
+      revisions: {
+        corrections: corrections.revision,
+        triggers: triggers.revision,
+        categories: categories.revision,
+      },
       corrections: corrections.rules,
+      categories: categoriesOf(categories),
       registrations: registrations(),
     };
   }
 
   async function compile(scope: Scope, pendingPath?: TriggerScopePath): Promise<Entry> {
-    const { revisions, corrections, registrations } = await load(scope, pendingPath);
+    const { revisions, corrections, categories, registrations } = await load(scope, pendingPath);
     const compiler = engine.createTriggerCompiler();
     let parts = 0;
     for await (const registration of registrations) {
@@ -89,7 +102,7 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
     return {
       revisions,
       compiled: {
-        corrections: engine.compileRules({ corrections }).corrections,
+        ...engine.compileRules({ corrections, categories }),
         triggers: parts > 0 ? compiler.compiled : undefined,
       },
     };
@@ -119,12 +132,12 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
 
     async forPool(scope) {
       // Once per batch: the workers compile the rules once per key and keep them.
-      const { revisions, corrections, registrations } = await load(scope);
+      const { revisions, corrections, categories, registrations } = await load(scope);
       const triggers: TriggerRegistration[] = [];
       for await (const registration of registrations) triggers.push(registration);
-      return corrections.length === 0 && triggers.length === 0
+      return corrections.length === 0 && triggers.length === 0 && categories === undefined
         ? undefined
-        : { key: keyOf(scope, revisions), corrections, triggers };
+        : { key: keyOf(scope, revisions), corrections, triggers, ...(categories ? { categories } : {}) };
     },
 
     async compileAndApply(scope, path, apply) {
@@ -132,8 +145,12 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
       await apply();
       // Applying bumped the triggers revision once; any other change meanwhile, and these are not current.
       const revisions = await store.rulesRevisions(scope);
-      const { corrections, triggers } = entry.revisions;
-      if (revisions.corrections === corrections && revisions.triggers === triggers + 1)
+      const { corrections, triggers, categories } = entry.revisions;
+      if (
+        revisions.corrections === corrections &&
+        revisions.triggers === triggers + 1 &&
+        revisions.categories === categories
+      )
         keep(scope, { revisions, compiled: entry.compiled });
     },
   };

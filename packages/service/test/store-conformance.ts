@@ -32,6 +32,7 @@ import type {
   UsageRow,
 } from '../src/store.js';
 import { isStoreError } from '../src/store-errors.js';
+import { describeCategoryConformance } from './store-conformance-categories.js';
 import { describeRetentionConformance } from './store-conformance-retention.js';
 
 type CorrectionRule = TenantCorrections['rules'][number];
@@ -1142,5 +1143,6 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
     });
 
     describeRetentionConformance(open);
+    describeCategoryConformance(open);
   });
 }

@@ -209,6 +209,49 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'custom categories and counterparty personalization',
+    sql: `
+      -- A tenant's custom categories, of its integration (owner 'integration') or of one of its users
+      -- ('user:<userId>'): a name (unique within its owner, compared by name_key) under a parent, a
+      -- default category id or another custom category's id.
+      CREATE TABLE custom_categories (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, -- creation order
+        tenant text NOT NULL,
+        environment text NOT NULL,
+        owner text NOT NULL,
+        id text NOT NULL,
+        name text NOT NULL,
+        name_key text NOT NULL,
+        parent_id text NOT NULL,
+        created_at bigint NOT NULL,
+        UNIQUE (tenant, environment, id)
+      );
+      CREATE UNIQUE INDEX custom_categories_names ON custom_categories (tenant, environment, owner, name_key);
+      CREATE INDEX custom_categories_by_owner ON custom_categories (tenant, environment, owner, seq);
+      CREATE INDEX custom_categories_by_parent ON custom_categories (tenant, environment, parent_id);
+
+      -- Counterparties filed under a category: by the integration, an organization
+      -- ('organization:<organizationId>') or a user; one category per owner and counterparty.
+      CREATE TABLE personalizations (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, -- creation order
+        tenant text NOT NULL,
+        environment text NOT NULL,
+        owner text NOT NULL,
+        counterparty_id text NOT NULL,
+        category_id text NOT NULL,
+        UNIQUE (tenant, environment, owner, counterparty_id)
+      );
+      CREATE INDEX personalizations_by_owner ON personalizations (tenant, environment, owner, seq);
+      CREATE INDEX personalizations_by_category ON personalizations (tenant, environment, category_id);
+
+      -- Revisions count a third subject: the categories.
+      ALTER TABLE revisions DROP CONSTRAINT revisions_subject_check;
+      ALTER TABLE revisions ADD CONSTRAINT revisions_subject_check
+        CHECK (subject IN ('triggers', 'corrections', 'categories'));
+    `,
+  },
 ];
 
 /** Applies the migrations the database lacks, once across processes; refuses a database migrated by a newer version. */

@@ -1,7 +1,8 @@
 /**
  * The `Store` on Postgres, shared by any number of processes: one module per
- * concern (batches, enrichments and series, the outbox, triggers, reports and
- * corrections, usage, retention), statements through a `pg.Pool`, and each
+ * concern (batches, enrichments and series, the outbox, triggers, categories
+ * and personalizations, reports and corrections, usage, retention),
+ * statements through a `pg.Pool`, and each
  * multi-statement method one transaction. Where two processes could both
  * decide on a row that does not exist yet (an idempotency key, a trigger
  * scope's next version), the transaction first takes an advisory lock on its
@@ -10,6 +11,7 @@
 import { type Store, StoreError } from '@txenrich/service';
 import pg from 'pg';
 import { createBatches } from './batches.js';
+import { createCategories } from './categories.js';
 import { createDeliveries } from './deliveries.js';
 import { createEnrichments } from './enrichments.js';
 import { toStoreError } from './errors.js';
@@ -84,6 +86,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     ...createDeliveries(context),
     ...createTriggerLists(context),
     ...createRevisions(context),
+    ...createCategories(context),
     ...createReports(context),
     ...createUsage(context),
     ...createRateWindows(context),

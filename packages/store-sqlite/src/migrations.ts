@@ -270,6 +270,56 @@ export const migrations: readonly Migration[] = [
       DROP TABLE history;
     `,
   },
+  {
+    version: 7,
+    name: 'custom categories and counterparty personalization',
+    sql: `
+      -- A tenant's custom categories, of its integration (owner 'integration') or of one of its users
+      -- ('user:<userId>'): a name (unique within its owner, compared by name_key) under a parent, a
+      -- default category id or another custom category's id.
+      CREATE TABLE custom_categories (
+        seq INTEGER PRIMARY KEY, -- creation order
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        parent_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        UNIQUE (tenant, environment, id)
+      );
+      CREATE UNIQUE INDEX custom_categories_names ON custom_categories (tenant, environment, owner, name_key);
+      CREATE INDEX custom_categories_by_owner ON custom_categories (tenant, environment, owner, seq);
+      CREATE INDEX custom_categories_by_parent ON custom_categories (tenant, environment, parent_id);
+
+      -- Counterparties filed under a category: by the integration, an organization
+      -- ('organization:<organizationId>') or a user; one category per owner and counterparty.
+      CREATE TABLE personalizations (
+        seq INTEGER PRIMARY KEY, -- creation order
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        counterparty_id TEXT NOT NULL,
+        category_id TEXT NOT NULL,
+        UNIQUE (tenant, environment, owner, counterparty_id)
+      );
+      CREATE INDEX personalizations_by_owner ON personalizations (tenant, environment, owner, seq);
+      CREATE INDEX personalizations_by_category ON personalizations (tenant, environment, category_id);
+
+      -- Revisions count a third subject: the categories. A CHECK cannot be altered: the table is rebuilt.
+      CREATE TABLE revisions_new (
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        subject TEXT NOT NULL CHECK (subject IN ('triggers', 'corrections', 'categories')),
+        revision INTEGER NOT NULL,
+        PRIMARY KEY (tenant, environment, subject)
+      ) WITHOUT ROWID;
+      INSERT INTO revisions_new SELECT tenant, environment, subject, revision FROM revisions;
+      DROP TABLE revisions;
+      ALTER TABLE revisions_new RENAME TO revisions;
+    `,
+  },
 ];
 
 /** Applies the migrations `db` lacks, in one transaction; refuses a file migrated by a newer version. */

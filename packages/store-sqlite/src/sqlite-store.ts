@@ -1,13 +1,15 @@
 /**
  * The embedded `Store`: one SQLite file in WAL mode, migrated at start, built
  * from one module per concern (batches, enrichments and series, the outbox,
- * triggers, reports and corrections, usage, retention). Every method runs
+ * triggers, categories and personalizations, reports and corrections, usage,
+ * retention). Every method runs
  * synchronously inside (better-sqlite3 is synchronous), so each
  * multi-statement method is one transaction that nothing else in the process
  * can interleave with; writes take the write lock up front (`BEGIN IMMEDIATE`).
  */
 import type { Store } from '@txenrich/service';
 import { createBatches } from './batches.js';
+import { createCategories } from './categories.js';
 import { openDatabase, type SqliteStoreOptions } from './connection.js';
 import { createDeliveries } from './deliveries.js';
 import { createEnrichments } from './enrichments.js';
@@ -45,6 +47,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     ...deliveries.methods,
     ...createTriggerLists(context, revisions),
     ...revisions.methods,
+    ...createCategories(context, revisions),
     ...createReports(context, revisions, deliveries.insertDelivery),
     ...usage.methods,
     ...createRetentionSteps(context),
