@@ -105,6 +105,10 @@ describe('createEngine: card enrichment on the built catalog', () => {
     // A one-word brand and two words it does not explain are another business on a card line; a store code is
     // no word (`SHOPRITE NEWARK NJ S1`), and after an ACH company the words are its entry (`LYFT DRIVER PAY`).
     expect(brandOf('CUMBERLAND GAP OUTFITT MIDDLESBORO KY')).toEqual([]);
+    // A brand shortened to a town's name, inside a longer name on a line of that town's state, is a local
+    // business named after its town; a brand whose own name is a town keeps it.
+    expect(brandOf('COLUMBUS GRILL HOUSE OH', '5812')).toEqual([]);
+    expect(brandOf('HUDSON 0412 BOSTON MA').map((party) => party.name)).toEqual(['Hudson']);
     expect(brandOf('SHOPRITE NEWARK NJ S1', '5411').map((party) => party.name)).toEqual(['ShopRite']);
     expect(
       engine.enrichTransfer({

@@ -84,6 +84,21 @@ function soldByItself(descriptor: Anatomy, party: CatalogThirdParty): boolean {
     );
 }
 
+/**
+ * The towns of the line's US state, read or only printed last (`COLUMBUS KITCHEN OH`, no town read): a name
+ * key that is one of them is a town's name before it is a brand's.
+ */
+function townOfState(
+  parts: ResolveParts,
+  descriptor: Anatomy,
+  place: Place,
+): ((key: string) => boolean) | undefined {
+  const printed = / ([A-Z]{2})$/.exec(descriptor.raw)?.[1];
+  const region = place.region ?? (printed && parts.lexicon.regionCountry.get(printed) === 'US' ? printed : null);
+  if (!region) return undefined;
+  return (key) => parts.lexicon.isCity(region, key.toUpperCase());
+}
+
 export function resolveCardCounterparty(
   parts: ResolveParts,
   line: Line,
@@ -98,7 +113,7 @@ export function resolveCardCounterparty(
     (party) => party.roles.includes('p2p') && !party.roles.includes('facilitator'),
   );
 
-  const evidence = {
+  const evidence: MatchEvidence & { thirdPartyHosts: string[] } = {
     // A facilitator the catalog knows, or an unknown one (`PY *`, `CLR*`): a small business stands behind it.
     behindFacilitator:
       parties.some((party) => party.roles.includes('facilitator')) ||
@@ -111,6 +126,8 @@ export function resolveCardCounterparty(
     cardMerchant: true,
     townWords: new Set(place.city?.toLowerCase().split(' ')),
   };
+  const namesTown = townOfState(parts, descriptor, place);
+  if (namesTown) evidence.namesTown = namesTown;
   const host = descriptor.location.host;
   // A third party's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the merchant only when the
   // rest of the line is no more than a word (`BOOKING.COM HOTEL`), or when it is a marketplace's, whose

@@ -38,6 +38,11 @@ export interface MatchEvidence {
   cardMerchant?: boolean;
   /** Lower-case words of the town the line places the merchant in: a store named after it (`IKEA WEST SACRAMENTO`). */
   townWords?: ReadonlySet<string>;
+  /**
+   * Whether a name key is a town of the line's state (`columbus` on `... OH`): a local business is named
+   * after its town as often as a brand is shortened to it (`COLUMBUS KITCHEN OH` is no Columbus Café).
+   */
+  namesTown?: (key: string) => boolean;
 }
 
 /** What to look up for one descriptor. */
@@ -132,7 +137,11 @@ function guard(
   isGeneric: (key: string) => boolean,
   notes: string[],
 ): number {
-  if (candidate.kind === 'host' || candidate.kind === 'mcc' || !isGeneric(candidate.matchedKey)) return 0;
+  if (candidate.kind === 'host' || candidate.kind === 'mcc') return 0;
+  // A brand's own name that is a town (`HUDSON`) stays a name; a shortening of it (`COLUMBUS` of Columbus Café
+  // & Co.) is as much the town's.
+  const townAlias = !candidate.primary && evidence.namesTown?.(candidate.matchedKey) === true;
+  if (!isGeneric(candidate.matchedKey) && !townAlias) return 0;
   const nameWords = candidate.matchedKey.split(' ').length;
   // One generic word inside a longer name (`SPRINT MART`); several with two words more (`BIG LOTS OF FUN TOYS`).
   const inside = extraWords >= (nameWords === 1 || !evidence.companyField ? nameWords : 3);
