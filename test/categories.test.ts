@@ -156,6 +156,10 @@ describe.each(storeKinds)('categories and personalization on %s', (store) => {
         status: 400,
         body: { name: ['This field is required.'] },
       });
+      for (const name of ['   ', 'a\u0000b'])
+        expect((await call('/categories', 'POST', { name, parentId: '012-000-000-000' })).body).toEqual({
+          name: [name.trim() ? 'Null characters are not allowed.' : 'This field may not be blank.'],
+        });
       expect(
         await call('/categories', 'POST', { name: 'x'.repeat(65), parentId: '012-000-000-000' }),
       ).toEqual({

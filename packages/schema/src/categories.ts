@@ -7,7 +7,8 @@
  */
 import * as z from 'zod';
 import { industrySchema } from './enrichment.js';
-import { identifier, text } from './fields.js';
+import { identifier } from './fields.js';
+import { messages } from './messages.js';
 
 export const categoryLimits = {
   /** Custom categories of an integration (a tenant's environment), not counting its users'. */
@@ -38,10 +39,8 @@ export const categoriesSchema = z.array(categorySchema);
 
 /** `POST /categories` and `POST /users/{userId}/categories`. */
 export const newCategorySchema = z.object({
-  name: text(categoryLimits.maxNameLength, 1).refine(
-    (name) => name.trim() !== '',
-    'This field may not be blank.',
-  ),
+  // No U+0000 (`identifier`): Postgres's text cannot hold it, and a name is kept as given.
+  name: identifier(categoryLimits.maxNameLength, 1).refine((name) => name.trim() !== '', messages.blank),
   /** A default category id (`011-000-000-000`) or a custom category's id. */
   parentId: identifier(64, 1),
 });
