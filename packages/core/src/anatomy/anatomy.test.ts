@@ -72,7 +72,7 @@ describe('bank fields: each row is reached by its own anchor', () => {
       // Masks are gone before the fields are read (`XXXXX1234`).
       const line = example.line
         .toUpperCase()
-        .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
+        .replace(/(?:X{4,}|\*{4,})\d{2,}(?:X(?![A-Z0-9]))?/g, ' ')
         .replace(/\s+/g, ' ');
       it(`${rule.id}: ${example.line}`, () => expect(rule.anchor.test(line)).toBe(true));
     }
@@ -126,6 +126,13 @@ describe('readAnatomy', () => {
     const product = readAnatomy('THINKIFIC* ACADEMY', lexicon);
     expect(product.name).toBe('THINKIFIC');
     expect(product.alternates).toEqual(['ACADEMY']);
+  });
+
+  it('reads the seller before its star when only the kind of charge follows it, with or without the place', () => {
+    expect(readAnatomy('HARBORTEL*BILL PAYMENT', lexicon).name).toBe('HARBORTEL');
+    const placed = readAnatomy('HARBORTEL* BILL PAYMENT, DALLAS, TX', lexicon);
+    expect(placed.name).toBe('HARBORTEL');
+    expect(placed.location).toMatchObject({ city: 'DALLAS', region: 'TX' });
   });
 
   it('names no one on a card payment or a check by number', () => {

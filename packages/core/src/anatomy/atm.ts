@@ -5,13 +5,20 @@
  * Only the owner's name is kept, when the line names one; `NON-CHASE` says whose machine it is not.
  */
 
-/** The bank's ATM wording, and another bank's name after `NON` (`NON-CHASE ATM`, `NONTD ATM`). */
+/**
+ * The bank's ATM wording (`JEANIE` is Fifth Third's machines' name), and another bank's name after `NON`
+ * (`NON-CHASE ATM`, `NONTD ATM`).
+ */
 const atmWording =
-  /\b(?:ATM|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|AT|NON-?[A-Z]+)\b/g;
+  /\b(?:ATM|JEANIE|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|AT|NON-?[A-Z]+)\b/g;
 
 /** The street the machine stands on, after its owner, often without a number: `CHASE N CLARK ST`, `5TH AVE`. */
 const streetAfterOwner =
   / (?:[NSEW] )?(?:\d+(?:ST|ND|RD|TH)|[A-Z]+) (?:ST|AVE|AV|BLVD|RD|DR|WAY|PL|PKWY|HWY|SQ)(?: [NSEW])?$/;
+
+/** A bank's short name for itself on its own machines' lines, which reads as a number otherwise. */
+const ownShortNames: Record<string, string> = { '5/3': 'FIFTH THIRD' };
+const ownShortName = new RegExp(`^(?:${Object.keys(ownShortNames).join('|')})(?= )`);
 
 /** A number of the machine's line: terminal or card number, date, time, street number (`5TH`), not `7-ELEVEN`. */
 const numberToken = /^#?\d[\d/:.-]*(?:[AP]M?|ST|ND|RD|TH)?$/;
@@ -25,6 +32,7 @@ const streetNumber = /^(?:\d{1,5}(?:ST|ND|RD|TH)?|\d{2}[/-]\d{3,})$/;
  */
 export function atmOwner(text: string): string {
   const tokens = text
+    .replace(ownShortName, (short) => ownShortNames[short]!)
     .replace(atmWording, ' ')
     .split(' ')
     .filter((token) => /[A-Z0-9]/.test(token));
@@ -47,4 +55,6 @@ export const atmExamples: readonly { line: string; owner: string }[] = [
   { line: 'NON-CHASE ATM WITHDRAW 03/01 1234 MAIN ST SPRINGFIELD IL', owner: '' },
   { line: 'CASH WITHDRAWAL ATM 7-ELEVEN 12345 DALLAS TX', owner: '7-ELEVEN' },
   { line: 'WITHDRAWAL ATM 1234 5TH AVE NEW YORK NY', owner: '' },
+  { line: '5/3 JEANIE WITHDRAWAL - 002658 3095 NORTH BEND ROAD HEBRON KY', owner: 'FIFTH THIRD' },
+  { line: 'JEANIE WITHDRAWAL - G12908 2740 SPRING GROVE AVE. CINCINNATI OH', owner: '' },
 ];

@@ -186,6 +186,25 @@ export const bankFields: readonly FieldsRule[] = [
     ],
   },
   {
+    // Fifth Third: company and entry, an id, the receiver (or none), and the effective date (MMDDYY) last.
+    id: 'fields.ach-receiver-dated',
+    anchor: / (?=[A-Z]*\d)[A-Z0-9]{8,}(?: [A-Z][A-Z'.&-]*){0,5} (?:0[1-9]|1[0-2])(?:[0-2]\d|3[01])\d{2}$/,
+    pattern:
+      /^(.+?) (?=[A-Z]*\d)[A-Z0-9]{8,}(?: [A-Z][A-Z'.&-]*){0,5} (?:0[1-9]|1[0-2])(?:[0-2]\d|3[01])\d{2}$/,
+    yields: { via: 'ach', party: 1 },
+    examples: [
+      {
+        line: 'HARBOR PAYROLL INC. PAYROLL AORC64ZXRHTFPFO MAPLE CHILD CARE 010424',
+        expect: { name: 'HARBOR PAYROLL INC.' },
+      },
+      { line: 'LAKESIDE GAS UTIL PMT 910102034590 011824', expect: { name: 'LAKESIDE GAS' } },
+      {
+        line: 'RIVERSIDE STATE KYPAYMENTS 202401085917710 The Maple 010924',
+        expect: { name: 'RIVERSIDE STATE KYPAYMENTS' },
+      },
+    ],
+  },
+  {
     id: 'fields.wire-party',
     anchor: /ORIG:|BNF:|BENEFICIARY:|ORIGINATOR:|B\/O:|BENE:|A\/C:|\/ORG=|\/BNF=/,
     pattern:

@@ -60,7 +60,7 @@ export const streetAddress = new RegExp(
  * @PNST`, `PANDORA @ SAN MARCOS`).
  */
 export const branchSuffix =
-  /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#]+ ?){1,3}$|(?<=[A-Z])-(?:\d{1,3}(?:ST|ND|RD|TH)|[A-Z.]{3,})$| ?@ ?[A-Z0-9].*$/;
+  /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#][A-Z0-9.'&/#-]* ?){1,3}$|(?<=[A-Z])-(?:\d{1,3}(?:ST|ND|RD|TH)|[A-Z.]{3,})$| ?@ ?[A-Z0-9].*$/;
 /**
  * A store number, then one to three words before the place (`JOES DINER #123 SOMEWHEREVILLE TX`,
  * `CHEVRON 0095006 TAHOE PARADISCA`): the name ends at the number, the words are the place's (a town

@@ -178,9 +178,9 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
       text = afterThirdParty(after, facilitator, before, lexicon);
       continue;
     }
-    // `UPS*81583000562`, `ATT*BILL PAYMENT`: before the star is the merchant when only a number or the
-    // kind of charge follows it.
-    const onlyReference = namesNoOne(after);
+    // `UPS*81583000562`, `ATT*BILL PAYMENT DALLAS TX`: before the star is the merchant when only a number
+    // or the kind of charge follows it, and the place.
+    const onlyReference = namesNoOne(after) || namesNoOne(stripPlaceTail(after, lexicon, false).text);
     if (!onlyReference && (lexicon.unknownPrefixes.has(key) || (key.length <= 3 && after.length > 0))) {
       prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
       text = after;
@@ -198,6 +198,7 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
       text = after;
       break;
     }
+    let placeAfter = '';
     if (after) {
       // `VISA DDA PUR ... NAME * CITY ST`: a city and state after the star are a place, not an order.
       const place = stripPlaceTail(after, lexicon, false);
@@ -205,13 +206,16 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
         text = `${before} ${after}`;
         break;
       }
+      // The place after the kind of charge is the merchant's (`ATT*BILL PAYMENT DALLAS TX`).
+      if (place.region && onlyReference && after.startsWith(place.text))
+        placeAfter = after.slice(place.text.length);
       alternates.push(after);
       // The merchant's site may follow its order (`AMAZON MAR* XXX-XX4328 ... AMAZON.COM WA`).
       referenceHost = after.includes('.') ? (hostPattern.exec(after)?.[1]?.toLowerCase() ?? null) : null;
       orderReference = true;
       prefixes.push({ id: 'prefix.merchant-abbreviation', text: `*${after}`, thirdPartyId: null });
     }
-    text = before;
+    text = squeeze(`${before}${placeAfter}`);
     break;
   }
   if (prefixes.length > 0) rules.push(...prefixes.map((prefix) => prefix.id));

@@ -17,7 +17,8 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   let cutHost = false;
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
-    .replace(/(?:X{4,}|\*{4,})\d{2,}/g, ' ')
+    // A mask may end in an X of its own (Fifth Third's `FROM CARD#: XXXXXXXXXXXX396X`).
+    .replace(/(?:X{4,}|\*{4,})\d{2,}(?:X(?![A-Z0-9]))?/g, ' ')
     // A mask alone (`DDA PURCHASE *XXXX XXXXXXXX FAMILY DOLLAR`): a card or account number hidden whole.
     .replace(/(?<![A-Z0-9])\*?X{4,}(?![A-Z0-9])/g, ' ')
     .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')

@@ -221,13 +221,65 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // Fifth Third: `DEBIT CARD PURCHASE AT NAME, CITY, ST ON 021424 FROM CARD#: XXXXXXXXXXXX1234`; exports
+    // that cut the first words start at `PURCHASE AT`.
     id: 'wrapper.card-purchase-at',
-    pattern: /^DEBIT CARD PURCHASE AT /,
+    pattern: /^(?:(?:DEBIT|CHECK|CREDIT) CARD |POS )?PURCHASE AT /,
     yields: { via: 'card' },
     examples: [
       {
         line: 'DEBIT CARD PURCHASE AT MAPLE STREET BISCUIT, JACKSONVILLE, FL ON 021424 FROM CARD#: XXXXXXXXXXXX1234',
         expect: { name: 'MAPLE STREET BISCUIT', city: 'JACKSONVILLE', region: 'FL' },
+      },
+      {
+        line: 'PURCHASE AT HARBOR HARDWARE, DAYTON, OH ON 031524 FROM CARD#: XXXXXXXXXXXX1234',
+        expect: { name: 'HARBOR HARDWARE', city: 'DAYTON', region: 'OH' },
+      },
+    ],
+  },
+  {
+    // The same bank's card payments the merchant takes again each month.
+    id: 'wrapper.recurring-purchase-at',
+    pattern: /^RECURRING (?:PURCHASE|PAYMENT) AT /,
+    yields: { via: 'card', recurring: true },
+    examples: [
+      {
+        line: 'RECURRING PURCHASE AT LAKESIDE FITNESS, 888-555-0142, CA ON 012024 FROM CARD#: XXXXXXXXXXXX1234',
+        expect: { name: 'LAKESIDE FITNESS', phone: '888-555-0142', wrapper: 'wrapper.recurring-purchase-at' },
+      },
+    ],
+  },
+  {
+    // Fifth Third's card paid at a terminal on a debit network: the acquirer's name (it may be missing), the
+    // terminal's number after ` - `, then where the terminal stands (`... ON 010824 FROM CARD#: XXXXXXXXXXXX123X`).
+    // `NST` names the network's store.
+    id: 'wrapper.merchant-payment',
+    pattern: /^MERCHANT PAYMENT (?:- (?:[A-Z]\d{5}|\d{6}) )?(?:NST )?(?=[A-Z0-9])/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'MERCHANT PAYMENT HILLTOP GROCERS #12 - 119713 4100 MAIN ST DAYTON OH ON 010824 FROM CARD#: XXXXXXXXXXXX123X',
+        expect: { name: 'HILLTOP GROCERS', storeNumber: '12', city: 'DAYTON', region: 'OH' },
+      },
+      {
+        line: 'MERCHANT PAYMENT - 041809 HILLTOP GROCERS #4 4500 MAIN CINCINNATI OH ON 010224 FROM CARD#: XXXXXXXXXXXX123X',
+        expect: { name: 'HILLTOP GROCERS', city: 'CINCINNATI', region: 'OH' },
+      },
+      {
+        line: 'MERCHANT PAYMENT NST RIVERSIDE HARDWA - 219060 3400 HIGHLAND AVE CINCINNATI OH ON 010224 FROM CARD#: XXXXXXXXXXXX123X',
+        expect: { name: 'RIVERSIDE HARDWA', city: 'CINCINNATI' },
+      },
+    ],
+  },
+  {
+    // The same layout for a bill paid at a biller's terminal: `PYMT TO NAME - 003 NAME AGAIN CITY ST`.
+    id: 'wrapper.payment-to-terminal',
+    pattern: /^(?:PYMT|PMT|PAYMENT) TO (?=.* - (?:[A-Z]\d{5}|\d{6}) )/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'PYMT TO LAKESIDE WATER CO - 101043 139 EAST FOURTH STREET CINCINNATI OH',
+        expect: { name: 'LAKESIDE WATER CO', city: 'CINCINNATI', region: 'OH' },
       },
     ],
   },
@@ -430,6 +482,19 @@ export const leadingWrappers: readonly WrapperRule[] = [
       {
         line: 'PREAUTHORIZED CREDIT LAKESIDE LOGISTI DIRECT DEP 240321',
         expect: { name: 'LAKESIDE LOGISTI' },
+      },
+    ],
+  },
+  {
+    // An ACH debit named by how the payer authorised it (the SEC code spelt out): `WEB INITIATED PAYMENT AT`,
+    // `TELEPHONE INITIATED PAYMENT AT`; the company, its entry description, an id and the date follow.
+    id: 'wrapper.initiated-payment',
+    pattern: /^(?:WEB|INTERNET|TELEPHONE|TEL|PHONE) INITIATED (?:PAYMENT|PMT|DEBIT|TRANSFER)(?: AT| TO)? /,
+    yields: { via: 'ach' },
+    examples: [
+      {
+        line: 'WEB INITIATED PAYMENT AT RIVERSIDE WATER UTIL PMT 7246433614 011824',
+        expect: { name: 'RIVERSIDE WATER', wrapper: 'wrapper.initiated-payment' },
       },
     ],
   },
@@ -861,6 +926,24 @@ export const trailingWrappers: readonly WrapperRule[] = [
       {
         line: 'RIVERSIDE BOOKS 12 MAIN ST SPRINGFIELD 65806 MO USA (DISPUTE CREDIT)',
         expect: { name: 'RIVERSIDE BOOKS', wrapper: 'wrapper.dispute-credit' },
+      },
+    ],
+  },
+  {
+    // A debit network's terminal number between the acquirer's name and where the terminal stands
+    // (`NAME - 119713 4100 MAIN ST DAYTON OH`), only before a place that ends the line: what follows the
+    // dash is then the branch's, as in `NAME - MAIN ST`.
+    id: 'wrapper.terminal-number',
+    pattern: /(?<= -) (?:[A-Z]\d{5}|\d{6})(?= (?:.* )?[A-Z]{2}$)/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: 'HILLTOP GROCERS - 534801 7819 US-42 FLORENCE KY',
+        expect: { name: 'HILLTOP GROCERS', region: 'KY' },
+      },
+      {
+        line: 'HILLTOP GROCERS #11 - 119713 FLORENCE FLORENCE KY',
+        expect: { name: 'HILLTOP GROCERS', city: 'FLORENCE' },
       },
     ],
   },

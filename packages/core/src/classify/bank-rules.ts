@@ -318,7 +318,8 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.atm-withdrawal',
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
-    when: /\bATM\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b/,
+    // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
+    when: /\bATM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b/,
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
     examples: [
@@ -332,11 +333,16 @@ export const bankRules: readonly BankRule[] = [
         direction: 'outgoing',
         expect: { type: 'atm', subType: 'withdrawal' },
       },
+      {
+        line: '5/3 JEANIE WITHDRAWAL - 004512 100 MAIN ST DAYTON OH',
+        direction: 'outgoing',
+        expect: { type: 'atm', subType: 'withdrawal' },
+      },
     ],
   },
   {
     id: 'bank.atm-deposit',
-    when: /\bATM\b|CASH DEPOSIT/,
+    when: /\bATM\b|\bJEANIE DEPOSIT\b|CASH DEPOSIT/,
     direction: 'incoming',
     yields: { type: 'atm', subType: 'deposit', counterparty: 'party', method: 'cash' },
     examples: [
