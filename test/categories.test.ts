@@ -386,6 +386,68 @@ describe.each(storeKinds)('categories and personalization on %s', (store) => {
       expect(((await call(path)).body as unknown[]).length).toBe(1000);
     });
 
+    it('makes a report with incorrectCategory a personalization in one operator call', async () => {
+      const admin = async (path: string, json: unknown) => {
+        const response = await server.request(path, {
+          key: null,
+          method: 'POST',
+          headers: { 'x-admin-key': adminKey, 'content-type': 'application/json' },
+          body: JSON.stringify(json),
+        });
+        return { status: response.status, body: (await response.json()) as unknown };
+      };
+      const reportOf = async (body: Json, fields: Json) => {
+        const reported = await enrich(body);
+        const sent = { enrichmentId: reported.enrichmentId, errorDescription: 'Not my bills.', ...fields };
+        expect((await call('/transactions/report', 'POST', sent)).status).toBe(200);
+        const list = await server.request('/admin/reports?status=open', {
+          key: null,
+          headers: { 'x-admin-key': adminKey },
+        });
+        const { reports } = (await list.json()) as { reports: Array<{ id: string; enrichmentId: string }> };
+        return reports.find((each) => each.enrichmentId === reported.enrichmentId)!.id;
+      };
+      const bills = await create('/users/u-report/categories', 'Bills I Share', '018-000-000-000');
+      const user = { ...netflix, userId: 'u-report' };
+
+      // A report that does not say the category is wrong is no personalization.
+      const other = await reportOf(user, { incorrectChannel: true });
+      expect(
+        await admin(`/admin/reports/${other}/resolve`, { personalization: { categoryId: bills.id } }),
+      ).toEqual({
+        status: 400,
+        body: { personalization: ['The report does not say the category is incorrect (incorrectCategory).'] },
+      });
+      const id = await reportOf(user, { incorrectCategory: true });
+      expect(
+        await admin(`/admin/reports/${id}/resolve`, {
+          personalization: { categoryId: 'e4cf5379-583f-44ed-b625-366044e666e6' },
+        }),
+      ).toEqual({ status: 400, body: { 'personalization.categoryId': ['Unknown category id.'] } });
+      expect(
+        await admin(`/admin/reports/${id}/resolve`, {
+          personalization: { categoryId: bills.id, level: 'organization' },
+        }),
+      ).toEqual({
+        status: 400,
+        body: { 'personalization.level': ['The reported request has no organizationId.'] },
+      });
+
+      // The user's own (the request had a userId): the returned enrichment and the user's next ones carry it.
+      const resolved = await admin(`/admin/reports/${id}/resolve`, {
+        personalization: { categoryId: bills.id },
+      });
+      expect(resolved.status).toBe(200);
+      expect(categoryOf(resolved.body as Result).categoryName).toBe('Bills I Share');
+      expect((await call('/users/u-report/counterparty-category-personalizations')).body).toEqual([
+        { counterpartyId: netflixId, categoryId: bills.id, userId: 'u-report' },
+      ]);
+      expect(categoryOf(await enrich(user)).categoryName).toBe('Bills I Share');
+      expect(categoryOf(await enrich({ ...netflix, userId: 'u-else' })).categoryName).not.toBe(
+        'Bills I Share',
+      );
+    });
+
     it('applies in microbatches, batches and returned enrichments', async () => {
       const path = '/users/u-batch/counterparty-category-personalizations';
       expect((await put(path, netflixId, '017-000-000-000')).status).toBe(201);

@@ -231,7 +231,14 @@ describe('admin API', () => {
   it('validates the correction', async () => {
     const { id } = await reported({ ...flowers, merchantName: 'SQ *INVALID FLOWERS' });
     const cases: Array<[unknown, Json]> = [
-      [{}, { non_field_errors: ['Give at least one of counterparty, industryId, channel and location.'] }],
+      [
+        {},
+        {
+          non_field_errors: [
+            'Give at least one of counterparty, industryId, channel, location and personalization.',
+          ],
+        },
+      ],
       [{ counterparty: {} }, { counterparty: ['Give either id (a catalog counterparty) or name.'] }],
       [{ counterparty: { id: 'no-such-merchant' } }, { 'counterparty.id': ['Unknown counterparty id.'] }],
       [{ industryId: '999-999-999-999' }, { industryId: ['Unknown industry id.'] }],

@@ -1410,7 +1410,7 @@ export interface Answer {
 }
 
 /**
- * A rule across fields (`Give at least one of counterparty, industryId, channel and location.`) names
+ * A rule across fields (`Give at least one of counterparty, industryId, channel, location and personalization.`) names
  * them in its sentence: a 400 under `non_field_errors` that names a field of the request names its field.
  */
 const NAMES_A_FIELD = new RegExp(`\\b(${[...fieldNames, 'industryId'].join('|')})\\b`);

@@ -23,6 +23,10 @@ export const categoryLimits = {
   maxNameLength: 64,
 } as const;
 
+/** Whose counterparty personalizations: the integration's, an organization's (multi-source) or a user's. */
+export const personalizationLevels = ['integration', 'organization', 'user'] as const;
+export type PersonalizationLevel = (typeof personalizationLevels)[number];
+
 /** What `GET /categories?include=` may list: the default taxonomy, the custom categories, or both. */
 export const categoryKinds = ['default', 'custom'] as const;
 export type CategoryKind = (typeof categoryKinds)[number];

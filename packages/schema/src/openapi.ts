@@ -835,7 +835,7 @@ export const operatorOperations: readonly OperationSpec[] = [
     path: '/admin/reports/{id}/resolve',
     operationId: 'resolveReport',
     summary:
-      'Close an open report with a correction: the corrected enrichment is sent to the tenant’s returned-enrichment URL, and later transactions with the same descriptor come out corrected.',
+      'Close an open report with a correction: the corrected enrichment is sent to the tenant’s returned-enrichment URL, and later transactions with the same descriptor come out corrected. With personalization (a report with incorrectCategory), the corrected counterparty is also filed under the category for the reporting user (or its organization, or the integration), as PUT .../counterparty-category-personalizations would.',
     tag: 'Admin',
     auth: 'admin',
     parameters: [reportIdParameter],

@@ -5,8 +5,9 @@
  * probes (`/healthz`, `/readyz`).
  */
 import * as z from 'zod';
+import { personalizationLevels } from './categories.js';
 import { channels } from './enrichment.js';
-import { text, uuid } from './fields.js';
+import { identifier, text, uuid } from './fields.js';
 import { errorReportSchema } from './reports.js';
 
 /** The environments an API key belongs to (CONTRACT.md section 6). */
@@ -93,12 +94,24 @@ export const reportCorrectionSchema = z
         country: text(64).optional(),
       })
       .optional(),
+    /**
+     * A report with `incorrectCategory` made a counterparty category personalization in the same call: the
+     * reported enrichment's counterparty (as corrected) filed under `categoryId` (default or custom) for
+     * the reporting user (`user`, the default when the request had a `userId`), its organization, or the
+     * integration (the default otherwise).
+     */
+    personalization: z
+      .object({
+        categoryId: identifier(64, 1),
+        level: z.enum(personalizationLevels).optional(),
+      })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (Object.values(value).every((field) => field === undefined))
       ctx.addIssue({
         code: 'custom',
-        message: 'Give at least one of counterparty, industryId, channel and location.',
+        message: 'Give at least one of counterparty, industryId, channel, location and personalization.',
       });
   });
 

@@ -20,6 +20,7 @@ import {
   transactionSchemas,
   validate,
 } from '@txenrich/schema';
+import type { Categories, PersonalizationOwner } from './categories.js';
 import type { Config } from './config.js';
 import { newDelivery } from './deliveries.js';
 import { ServiceError } from './errors.js';
@@ -55,6 +56,8 @@ export interface Reports {
 export interface ReportsOptions {
   config: Config;
   store: Store;
+  /** Where a resolution's personalization goes (`ReportCorrection.personalization`). */
+  categories: Categories;
   engine: Engine;
   rules: TenantRulesCache;
   /** The users' series states: a correction's enrichment reads its user's series (and writes none). */
@@ -66,9 +69,13 @@ export interface ReportsOptions {
 
 const notFoundDetails = 'Report not found.';
 
-/** The rule of a correction: everything but the descriptor key, which the reported request gives. */
-function ruleOf(correction: ReportCorrection): Omit<CorrectionRule, 'descriptorKey'> {
+/**
+ * The rule of a correction: everything but the descriptor key, which the reported request gives; null
+ * when it corrects nothing of the enrichment itself (a personalization alone).
+ */
+function ruleOf(correction: ReportCorrection): Omit<CorrectionRule, 'descriptorKey'> | null {
   const { counterparty, industryId, channel, location } = correction;
+  if ([counterparty, industryId, channel, location].every((field) => field === undefined)) return null;
   return {
     ...(counterparty?.id !== undefined
       ? { counterparty: { id: counterparty.id } }
@@ -92,6 +99,27 @@ function definedFields<T extends object>(value: T): { [K in keyof T]: Exclude<T[
     [K in keyof T]: Exclude<T[K], undefined>;
   };
 }
+
+/** The field errors of a personalization made by a resolution, named under `personalization`. */
+function personalizationErrors(error: unknown): never {
+  if (error instanceof ServiceError && error.code === 'INVALID_INPUT' && error.body) {
+    const fields: FieldErrors = {};
+    for (const [field, errors] of Object.entries(error.body as FieldErrors))
+      fields[field === 'non_field_errors' ? 'personalization' : `personalization.${field}`] = errors;
+    throw new ServiceError('INVALID_INPUT', error.message, { body: fields });
+  }
+  throw error;
+}
+
+const invalidPersonalization = (field: string, message: string) =>
+  new ServiceError('INVALID_INPUT', 'Invalid input.', { body: { [field]: [message] } });
+
+export const personalizationMessages = {
+  notCategory: 'The report does not say the category is incorrect (incorrectCategory).',
+  noCounterparty: 'The reported enrichment has no counterparty to personalize.',
+  noUser: 'The reported request has no userId.',
+  noOrganization: 'The reported request has no organizationId.',
+} as const;
 
 export function createReports(options: ReportsOptions): Reports {
   const { config, store, engine, rules, now } = options;
@@ -162,25 +190,52 @@ export function createReports(options: ReportsOptions): Reports {
       if (!record) throw new Error(`The enrichment ${report.enrichmentId} of report ${id} is gone.`);
       const body = validate(transactionSchemas[record.kind], JSON.parse(record.request));
       if (!body.ok) throw new Error(`The stored request of ${record.enrichmentId} no longer validates.`);
-      const rule: CorrectionRule = {
-        descriptorKey: descriptorKeyOf(engine, record.kind, body.value),
-        ...ruleOf(correction),
-      };
-      const [corrections, compiled] = await Promise.all([store.corrections(scope), rules.compiled(scope)]);
-      // The user's series as it stands (payments dated after the reported one do not count), read only.
-      const series = options.series.forRequest(scope);
-      const pending = engine.begin(record.kind, body.value, {
-        corrections: compileCorrections([...corrections.rules, rule]),
-        ...(compiled.categories ? { categories: compiled.categories } : {}),
-        ...(compiled.triggers ? { triggers: compiled.triggers } : {}),
-        series,
-      });
-      if (pending.series) await series.load(pending.series);
-      const enrichment: Enrichment = {
-        ...pending.finish(),
+      const fix = ruleOf(correction);
+      const descriptor = descriptorKeyOf(engine, record.kind, body.value);
+      const rule: CorrectionRule | null = fix ? { descriptorKey: descriptor, ...fix } : null;
+      const { personalization } = correction;
+      if (personalization && report.fields.incorrectCategory !== true)
+        throw invalidPersonalization('personalization', personalizationMessages.notCategory);
+      const corrections = await store.corrections(scope);
+      const compiledCorrections = compileCorrections(rule ? [...corrections.rules, rule] : corrections.rules);
+      /** The stored request enriched with the correction and the tenant's rules as they are now. */
+      const corrected = async (): Promise<Enrichment> => {
+        const compiled = await rules.compiled(scope);
+        // The user's series as it stands (payments dated after the reported one do not count), read only.
+        const series = options.series.forRequest(scope);
+        const pending = engine.begin(record.kind, body.value, {
+          corrections: compiledCorrections,
+          ...(compiled.categories ? { categories: compiled.categories } : {}),
+          ...(compiled.triggers ? { triggers: compiled.triggers } : {}),
+          series,
+        });
+        if (pending.series) await series.load(pending.series);
         // The engine names every enrichment anew; the correction is of the reported one.
-        enrichmentId: record.enrichmentId,
+        return { ...pending.finish(), enrichmentId: record.enrichmentId };
       };
+      let enrichment = await corrected();
+      if (personalization) {
+        const counterpartyId = enrichment.counterparty[0]?.id;
+        if (counterpartyId === undefined)
+          throw invalidPersonalization('personalization', personalizationMessages.noCounterparty);
+        const request = body.value as { userId?: string; organizationId?: string };
+        const level = personalization.level ?? (request.userId !== undefined ? 'user' : 'integration');
+        let owner: PersonalizationOwner = {};
+        if (level === 'user') {
+          if (request.userId === undefined)
+            throw invalidPersonalization('personalization.level', personalizationMessages.noUser);
+          owner = { userId: request.userId };
+        } else if (level === 'organization') {
+          if (request.organizationId === undefined)
+            throw invalidPersonalization('personalization.level', personalizationMessages.noOrganization);
+          owner = { organizationId: request.organizationId };
+        }
+        await options.categories
+          .putPersonalization(scope, owner, { counterpartyId, categoryId: personalization.categoryId })
+          .catch(personalizationErrors);
+        // With the personalization now in the tenant's rules (a new revision).
+        enrichment = await corrected();
+      }
       const url = config.tenants[scope.tenant]?.returnedEnrichmentUrl;
       const delivery: NewDelivery | null =
         url && config.webhookToken ? newDelivery('returned_enrichment', scope, url, enrichment, now()) : null;

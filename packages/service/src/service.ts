@@ -218,9 +218,11 @@ export function createService(options: ServiceOptions): Service {
   const seriesStates = createSeriesStates(store, now);
   const intake = createIntakeThread();
   const triggers = createTriggerRegistrations({ store, rules, thread: createTriggerThread(), logger, now });
+  const categories = createCategories({ store, engine, now });
   const reports = createReports({
     config,
     store,
+    categories,
     engine,
     rules,
     series: seriesStates,
@@ -228,7 +230,6 @@ export function createService(options: ServiceOptions): Service {
     onDelivery: () => dispatcher?.wake(),
   });
   const usage = createUsageCounter({ store, logger, now });
-  const categories = createCategories({ store, engine, now });
   const callbackAdmin = createCallbackAdmin({ store, now, onReplay: () => dispatcher?.wake() });
   const readiness = createReadiness({ store, engine, pool, logger });
   const groupCommit = createGroupCommit(store);

@@ -515,15 +515,16 @@ export interface Store {
   listReports(status?: ReportStatus): Promise<ReportRecord[]>;
   findReport(id: string): Promise<ReportRecord | null>;
   /**
-   * Closes an open report. Resolving also stores the correction rule and
-   * enqueues the returned enrichment, in the same transaction. Answers false
+   * Closes an open report. Resolving also stores the correction rule (when
+   * the resolution makes one: a personalization alone does not) and enqueues
+   * the returned enrichment, in the same transaction. Answers false
    * when the report is not open (already closed, or unknown).
    */
   closeReport(
     id: string,
     outcome:
       | { status: 'rejected' }
-      | { status: 'resolved'; rule: CorrectionRule; delivery: NewDelivery | null },
+      | { status: 'resolved'; rule: CorrectionRule | null; delivery: NewDelivery | null },
     at: number,
   ): Promise<boolean>;
   corrections(scope: Scope): Promise<TenantCorrections>;

@@ -1036,6 +1036,19 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         expect(await store.pendingDeliveries()).toEqual([pending(sent)]);
       });
 
+      it('resolving without a rule (a personalization alone) stores none, and still enqueues the returned enrichment', async () => {
+        const { store } = await fresh();
+        await store.createReport(report('r1'));
+        const before = await store.corrections(acme);
+        const sent = returned('returned-r1');
+        expect(await store.closeReport('r1', { status: 'resolved', rule: null, delivery: sent }, at)).toBe(
+          true,
+        );
+        expect(await store.findReport('r1')).toMatchObject({ status: 'resolved' });
+        expect(await store.corrections(acme)).toEqual(before);
+        expect(await store.pendingDeliveries()).toEqual([pending(sent)]);
+      });
+
       it('rejecting stores no rule and sends nothing', async () => {
         const { store } = await fresh();
         await store.createReport(report('r1'));

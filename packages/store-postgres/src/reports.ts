@@ -57,11 +57,13 @@ export function createReports({ op, query, transaction }: StoreContext): ReportM
           if (closed === undefined) return false;
           if (outcome.status === 'resolved') {
             const scope: Scope = { tenant: closed.tenant, environment: closed.environment };
-            await tx(
-              'INSERT INTO corrections (tenant, environment, report_id, rule, created_at) VALUES ($1, $2, $3, $4, $5)',
-              [scope.tenant, scope.environment, id, ruleText(outcome.rule), at],
-            );
-            await bumpRevision(tx, scope, 'corrections');
+            if (outcome.rule !== null) {
+              await tx(
+                'INSERT INTO corrections (tenant, environment, report_id, rule, created_at) VALUES ($1, $2, $3, $4, $5)',
+                [scope.tenant, scope.environment, id, ruleText(outcome.rule), at],
+              );
+              await bumpRevision(tx, scope, 'corrections');
+            }
             if (outcome.delivery !== null) await insertDelivery(tx, outcome.delivery);
           }
           return true;

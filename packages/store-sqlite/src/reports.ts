@@ -64,8 +64,10 @@ export function createReports(
         if (report === undefined || s.close.run(outcome.status, at, id).changes === 0) return false;
         if (outcome.status === 'resolved') {
           const scope: Scope = { tenant: report.tenant, environment: report.environment };
-          s.insertCorrection.run(scope.tenant, scope.environment, id, ruleText(outcome.rule), at);
-          revisions.bump(scope, 'corrections');
+          if (outcome.rule !== null) {
+            s.insertCorrection.run(scope.tenant, scope.environment, id, ruleText(outcome.rule), at);
+            revisions.bump(scope, 'corrections');
+          }
           if (outcome.delivery !== null) insertDelivery(outcome.delivery);
         }
         return true;
