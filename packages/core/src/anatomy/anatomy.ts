@@ -15,10 +15,12 @@ import {
   abbreviatesCity,
   branchSuffix,
   hostPattern,
+  isAirportCode,
   phonePattern,
   placeAfterStoreNumber,
   stripPlaceTail,
   stripStreetAddress,
+  townPartWords,
   withoutCutTown,
 } from './location.js';
 import {
@@ -341,6 +343,17 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     if (words.length >= 3 && abbreviatesCity(words.at(-1)!, city)) {
       text = words.slice(0, -1).join(' ');
       rules.push('location.city-abbreviation');
+    }
+    // A part of the town before it (`MIGUELS COCINA OLD SAN DIEGO CA`): the name has two words before it.
+    else if (words.length >= 3 && townPartWords.has(words.at(-1)!)) {
+      text = words.slice(0, -1).join(' ');
+      rules.push('location.town-part');
+    }
+    // The town's airport's code before the name: a concession's (`PHX PITA JUNGLE 63 PHOENIX AZ`).
+    const named = text.split(' ');
+    if (named.length >= 3 && isAirportCode(named[0]!, city)) {
+      text = named.slice(1).join(' ');
+      rules.push('location.airport-code');
     }
   }
   const cardLine = !toPerson && !fields && (wrapper?.via ?? 'card') === 'card';

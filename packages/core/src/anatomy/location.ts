@@ -141,6 +141,28 @@ export const locationRules: readonly LocationRule[] = [
     ],
   },
   {
+    id: 'location.airport-code',
+    pattern: /^[A-Z]{3} /,
+    yields: { part: 'place' },
+    examples: [
+      { line: 'PHX BLUE MESA GRILL 12 PHOENIX AZ', expect: { name: 'BLUE MESA GRILL', city: 'PHOENIX' } },
+      { line: 'ATL SWEET AUBURN BBQ ATLANTA GA', expect: { name: 'SWEET AUBURN BBQ', city: 'ATLANTA' } },
+      // Another town's line keeps the letters: they are the name's.
+      { line: 'PHX AUTO GLASS TUCSON AZ', expect: { name: 'PHX AUTO GLASS', city: 'TUCSON' } },
+    ],
+  },
+  {
+    id: 'location.town-part',
+    pattern: / (?:OLD|DOWNTOWN|UPTOWN|MIDTOWN)$/,
+    yields: { part: 'place' },
+    examples: [
+      { line: 'ROSITAS COCINA OLD SAN DIEGO CA', expect: { name: 'ROSITAS COCINA', city: 'SAN DIEGO' } },
+      { line: 'LUIGIS TRATTORIA UPTOWN DALLAS TX', expect: { name: 'LUIGIS TRATTORIA', city: 'DALLAS' } },
+      // After one word it is the name's.
+      { line: 'CAFE UPTOWN DALLAS TX', expect: { name: 'CAFE UPTOWN' } },
+    ],
+  },
+  {
     id: 'location.postal-code',
     pattern: / (\d{5})(?:-\d{4})?$/,
     yields: { part: 'postal-code' },
@@ -207,6 +229,54 @@ export const locationRules: readonly LocationRule[] = [
     ],
   },
 ];
+
+/**
+ * US airports' IATA codes and the towns statements print for them. An airport's shops and restaurants print
+ * the code before their name (`PHX PITA JUNGLE 63 PHOENIX AZ`, `ATL ... ATLANTA GA`). Codes that are words or
+ * start names (`SEA`, `DEN`, `LAS`, `MIA`, `SAN`, `OAK`) are left out.
+ */
+const airportTowns: Readonly<Record<string, readonly string[]>> = {
+  ATL: ['ATLANTA', 'COLLEGE PARK', 'HAPEVILLE'],
+  BNA: ['NASHVILLE'],
+  BOS: ['BOSTON', 'EAST BOSTON'],
+  BWI: ['BALTIMORE', 'LINTHICUM', 'LINTHICUM HEIGHTS', 'GLEN BURNIE'],
+  CLT: ['CHARLOTTE'],
+  CMH: ['COLUMBUS'],
+  DCA: ['ARLINGTON', 'WASHINGTON'],
+  DFW: ['DFW AIRPORT', 'DALLAS', 'FORT WORTH', 'GRAPEVINE', 'IRVING', 'EULESS'],
+  DTW: ['DETROIT', 'ROMULUS'],
+  EWR: ['NEWARK'],
+  FLL: ['FORT LAUDERDALE', 'DANIA BEACH', 'DANIA'],
+  HNL: ['HONOLULU'],
+  IAD: ['DULLES', 'STERLING', 'CHANTILLY', 'WASHINGTON'],
+  IAH: ['HOUSTON', 'HUMBLE'],
+  JFK: ['JAMAICA', 'NEW YORK', 'QUEENS'],
+  LAX: ['LOS ANGELES'],
+  LGA: ['FLUSHING', 'EAST ELMHURST', 'NEW YORK', 'QUEENS'],
+  MCI: ['KANSAS CITY'],
+  MCO: ['ORLANDO'],
+  MDW: ['CHICAGO'],
+  MSP: ['MINNEAPOLIS', 'SAINT PAUL', 'BLOOMINGTON'],
+  MSY: ['NEW ORLEANS', 'KENNER'],
+  ORD: ['CHICAGO'],
+  PDX: ['PORTLAND'],
+  PHL: ['PHILADELPHIA'],
+  PHX: ['PHOENIX'],
+  RDU: ['RALEIGH', 'MORRISVILLE', 'DURHAM'],
+  SFO: ['SAN FRANCISCO', 'SOUTH SAN FRANCISCO', 'MILLBRAE', 'BURLINGAME'],
+  SJC: ['SAN JOSE'],
+  SLC: ['SALT LAKE CITY'],
+  SMF: ['SACRAMENTO'],
+  STL: ['SAINT LOUIS', 'ST LOUIS'],
+  TPA: ['TAMPA'],
+};
+
+/** Whether a name's first word is the code of its town's airport (`PHX` in Phoenix). */
+export const isAirportCode = (word: string, city: string): boolean =>
+  airportTowns[word]?.includes(city) ?? false;
+
+/** Words that name a part of the town before its name (`OLD SAN DIEGO`, `DOWNTOWN TORONTO`): the branch's, not the name's. */
+export const townPartWords: ReadonlySet<string> = new Set(['OLD', 'DOWNTOWN', 'UPTOWN', 'MIDTOWN']);
 
 /** State codes that are also words at the end of names (`ACME CO`, `PLUG IN`, `SAY HI`). */
 const wordLikeRegions = new Set(['CO', 'IN', 'OR', 'ME', 'HI', 'OK', 'OH', 'DE', 'PA', 'MA', 'AL', 'ID']);
