@@ -286,7 +286,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.card-purchase',
     pattern:
-      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| - PIN| PIN| NON-PIN| W\/CASH| WITH CASH ?BACK)?(?: ?[-/])?(?: (?:X+|\*+)\d{4})?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
+      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| ?- ?PIN| PIN| ?-? NON-PIN| W\/CASH| WITH CASH ?BACK)?(?: ?[-/])?(?: (?:X+|\*+)\d{4}| \d{4}(?= [A-Z]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
     yields: { via: 'card' },
     examples: [
       {
@@ -295,6 +295,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
       },
       { line: 'CARD PURCHASE WITH PIN 02/14 KROGER #0412 COLUMBUS OH CARD 5512', expect: { name: 'KROGER' } },
       { line: 'Card purchase THE DAILY GRIND', expect: { name: 'THE DAILY GRIND' } },
+      {
+        line: 'DEBIT CARD PURCHASE-PIN 1234 HARBOR MARKET #567 LEXINGTON KY',
+        expect: { name: 'HARBOR MARKET' },
+      },
       {
         line: 'Card Purchase W/Cash 01/31 HILLSIDE FUEL Walnut Creek CA Card 0665',
         expect: { name: 'HILLSIDE FUEL', city: 'WALNUT CREEK' },
@@ -371,13 +375,14 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     // `DEBIT FOR CHECKCARD XXXXXX3695 06/10/24SPIRIT OF TEXAS BBQ 39422570`: the date runs into the name.
     id: 'wrapper.debit-for-checkcard',
-    pattern: /^DEBIT FOR CHECK ?CARD (?:\d{4} )?\d{2}\/\d{2}\/\d{2,4} ?/,
+    pattern: /^DEBIT FOR CHECK ?CARD (?:\d{4} )?\d{2}\/\d{2}(?:\/\d{2,4})? ?/,
     yields: { via: 'card' },
     examples: [
       {
         line: 'DEBIT FOR CHECKCARD XXXXXX3695 06/10/24SPIRIT OF TEXAS BBQ 39422570',
         expect: { name: 'SPIRIT OF TEXAS BBQ' },
       },
+      { line: 'DEBIT FOR CHECKCARD XXXXXX1234 11/24 HARBOR COFFEE CO', expect: { name: 'HARBOR COFFEE CO' } },
     ],
   },
   {
@@ -501,13 +506,14 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.ach',
     pattern:
-      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED |CORP |CORPORATE |ELECTRONIC )?(?:HOLD|ORIG|DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
+      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED |CORP |CORPORATE |ELECTRONIC )?(?:HOLD|ORIG|DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?(?: TO| FROM)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
     yields: { via: 'ach' },
     examples: [
       { line: 'ACH Electronic Debit LAKESIDE WATER PAYMENTS', expect: { name: 'LAKESIDE WATER' } },
       { line: 'ACH DEBIT GEICO AUTO 8005551234', expect: { name: 'GEICO AUTO' } },
       { line: 'ACH CORP DEBIT GEICO AUTO', expect: { name: 'GEICO AUTO' } },
       { line: 'ACH HOLD GEICO', expect: { name: 'GEICO' } },
+      { line: 'ELECTRONIC PAYMENT TO LAKESIDE LENDING', expect: { name: 'LAKESIDE LENDING' } },
       { line: 'ELECTRONIC DEPOSIT ACME LANDSCAPING', expect: { name: 'ACME LANDSCAPING' } },
       { line: 'ACH Transaction - RIVERBEND HOA ASSESSMENT', expect: { name: 'RIVERBEND HOA' } },
       { line: 'ELECTRONIC PMT-WEB, DISCOVER E-PAYMENT 6948', expect: { name: 'DISCOVER' } },
