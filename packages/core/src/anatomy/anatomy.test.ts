@@ -140,6 +140,15 @@ describe('readAnatomy', () => {
     expect(readAnatomy('CHECK # 1234', lexicon).name).toBe('');
   });
 
+  it("reads an unlabelled ACH entry's receiver after the ids as no part of the company's name", () => {
+    const name = (line: string) => readAnatomy(line, lexicon).name;
+    expect(name('SPECTRUM 7731902 448120937 240611 9912834 LAURA *BENSON')).toBe('SPECTRUM');
+    expect(name('ALLSTATE INS PREMIUM 018224490113372 HARPER,DAVID Q118')).toBe('ALLSTATE INS PREMIUM');
+    // The words after a card merchant's number are its town; words naming no one stay the name's.
+    expect(name('SHELL OIL 57442394701 HOUSTON TX')).toBe('SHELL OIL');
+    expect(name('ACME SUPPLY 20240611 WAREHOUSE ORDER')).not.toBe('ACME SUPPLY');
+  });
+
   it('keeps leading numbers that are part of a name', () => {
     expect(readAnatomy('7-ELEVEN 34012 DALLAS TX', lexicon).name).toBe('7-ELEVEN');
     expect(readAnatomy('99 RANCH MARKET #12', lexicon).name).toBe('99 RANCH MARKET');

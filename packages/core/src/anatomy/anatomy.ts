@@ -11,6 +11,7 @@ import { cutEntries } from './ach-entries.js';
 import { atmOwner } from './atm.js';
 import { bankFields, type FieldsRule } from './bank-fields.js';
 import { cleanDisplayName } from './clean-name.js';
+import { givenNames } from './given-names.js';
 import {
   abbreviatesCity,
   branchSuffix,
@@ -108,6 +109,29 @@ function withRunInTown(raw: string, lexicon: AnatomyLexicon): string {
   return `${raw.slice(0, at)} ${raw.slice(at)}`;
 }
 
+/**
+ * An ACH entry printed without its labels ends in the receiver's name after the ids (`COMCAST 8498350
+ * 064439111 230118 4051895 JENNA *MORROW`, `MERCURY CASUALTY PAYMENT 040106140035977 MALLORY,PETER A711`):
+ * the account holder, no part of the company's name. The text before the ids, or null when the line has no
+ * such shape: a long number after the name, then two to four words of which one is a given name, and no
+ * state last (`SHELL OIL 57442394701 HOUSTON TX` ends in its town).
+ */
+function receiverAfterIds(text: string): string | null {
+  const tokens = text.split(' ');
+  const first = tokens.findIndex((token, index) => index > 0 && /^\d{7,}$/.test(token));
+  if (first < 0) return null;
+  let end = first + 1;
+  while (end < tokens.length && /\d/.test(tokens[end]!)) end++;
+  let tail = tokens.slice(end);
+  // A code may close the line (`A711`).
+  if (tail.length > 0 && /\d/.test(tail.at(-1)!)) tail = tail.slice(0, -1);
+  if (tail.length < 1 || tail.length > 4 || tail.some((word) => !/^[A-Z*,'.-]+$/.test(word))) return null;
+  const words = tail.join(' ').split(/[ ,*]+/).filter(Boolean);
+  if (words.length < 2 || words.length > 4 || !words.some((word) => givenNames.has(word))) return null;
+  if (/^[A-Z]{2}$/.test(words.at(-1)!)) return null;
+  return tokens.slice(0, first).join(' ');
+}
+
 /** Whether the text ends in a US state's or Canadian province's code, a word of its own. */
 const endsInRegion = (text: string, lexicon: AnatomyLexicon) =>
   text.charCodeAt(text.length - 3) === 32 && lexicon.regionCountry.has(text.slice(-2));
@@ -160,6 +184,13 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   // An ACH party ends in its entry description (`PAYROLL`, `UTIL PMT`) and ids: cut them.
   const silentWrapper = !wrapper || wrapper.id === 'wrapper.entry-kind';
+  if (!fields && (silentWrapper || wrapper?.via === 'ach')) {
+    const receiver = receiverAfterIds(text);
+    if (receiver !== null) {
+      text = receiver;
+      rules.push('ach.receiver-after-ids');
+    }
+  }
   if ((fields?.via ?? wrapper?.via) === 'ach' || (silentWrapper && !fields && achEntryTail.test(text))) {
     const cut = cutEntries(text);
     text = cut.party;

@@ -107,6 +107,7 @@ export const givenNames: ReadonlySet<string> = new Set([
   'MARY',
   'PATRICIA',
   'JENNIFER',
+  'JENNA',
   'LINDA',
   'ELIZABETH',
   'BARBARA',
