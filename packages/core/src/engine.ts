@@ -185,7 +185,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
   };
   const compileWithRegions = (registrations: readonly TriggerRegistration[]) =>
     compileTriggers(registrations, triggerOptions);
-  const defaultChain = (id: string) => parts.industryChain(id);
+  // Only the taxonomy's ids reach the industry chains' cache: category ids may come from a client.
+  const industryIds = new Set(catalog.industries.map((industry) => industry.id));
+  const defaultChain = (id: string) => (industryIds.has(id) ? parts.industryChain(id) : []);
   let defaults: readonly Category[] | undefined;
   return {
     catalog,

@@ -94,19 +94,18 @@ export function createCategories(options: { store: Store; engine: Engine; now: (
   const { store, engine, now } = options;
   const defaults = engine.categoryHierarchy([]);
 
+  const hierarchyOf = (records: readonly CustomCategoryRecord[]) =>
+    engine.categoryHierarchy(
+      records.map((record) => ({ id: record.id, name: record.name, parentId: record.parentId })),
+    );
+
   /** The hierarchy of the categories the owner sees: the defaults, the integration's, and a user's own. */
   async function hierarchyFor(scope: Scope, userId: string | null): Promise<CategoryHierarchy> {
     const [integration, own] = await Promise.all([
       store.listCategories(scope, INTEGRATION_OWNER),
       userId === null ? [] : store.listCategories(scope, categoryOwnerPath({ userId })),
     ]);
-    return engine.categoryHierarchy(
-      [...integration, ...own].map((record) => ({
-        id: record.id,
-        name: record.name,
-        parentId: record.parentId,
-      })),
-    );
+    return hierarchyOf([...integration, ...own]);
   }
 
   function rendered(records: readonly CustomCategoryRecord[], hierarchy: CategoryHierarchy): Category[] {
@@ -118,7 +117,7 @@ export function createCategories(options: { store: Store; engine: Engine; now: (
     return categories;
   }
 
-  /** Whether `id` can name a custom category (custom ids are UUIDs); a default id is known to `defaults`. */
+  /** Whether `id` is a default category's (any other names a custom one, a UUID, or none). */
   const isDefault = (id: string) => defaults(id) !== null;
 
   const ownerKind = (owner: PersonalizationOwner) =>
@@ -126,9 +125,8 @@ export function createCategories(options: { store: Store; engine: Engine; now: (
 
   return {
     async list(scope, include) {
-      const custom = include.includes('custom')
-        ? rendered(await store.listCategories(scope, INTEGRATION_OWNER), await hierarchyFor(scope, null))
-        : [];
+      const records = include.includes('custom') ? await store.listCategories(scope, INTEGRATION_OWNER) : [];
+      const custom = records.length > 0 ? rendered(records, hierarchyOf(records)) : [];
       return [...(include.includes('default') ? engine.defaultCategories() : []), ...custom];
     },
 

@@ -54,7 +54,9 @@ export function createCategoryHierarchy(
     let chain: readonly Industry[] | null;
     if (!category) {
       const industries = defaultChain(id);
-      chain = industries.length > 0 ? frozenChain(industries) : null;
+      // An id no category has is not kept: a long-lived hierarchy is asked ids a client sent.
+      if (industries.length === 0) return null;
+      chain = frozenChain(industries);
     } else if (visiting.has(id)) {
       return null;
     } else {
