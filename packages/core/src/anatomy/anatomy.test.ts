@@ -135,6 +135,13 @@ describe('readAnatomy', () => {
     expect(placed.location).toMatchObject({ city: 'DALLAS', region: 'TX' });
   });
 
+  it("reads a marketplace's own prefix before an order code as an order, not as a store", () => {
+    const order = readAnatomy('AMZN MKTP US*7NFQ2V49E WA', lexicon);
+    expect(order.name).toBe('AMAZON');
+    expect(order.orderReference).toBe(true);
+    expect(readAnatomy('AMZN MKTP US*HARBOR BOOKS', lexicon).orderReference).toBe(false);
+  });
+
   it('names no one on a card payment or a check by number', () => {
     expect(readAnatomy('PAYMENT - THANK YOU', lexicon).name).toBe('');
     expect(readAnatomy('CHECK # 1234', lexicon).name).toBe('');

@@ -63,6 +63,11 @@ function withoutFacilitatorEcho(text: string, facilitatorName: string | undefine
 
 /** An order code first: one token of 6 to 12 letters and digits. */
 const orderCodeFirst = /^ *[A-Z0-9]{6,12}(?= |$)/;
+/** An order code first with a digit in it: no word of a name. */
+const isOrderCode = (after: string) => {
+  const code = orderCodeFirst.exec(after);
+  return code !== null && /\d/.test(code[0]);
+};
 
 /**
  * What a third party's prefix leaves: the merchant, once the marketplace's echo of its own name is off.
@@ -176,6 +181,9 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
       addThirdParty(facilitator);
       prefixes.push({ id: 'prefix.third-party', text: `${before}*`, thirdPartyId: facilitator });
       text = afterThirdParty(after, facilitator, before, lexicon);
+      // A party naming itself before its order code (`AMZN MKTP US*7NFQ2V49E WA`) took an order.
+      const party = lexicon.thirdParties.get(facilitator);
+      orderReference ||= party !== undefined && text === canonical(party.name) && isOrderCode(after);
       continue;
     }
     // `UPS*81583000562`, `ATT*BILL PAYMENT DALLAS TX`: before the star is the merchant when only a number
