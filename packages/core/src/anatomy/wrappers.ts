@@ -736,6 +736,24 @@ export const trailingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // A store or health card's promotional financing after the merchant (Synchrony's CareCredit and store
+    // cards): `... WA. DEFERRED/NO INT IF PD IN FULL 6080`, `NO INTEREST IF PAID IN FULL`, `EQUAL PAYMENT`.
+    id: 'wrapper.promo-financing-suffix',
+    pattern:
+      /\.? (?:(?:DEFERRED ?\/ ?)?NO INT(?:EREST)? IF P(?:AI)?D IN FULL|DEFERRED INT(?:EREST)?|(?:REDUCED APR|EQUAL) PA?YME?N?T)(?: \d+(?: ?MO(?:NTHS?)?)?)?$/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'LAKESIDE FAMILY DENTAL OLYMPIA WA. DEFERRED/NO INT IF PD IN FULL 6080',
+        expect: { name: 'LAKESIDE FAMILY DENTAL', city: 'OLYMPIA', region: 'WA' },
+      },
+      {
+        line: 'NORTHGATE ANIMAL CLINIC SPOKANE WA NO INTEREST IF PAID IN FULL 12 MO',
+        expect: { name: 'NORTHGATE ANIMAL CLINIC', city: 'SPOKANE' },
+      },
+    ],
+  },
+  {
     // PNC prints the kind of entry after the descriptor: `... CA POS PURCHASE POS207 XXX36`.
     id: 'wrapper.entry-suffix',
     pattern:
