@@ -224,7 +224,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
     // Fifth Third: `DEBIT CARD PURCHASE AT NAME, CITY, ST ON 021424 FROM CARD#: XXXXXXXXXXXX1234`; exports
     // that cut the first words start at `PURCHASE AT`.
     id: 'wrapper.card-purchase-at',
-    pattern: /^(?:(?:DEBIT|CHECK|CREDIT) CARD |POS )?PURCHASE AT /,
+    pattern: /^(?:(?:DEBIT|CHECK|CREDIT) CARD |POS )?(?:PURCHASE|RETURN|REFUND) AT /,
     yields: { via: 'card' },
     examples: [
       {
@@ -234,6 +234,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
       {
         line: 'PURCHASE AT HARBOR HARDWARE, DAYTON, OH ON 031524 FROM CARD#: XXXXXXXXXXXX1234',
         expect: { name: 'HARBOR HARDWARE', city: 'DAYTON', region: 'OH' },
+      },
+      {
+        line: 'DEBIT CARD RETURN AT HARBOR HARDWARE, DAYTON, OH ON 031524 FROM CARD#: XXXXXXXXXXXX1234',
+        expect: { name: 'HARBOR HARDWARE', region: 'OH' },
       },
     ],
   },
@@ -1024,8 +1028,12 @@ export const namelessLines: readonly WrapperRule[] = [
   {
     id: 'line.deposit',
     pattern:
-      /^(?:MOBILE|REMOTE(?: ONLINE)?|ATM|BRANCH|COUNTER|TELLER|CHECK|ECHECK|E-CHECK) (?:CHECK )?DEPOSIT(?:ED)?(?: ITEM)?\b/,
+      /^(?:5\/3 )?(?:MOBILE|REMOTE(?: ONLINE)?|ATM|BRANCH|COUNTER|TELLER|CHECK|ECHECK|E-CHECK) (?:CHECK )?DEPOSIT(?:ED)?(?: ITEM)?\b/,
     yields: { via: 'deposit' },
-    examples: [{ line: 'MOBILE DEPOSIT REF NUMBER 812345678', expect: { name: '' } }],
+    // Fifth Third prints its own name first (`5/3 MOBILE DEPOSIT`).
+    examples: [
+      { line: 'MOBILE DEPOSIT REF NUMBER 812345678', expect: { name: '' } },
+      { line: '5/3 MOBILE DEPOSIT', expect: { name: '' } },
+    ],
   },
 ];
