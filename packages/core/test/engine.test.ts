@@ -109,6 +109,9 @@ describe('createEngine: card enrichment on the built catalog', () => {
     // business named after its town; a brand whose own name is a town keeps it.
     expect(brandOf('COLUMBUS GRILL HOUSE OH', '5812')).toEqual([]);
     expect(brandOf('HUDSON 0412 BOSTON MA').map((party) => party.name)).toEqual(['Hudson']);
+    // A word and the first letter of an ampersand acronym are no possessive run together (`MO S&T` is no Mo's).
+    expect(brandOf('MO S&T BOOKSTORE ROLLA MO', '5942')).toEqual([]);
+    expect(brandOf('A&W RESTAURANT 1234 AUSTIN TX', '5814').map((party) => party.name)).toEqual(['A&W']);
     expect(brandOf('SHOPRITE NEWARK NJ S1', '5411').map((party) => party.name)).toEqual(['ShopRite']);
     expect(
       engine.enrichTransfer({

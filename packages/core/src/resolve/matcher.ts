@@ -332,7 +332,10 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     for (let size = start; size >= 1; size--) {
       // A lone short token (`US`, `AM`) names too many things to be evidence.
       if (size === 1 && size < tokens.length && key.length < 3) break;
-      const found = byKey.get(key) ?? (size > 1 ? byKey.get(compactKey(key)) : undefined);
+      // A letter before `and` is an ampersand acronym's (`MO S&T`): no word's end to run the key together at.
+      const splitsAcronym = tokens[size] === 'and' && tokens[size - 1]!.length === 1;
+      const found =
+        byKey.get(key) ?? (size > 1 && !splitsAcronym ? byKey.get(compactKey(key)) : undefined);
       if (found) {
         const unexplained = tokens.slice(size);
         return found.map((entry) => ({
