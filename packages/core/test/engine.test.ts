@@ -34,16 +34,16 @@ describe('createEngine: card enrichment on the built catalog', () => {
     // A brand's service page names the brand (`help.uber.com`).
     expect(card('UBER *ONE HELP.UBER.COM', { categoryCode: '4121' }).counterparty[0]?.name).toBe('Uber');
     // A travel site says what it sold in its own line's word: the site itself sold it.
-    expect(card('BKG*BOOKING.COM HOTEL 888-555-0142 NY', { categoryCode: '4722' }).counterparty[0]?.name).toBe(
-      'Booking.com',
-    );
+    expect(
+      card('BKG*BOOKING.COM HOTEL 888-555-0142 NY', { categoryCode: '4722' }).counterparty[0]?.name,
+    ).toBe('Booking.com');
     // A marketplace's host, then its seller's shop: the marketplace (a brand behind it would still win).
     for (const line of ['ETSY.COM - WILLOW AND THREAD 718-555-0190 NY', 'Etsy.com - Brass Owl Studi'])
       expect(card(line, { categoryCode: '5999' }).counterparty[0]?.name).toBe('Etsy');
     // A delivery app's own host is no seller of the store's goods.
-    expect(card('IC* PUBLIX BY INSTACART INSTACART.COM', { categoryCode: '5411' }).counterparty[0]?.name).toBe(
-      'Publix',
-    );
+    expect(
+      card('IC* PUBLIX BY INSTACART INSTACART.COM', { categoryCode: '5411' }).counterparty[0]?.name,
+    ).toBe('Publix');
   });
 
   it('names an unknown merchant as an unverified counterparty, cleaned, placed and classified from the MCC', () => {

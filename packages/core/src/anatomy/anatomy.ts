@@ -126,7 +126,10 @@ function receiverAfterIds(text: string): string | null {
   // A code may close the line (`A711`).
   if (tail.length > 0 && /\d/.test(tail.at(-1)!)) tail = tail.slice(0, -1);
   if (tail.length < 1 || tail.length > 4 || tail.some((word) => !/^[A-Z*,'.-]+$/.test(word))) return null;
-  const words = tail.join(' ').split(/[ ,*]+/).filter(Boolean);
+  const words = tail
+    .join(' ')
+    .split(/[ ,*]+/)
+    .filter(Boolean);
   if (words.length < 2 || words.length > 4 || !words.some((word) => givenNames.has(word))) return null;
   if (/^[A-Z]{2}$/.test(words.at(-1)!)) return null;
   return tokens.slice(0, first).join(' ');

@@ -94,7 +94,8 @@ function townOfState(
   place: Place,
 ): ((key: string) => boolean) | undefined {
   const printed = / ([A-Z]{2})$/.exec(descriptor.raw)?.[1];
-  const region = place.region ?? (printed && parts.lexicon.regionCountry.get(printed) === 'US' ? printed : null);
+  const region =
+    place.region ?? (printed && parts.lexicon.regionCountry.get(printed) === 'US' ? printed : null);
   if (!region) return undefined;
   return (key) => parts.lexicon.isCity(region, key.toUpperCase());
 }

@@ -334,8 +334,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       if (size === 1 && size < tokens.length && key.length < 3) break;
       // A letter before `and` is an ampersand acronym's (`MO S&T`): no word's end to run the key together at.
       const splitsAcronym = tokens[size] === 'and' && tokens[size - 1]!.length === 1;
-      const found =
-        byKey.get(key) ?? (size > 1 && !splitsAcronym ? byKey.get(compactKey(key)) : undefined);
+      const found = byKey.get(key) ?? (size > 1 && !splitsAcronym ? byKey.get(compactKey(key)) : undefined);
       if (found) {
         const unexplained = tokens.slice(size);
         return found.map((entry) => ({
