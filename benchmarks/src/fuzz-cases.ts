@@ -880,6 +880,66 @@ const routes: Route[] = [
       weight: method === 'DELETE' ? 0.5 : 2,
     }),
   ),
+  // Categories and counterparty personalizations (issue 23), at the integration's and a user's level.
+  {
+    name: 'GET /categories',
+    method: 'GET',
+    path: (r) => withQuery(r, '/categories', { include: ['default', 'custom', 'default,custom', 'all', ''] }),
+    auth: 'key',
+    weight: 0.5,
+  },
+  ...(['/categories', '/users/u-fuzz/categories'] as const).map(
+    (path): Route => ({
+      name: `POST ${path}`,
+      method: 'POST',
+      path: () => path,
+      body: (r) => ({
+        name: r.pick<Json>(['Coffee runs', 'Coffee runs', '', ' ', 'x'.repeat(65), 7]),
+        parentId: r.pick<Json>(['011-000-000-000', '011-001-000-000', '999-999-999-999', ...uuids]),
+      }),
+      auth: 'key',
+      weight: 1,
+    }),
+  ),
+  {
+    name: 'DELETE /categories/{id}',
+    method: 'DELETE',
+    path: (r) => `/categories/${pathId(r, [])}`,
+    auth: 'key',
+    weight: 0.3,
+  },
+  ...(
+    [
+      '/counterparty-category-personalizations',
+      '/users/u-fuzz/counterparty-category-personalizations',
+    ] as const
+  ).map(
+    (path): Route => ({
+      name: `PUT ${path}`,
+      method: 'PUT',
+      path: () => path,
+      body: (r) => ({
+        counterpartyId: r.pick<Json>([...uuids, '', 12]),
+        categoryId: r.pick<Json>(['011-000-000-000', '999-999-999-999', ...uuids]),
+      }),
+      auth: 'key',
+      weight: 1,
+    }),
+  ),
+  {
+    name: 'GET /counterparty-category-personalizations',
+    method: 'GET',
+    path: () => '/counterparty-category-personalizations',
+    auth: 'key',
+    weight: 0.3,
+  },
+  {
+    name: 'DELETE /counterparty-category-personalizations/{counterpartyId}',
+    method: 'DELETE',
+    path: (r) => `/counterparty-category-personalizations/${pathId(r, [])}`,
+    auth: 'key',
+    weight: 0.3,
+  },
   {
     name: 'POST /transactions/report',
     method: 'POST',
@@ -927,6 +987,11 @@ const routes: Route[] = [
       if (r.chance(0.3)) body.industryId = r.pick(['011-000-000-000', '999-999-999-999', 'x']);
       if (r.chance(0.3))
         body.location = { city: 'Oakland', region: 'CA', country: 'US', postalCode: '94607' };
+      if (r.chance(0.2))
+        body.personalization = {
+          categoryId: r.pick<Json>(['011-000-000-000', 'x', ...uuids]),
+          level: r.pick<Json>(['user', 'integration', 'organization', 'planet']),
+        };
       return body;
     },
     auth: 'admin',
