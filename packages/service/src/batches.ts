@@ -59,7 +59,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
     await store.startBatch(batch.id);
     const items = await store.batchItems(batch.id);
     const rules = await options.rules.forPool(batch.scope);
-    const chunks = itemChunks(items, batch.chunkSize, batch.chunksDone);
+    const chunks = itemChunks(items, batch.size, batch.chunkSize, batch.chunksDone);
     let index = batch.chunksDone;
     for await (const chunk of pool.enrichChunks(batch.kind, chunks, {
       batchItems: true,

@@ -78,7 +78,7 @@ export function createChunkWorker(options: ChunkWorkerOptions): ChunkWorker {
       items = (async () => {
         const text = await store.batchItems(batch.id);
         return {
-          chunks: [...itemChunks(text, batch.chunkSize, 0)],
+          chunks: [...itemChunks(text, batch.size, batch.chunkSize, 0)],
           users: text.includes('"userId":'),
           rules: await options.rules.forPool(batch.scope),
         };
