@@ -276,7 +276,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
-    // The same layout for a bill paid at a biller's terminal: `PYMT TO NAME - 003 NAME AGAIN CITY ST`.
+    // The same layout for a bill paid at a biller's terminal: `PYMT TO NAME - 101043 <street> CITY ST`.
     id: 'wrapper.payment-to-terminal',
     pattern: /^(?:PYMT|PMT|PAYMENT) TO (?=.* - (?:[A-Z]\d{5}|\d{6}) )/,
     yields: { via: 'card' },
