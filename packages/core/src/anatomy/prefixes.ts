@@ -188,7 +188,8 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
     }
     // `UPS*81583000562`, `ATT*BILL PAYMENT DALLAS TX`: before the star is the merchant when only a number
     // or the kind of charge follows it, and the place.
-    const onlyReference = namesNoOne(after) || namesNoOne(stripPlaceTail(after, lexicon, false).text);
+    const place = after ? stripPlaceTail(after, lexicon, false) : null;
+    const onlyReference = namesNoOne(after) || (place !== null && namesNoOne(place.text));
     if (!onlyReference && (lexicon.unknownPrefixes.has(key) || (key.length <= 3 && after.length > 0))) {
       prefixes.push({ id: 'prefix.unknown-facilitator', text: `${before}*`, thirdPartyId: null });
       text = after;
@@ -207,9 +208,8 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
       break;
     }
     let placeAfter = '';
-    if (after) {
+    if (place) {
       // `VISA DDA PUR ... NAME * CITY ST`: a city and state after the star are a place, not an order.
-      const place = stripPlaceTail(after, lexicon, false);
       if (place.region && !place.text) {
         text = `${before} ${after}`;
         break;

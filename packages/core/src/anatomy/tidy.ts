@@ -12,13 +12,15 @@ export interface TidyLine {
   cutHost: boolean;
 }
 
+/** A masked card or account number; it may end in an X of its own (Fifth Third's `XXXXXXXXXXXX396X`). */
+export const maskedNumber = /(?:X{4,}|\*{4,})\d{2,}(?:X(?![A-Z0-9]))?/g;
+
 /** `whole` is the canonical line (upper case, single spaces). */
 export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   let cutHost = false;
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
-    // A mask may end in an X of its own (Fifth Third's `FROM CARD#: XXXXXXXXXXXX396X`).
-    .replace(/(?:X{4,}|\*{4,})\d{2,}(?:X(?![A-Z0-9]))?/g, ' ')
+    .replace(maskedNumber, ' ')
     // A mask alone (`DDA PURCHASE *XXXX XXXXXXXX FAMILY DOLLAR`): a card or account number hidden whole.
     .replace(/(?<![A-Z0-9])\*?X{4,}(?![A-Z0-9])/g, ' ')
     .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
