@@ -7,6 +7,7 @@
  * `@txenrich/catalog/build`: this one imports nothing from `build/`
  * (`test/entries.test.ts` walks its import graph to prove it).
  */
+export { registrableDomain } from './domains.js';
 export type { CatalogErrorCode, CatalogErrorOptions } from './errors.js';
 export { CatalogError, isCatalogError } from './errors.js';
 export { loadCatalog } from './load.js';

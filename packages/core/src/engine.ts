@@ -4,6 +4,7 @@ import type {
   Corporation,
   De43Transaction,
   Enrichment,
+  Merchants,
   TransactionByKind,
   TransactionKind,
   TransferTransaction,
@@ -41,6 +42,7 @@ import { beginInPipeline } from './pipeline.js';
 import { type Autocomplete, createAutocomplete } from './resolve/autocomplete.js';
 import type { MatchEntry } from './resolve/match-entry.js';
 import { createMatcher } from './resolve/matcher.js';
+import { createMerchantLookup, type MerchantLookup } from './resolve/merchant-lookup.js';
 import { shapeCounterparty } from './shape/counterparty.js';
 import type { EnrichOptions } from './shape/explanation.js';
 import { createIndustryChains } from './shape/industry.js';
@@ -106,6 +108,12 @@ export interface Engine {
   ): PendingEnrichment;
   /** Merchants for autocomplete, best first: a prefix or a near spelling of their name. */
   searchMerchants(name: string, limit: number): Corporation[];
+  /**
+   * Merchant details for a name (`GET /merchants`): up to five catalog merchants in the counterparty
+   * shape, with their expected MCCs, alternates and affiliates, and up to five third parties; most
+   * similar first.
+   */
+  lookupMerchants(name: string): Merchants;
   /** Compiles trigger registrations for `context.triggers`, resolving region names (`California`) as the engine does. */
   compileTriggers(registrations: readonly TriggerRegistration[]): CompiledTriggers;
   /** The same compile a part at a time (a caller sharing its thread between parts of a long list). */
@@ -180,6 +188,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     newId: options.newId ?? (() => v7({ rng: pooledRandomBytes })),
   };
   let autocomplete: Autocomplete | undefined;
+  // Built on first use: engines that never search (batch workers) never pay for it.
+  const autocompleteIndex = () => (autocomplete ??= createAutocomplete(entries));
+  let merchantLookup: MerchantLookup | undefined;
   const triggerOptions: CompileTriggersOptions = {
     regionCode: (region, country) => lexicon.geography.regionCode(region, country),
   };
@@ -219,12 +230,18 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
     categoryHierarchy: (custom) => createCategoryHierarchy(defaultChain, custom),
     searchMerchants: (name, limit) => {
-      // Built on first use: engines that never search (batch workers) never pay for it.
-      autocomplete ??= createAutocomplete(entries);
-      return autocomplete.search(name, limit).map((entry) => {
-        const merchant = catalog.merchants[entry]!;
-        return { name: merchant.name, logo: merchant.logo, website: merchant.website };
-      });
+      return autocompleteIndex()
+        .search(name, limit)
+        .map((entry) => {
+          const merchant = catalog.merchants[entry]!;
+          return { name: merchant.name, logo: merchant.logo, website: merchant.website };
+        });
+    },
+    lookupMerchants: (name) => {
+      merchantLookup ??= createMerchantLookup(catalog, parts, (query, limit) =>
+        autocompleteIndex().search(query, limit),
+      );
+      return merchantLookup.lookup(name);
     },
   };
 }

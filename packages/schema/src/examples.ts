@@ -2,6 +2,7 @@ import type { Batch, BatchOptions } from './batches.js';
 import type { Category, CategoryInUse, NewCategory, PersonalizationView } from './categories.js';
 import type { Corporations } from './corporations.js';
 import type { Enrichment, FailedResultItem } from './enrichment.js';
+import type { Merchants } from './merchants.js';
 import type {
   CallbackDelivery,
   HealthBody,
@@ -192,6 +193,55 @@ export const corporationsExample = {
     { name: 'Star Market', logo: null, website: 'https://www.starmarket.com' },
   ],
 } satisfies Corporations;
+
+/** `GET /merchants?name=comfort suites`, its affiliates cut to two. */
+export const merchantsExample = {
+  counterparties: [
+    {
+      id: '94bea5fb-1285-59bf-b418-fe9e841ef569',
+      name: 'Comfort Suites',
+      legalName: null,
+      industry: [
+        { id: '013-000-000-000', name: 'Travel', icon: 'https://txenrich.example/icons/travel.svg' },
+        {
+          id: '013-002-000-000',
+          name: 'Hotels and Lodging',
+          icon: 'https://txenrich.example/icons/hotel.svg',
+        },
+        {
+          id: '013-002-001-000',
+          name: 'Hotels and Motels',
+          icon: 'https://txenrich.example/icons/hotel.svg',
+        },
+      ],
+      location: [],
+      matchScore: 100,
+      logo: null,
+      medianSpendPerTransaction: null,
+      phoneNumber: null,
+      website: 'https://choicehotels.com',
+      possibleCounterpartyAlternate: null,
+      verified: true,
+      expectedMerchantCategoryCodes: ['7011'],
+      alternates: [],
+      affiliates: [
+        {
+          id: '9de3d8b4-9bc0-5441-bf47-e4999ba12156',
+          name: 'Choice Hotels',
+          website: 'https://choicehotels.com',
+          relation: 'parent',
+        },
+        {
+          id: 'eeccb64f-d2c5-583b-b758-012cd401f177',
+          name: 'Clarion',
+          website: 'https://choicehotels.com',
+          relation: 'sibling',
+        },
+      ],
+    },
+  ],
+  thirdParties: [],
+} satisfies Merchants;
 
 export const triggerExample = {
   id: 'block-casino-1',

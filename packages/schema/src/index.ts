@@ -13,6 +13,7 @@ export * as examples from './examples.js';
 export * from './fields.js';
 export * from './item-size.js';
 export * from './json-body.js';
+export * from './merchants.js';
 export { contractErrorMap, jsonTypeOf, messages } from './messages.js';
 export * from './nesting.js';
 export * from './openapi.js';

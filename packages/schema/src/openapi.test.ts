@@ -27,6 +27,7 @@ const contractOperations = [
   'get /batches/{batchId}',
   'get /batches/{batchId}/results',
   'get /corporations',
+  'get /merchants',
   'post /transactions/report',
   // An extension: a user's recurring series.
   'get /users/{userId}/recurring',

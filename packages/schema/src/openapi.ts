@@ -31,6 +31,7 @@ import {
   nonFieldErrorsSchema,
 } from './errors.js';
 import * as examples from './examples.js';
+import { merchantsSchema } from './merchants.js';
 import { messages } from './messages.js';
 import {
   callbackDeliveriesSchema,
@@ -88,6 +89,7 @@ export const componentSchemas = {
   MicrobatchResults: { schema: microbatchResultsSchema, io: 'output' },
   BatchOptions: { schema: batchOptionsSchema, io: 'output' },
   Corporations: { schema: corporationsSchema, io: 'output' },
+  Merchants: { schema: merchantsSchema, io: 'output' },
   UserRecurring: { schema: userRecurringSchema, io: 'output' },
   TriggerRegistration: { schema: triggerRegistrationSchema, io: 'output' },
   TriggerScopeStatus: { schema: triggerScopeStatusSchema, io: 'output' },
@@ -715,6 +717,32 @@ export const operations: readonly OperationSpec[] = [
       '200': {
         description: 'The best matches.',
         body: { schema: 'Corporations', example: examples.corporationsExample },
+      },
+      '400': fieldErrors({ name: [messages.required] }),
+      '403': forbidden,
+      '429': rateLimited,
+    },
+  },
+  {
+    method: 'get',
+    path: '/merchants',
+    operationId: 'lookupMerchants',
+    summary:
+      "Merchant details for a name: up to 5 counterparties (the result's counterparty shape, with the MCCs the merchant is expected to use, its other catalog records and its parent, subsidiary and sibling brands) and up to 5 third parties, most similar first. Gated and rate-limited like /corporations.",
+    tag: 'Merchant search',
+    parameters: [
+      {
+        name: 'name',
+        in: 'query',
+        required: true,
+        description: 'A merchant name, whole or partial.',
+        schema: { type: 'string', minLength: 1 },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'The merchants and third parties of that name; matchScore says how similar the name is.',
+        body: { schema: 'Merchants', example: examples.merchantsExample },
       },
       '400': fieldErrors({ name: [messages.required] }),
       '403': forbidden,

@@ -24,6 +24,7 @@ import {
   type Enrichment,
   type ErrorReport,
   errorDetails,
+  type Merchants,
   type RecurringStatus,
   type RecurringView,
   type ResultItem,
@@ -146,6 +147,8 @@ export interface Service extends Keyring {
   /** The user's recurring series (subscriptions and bills), as of the user's latest payment. */
   recurring(scope: Scope, userId: string, status?: RecurringStatus): Promise<RecurringView>;
   searchMerchants(name: string, limit: number): Corporation[];
+  /** Merchant details for a name: `engine.lookupMerchants`. */
+  lookupMerchants(name: string): Merchants;
   /** A trigger scope's status and active triggers, read a page at a time; `NOT_FOUND` when it never had any. */
   readTriggers(scope: Scope, ref: TriggerScopeRef): Promise<TriggerListing>;
   /** A new version of a trigger scope: `succeeded` at once, or `pending` above 100 triggers; 409 while one runs. */
@@ -444,6 +447,7 @@ export function createService(options: ServiceOptions): Service {
     },
 
     searchMerchants: (name, limit) => engine.searchMerchants(name, limit),
+    lookupMerchants: (name) => engine.lookupMerchants(name),
 
     categories,
     readTriggers: triggers.read,

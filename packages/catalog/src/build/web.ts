@@ -1,5 +1,8 @@
 /** Domain, website and logo URL helpers of the build. */
 
+// It lives in the runtime entry, which the engine's merchant lookup reads too.
+export { registrableDomain } from '../domains.js';
+
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
@@ -54,23 +57,6 @@ export function absoluteUrl(value: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** Second-level labels under which a country-code TLD registers names (`co.uk`, `com.au`). */
-const COMPOUND_SLD = new Set(['ac', 'co', 'com', 'edu', 'gov', 'go', 'ne', 'net', 'or', 'org', 'gob', 'nic']);
-
-/**
- * The registrable domain of a host, approximately (`brand.netflix.com` ->
- * `netflix.com`, `shop.example.co.uk` -> `example.co.uk`); good enough to
- * compare a host with a brand name, not a public-suffix implementation.
- */
-export function registrableDomain(host: string): string {
-  const labels = host.split('.');
-  if (labels.length <= 2) return host;
-  const tld = labels.at(-1)!;
-  const sld = labels.at(-2)!;
-  const take = tld.length === 2 && COMPOUND_SLD.has(sld) ? 3 : 2;
-  return labels.slice(-take).join('.');
 }
 
 /** Lowercase letters and digits only: `Dr. Martens` -> `drmartens`. */
