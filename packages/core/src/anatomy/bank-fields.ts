@@ -93,7 +93,7 @@ export const bankFields: readonly FieldsRule[] = [
     // `DEPOSIT BLUE SKY HVAC LLC TYPE: PAYROLL ID: 3290008865 CO: BLUE SKY HVAC LLC %% ACH ECC PPD`.
     id: 'fields.ach-type-co',
     anchor: / CO: /,
-    pattern: /TYPE: ?(.+?) ID: ?\S+ CO: ?(.+?)(?: %%.*| ACH .*| NAME:.*|$)/,
+    pattern: /TYPE: ?(.+?) (?:ID: ?\S+ )?CO: ?(.+?)(?: %%.*| ACH .*| NAME:.*| ENTRY CLASS CODE:.*|$)/,
     yields: { via: 'ach', party: 2, entry: 1 },
     examples: [
       {
@@ -105,6 +105,8 @@ export const bankFields: readonly FieldsRule[] = [
         line: 'WITHDRAWAL HARBOR LAWN CARE TYPE: WEB PMTS ID: 0000007041 CO: HARBOR LAWN CARE NAME: DANA K WELLS',
         expect: { name: 'HARBOR LAWN CARE' },
       },
+      // The company cut to its first letter before the fields, and no id.
+      { line: 'Withdrawal ACH H TYPE: DONATION CO: HOPE CHAPEL', expect: { name: 'HOPE CHAPEL' } },
     ],
   },
   {

@@ -351,7 +351,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
     // TD Bank: `DEBIT CARD PURCHASE, *****28623279646, AUT 100824 VISA DDA PUR ...`.
     id: 'wrapper.kind-card-aut',
     pattern:
-      /^(?:DEBIT CARD PURCHASE|DEBIT POS|POS DEBIT|(?:[A-Z]{2,4} )?ATM (?:DEBIT|CREDIT))(?: ?,)+ (?:AUT \d{6} )?/,
+      /^(?:DEBIT CARD PURCHASE|DEBIT POS|POS DEBIT|DBCRD PUR(?:CHASE)?(?: AP)?|(?:[A-Z]{2,4} )?ATM (?:DEBIT|CREDIT))(?: ?,)+ (?:AUT \d{6} )?/,
     yields: { via: 'card' },
     examples: [
       {
@@ -361,6 +361,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
       {
         line: 'DEBIT POS, *****87597487046, AUT 092924 DDA PURCHASE SQ *GLAMOUR HAIR STUDIO MIAMI * FL',
         expect: { name: 'GLAMOUR HAIR STUDIO', thirdParties: ['Square'] },
+      },
+      {
+        line: 'DBCRD PUR AP, *****31261027731, AUT 020325 VISA DDA PUR AP HILLSIDE RADIO 800 525 5683 * CA',
+        expect: { name: 'HILLSIDE RADIO', phone: '800-525-5683', region: 'CA' },
       },
     ],
   },
@@ -404,10 +408,13 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.point-of-sale',
     pattern:
-      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHARGE|CHECK CRD|CHK CRD|CRD|NON-PIN|PIN)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: #?\d{4,}(?= [A-Z]))? /,
+      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|DBCRD|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|W\/D|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHARGE|CHECK CRD|CHK CRD|CRD|NON-PIN|PIN)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: #?\d{4,}(?= [A-Z]))? /,
     yields: { via: 'card' },
     examples: [
       { line: 'POS PURCH BIG AL S DELI', expect: { name: 'BIG AL S DELI', display: "Big Al's Deli" } },
+      // TD Bank's debit card purchase, without the card and authorisation fields.
+      { line: 'DBCRD PUR AP HARBOR GRILL 8009256278 * NJ', expect: { name: 'HARBOR GRILL', region: 'NJ' } },
+      { line: 'POS W/D HILLTOP FEED STORE BOISE ID', expect: { name: 'HILLTOP FEED STORE', city: 'BOISE' } },
       { line: 'POS DEBIT- DEBIT CARD 1234 02-14-24 HAPPY NAILS SPA', expect: { name: 'HAPPY NAILS SPA' } },
       {
         line: 'VISA DDA PUR AP 469216 OCEAN BREEZE CAR WASH * TAMPA FL',
@@ -510,7 +517,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.ach',
     pattern:
-      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED |CORP |CORPORATE |ELECTRONIC )?(?:HOLD|ORIG|DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?(?: RECEIVED)?(?: TO| FROM)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
+      /^(?:ACH|EFT|ELECTRONIC|ELEC|EXTERNAL|WEB|TEL|PPD|CCD) (?:AUTHORIZED |CORP |CORPORATE |ELECTRONIC )?(?:(?:HOLD|ORIG|DEBIT|DR|CREDIT|CR|WITHDRAWAL|WITHDRWL|DEPOSIT|DEP|PAYMENT|PMT|TRANSACTION|TRANSFER|PYMT|ENTRY)(?:-(?:WEB|TEL|PPD|CCD))?|(?:WEB|TEL|PPD|CCD)-(?:RECUR|SINGLE))(?: RECEIVED)?(?: TO| FROM)?,?(?: ?-)? (?:(?:PPD|CCD|WEB|TEL) )?(?:(?:PAID|PMT|PAYMENT) (?:FROM|TO)(?: ?-)? )?(?:\d{8,} (?=[A-Z]))?/,
     yields: { via: 'ach' },
     examples: [
       { line: 'ACH Electronic Debit LAKESIDE WATER PAYMENTS', expect: { name: 'LAKESIDE WATER' } },
@@ -520,6 +527,9 @@ export const leadingWrappers: readonly WrapperRule[] = [
       { line: 'ELECTRONIC PAYMENT TO LAKESIDE LENDING', expect: { name: 'LAKESIDE LENDING' } },
       { line: 'ELECTRONIC DEPOSIT ACME LANDSCAPING', expect: { name: 'ACME LANDSCAPING' } },
       { line: 'ACH Transaction - RIVERBEND HOA ASSESSMENT', expect: { name: 'RIVERBEND HOA' } },
+      // The SEC code and whether the authorisation recurs (`WEB-RECUR`, `WEB-SINGLE`), as PNC prints them.
+      { line: 'ACH WEB-RECUR LAKESIDE LENDING', expect: { name: 'LAKESIDE LENDING' } },
+      { line: 'ACH WEB-SINGLE LAKESIDE LENDING, INC DEBIT', expect: { name: 'LAKESIDE LENDING INC' } },
       { line: 'ELECTRONIC PMT-WEB, DISCOVER E-PAYMENT 6948', expect: { name: 'DISCOVER' } },
       { line: 'ACH DEPOSIT, STARBUCKS CORPORA DIR DEP 942822080', expect: { name: 'STARBUCKS CORPORA' } },
       // An aggregator's ACH line: the trace first, then the company, then its class and the receiver.
