@@ -126,6 +126,15 @@ describe('readAnatomy', () => {
     expect(product.alternates).toEqual(['ACADEMY']);
   });
 
+  it('reads a name the bank prints again and again once, the last copy perhaps cut, but keeps a doubled word', () => {
+    expect(readAnatomy('FISH FRY 08/23 PURCHASE FISH FRY ERIE PA', lexicon).name).toBe('FISH FRY');
+    expect(readAnatomy('Preauthorized credit Lakeshore Lakeshore Lakeshore', lexicon).name).toBe('LAKESHORE');
+    expect(readAnatomy('Preauthorized payment HARBOR ALL LIFE IN HARBOR ALL LIFE IN HARBOR ALL', lexicon).name).toBe(
+      'HARBOR ALL LIFE',
+    );
+    expect(readAnatomy('MAHI MAHI GRILL', lexicon).name).toBe('MAHI MAHI GRILL');
+  });
+
   it('reads the seller before its star when only the kind of charge follows it, with or without the place', () => {
     expect(readAnatomy('HARBORTEL*BILL PAYMENT', lexicon).name).toBe('HARBORTEL');
     const placed = readAnatomy('HARBORTEL* BILL PAYMENT, DALLAS, TX', lexicon);

@@ -123,12 +123,17 @@ export const noiseRules: readonly NoiseRule[] = [
     // (`H MART LOS ANGELES LOS ANGELES CA 188177 04/11`).
     id: 'noise.reference-after-state',
     // Not after a number's or a street's own word (`STATION NO 1234`, `MAIN ST 12`).
-    pattern: /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}) +(?:\d{6,8}|\d{1,4})(?= *$)/g,
+    // Some banks' references mix letters in (`00000INC100`): long, and three digits in a row at least.
+    pattern: /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}) +(?:\d{6,8}|\d{1,4}|(?=[A-Z]*\d*[A-Z]*\d{3})[A-Z0-9]{8,12})(?= *$)/g,
     yields: { kind: 'reference' },
     examples: [
       {
         line: 'BROTHERS PRODUCE PATERSON NJ 116895 06/08',
         expect: { name: 'BROTHERS PRODUCE', city: 'PATERSON', region: 'NJ' },
+      },
+      {
+        line: 'POS Purchase Non-PIN HARBOR GAMES HARBORGAMES CA 00000INC100 *****8191 12/02 13:58',
+        expect: { name: 'HARBOR GAMES', region: 'CA' },
       },
     ],
   },

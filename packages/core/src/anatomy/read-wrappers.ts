@@ -26,13 +26,25 @@ function toWrapper(rule: WrapperRule, text: string): AnatomyWrapper {
   };
 }
 
-/** The leading words once when they come twice in a row (`FISH FRY FISH FRY ERIE PA` -> `FISH FRY ERIE PA`). */
+/**
+ * The leading words once when they come again and again (`FISH FRY FISH FRY ERIE PA` -> `FISH FRY ERIE PA`;
+ * a credit union's `TANGERINE TANGERINE TANGERINE`), the last copy perhaps cut by the field. One word must come
+ * three times: twice is a name's own (`MAHI MAHI`, `WALLA WALLA`).
+ */
 function withoutRepeatedName(text: string): string {
   const tokens = text.split(' ');
-  for (let size = Math.floor(tokens.length / 2); size >= 2; size--) {
-    let repeats = true;
-    for (let at = 0; at < size && repeats; at++) repeats = tokens[at] === tokens[at + size];
-    if (repeats) return [...tokens.slice(0, size), ...tokens.slice(2 * size)].join(' ');
+  const copyAt = (size: number, at: number) => {
+    for (let index = 0; index < size; index++) if (tokens[index] !== tokens[at + index]) return false;
+    return true;
+  };
+  for (let size = Math.floor(tokens.length / 2); size >= 1; size--) {
+    let copies = 1;
+    while (copyAt(size, copies * size)) copies++;
+    if (copies < (size === 1 ? 3 : 2)) continue;
+    const unit = tokens.slice(0, size);
+    let rest = tokens.slice(copies * size);
+    if (rest.length > 0 && rest.length <= size && unit.join(' ').startsWith(rest.join(' '))) rest = [];
+    return [...unit, ...rest].join(' ');
   }
   return text;
 }

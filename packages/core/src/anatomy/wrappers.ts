@@ -290,7 +290,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.card-purchase',
     pattern:
-      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| ?- ?PIN| PIN| ?-? NON-PIN| W\/CASH| WITH CASH ?BACK)?(?: ?[-/])?(?: (?:X+|\*+)\d{4}| \d{4}(?= [A-Z]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
+      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|(?:POINT OF SALE )?PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| ?- ?PIN| PIN| ?-? NON-PIN| W\/CASH| WITH CASH ?BACK)?(?: ?[-/])?(?: (?:X+|\*+)\d{4}| \d{4}(?= [A-Z]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
     yields: { via: 'card' },
     examples: [
       {
@@ -299,6 +299,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
       },
       { line: 'CARD PURCHASE WITH PIN 02/14 KROGER #0412 COLUMBUS OH CARD 5512', expect: { name: 'KROGER' } },
       { line: 'Card purchase THE DAILY GRIND', expect: { name: 'THE DAILY GRIND' } },
+      {
+        line: 'Visa Check Card Point of Sale Purchase HILLSIDE BOOKS 1462 SPRINGFIELD VA',
+        expect: { name: 'HILLSIDE BOOKS', city: 'SPRINGFIELD', region: 'VA' },
+      },
       {
         line: 'DEBIT CARD PURCHASE-PIN 1234 HARBOR MARKET #567 LEXINGTON KY',
         expect: { name: 'HARBOR MARKET' },
@@ -408,13 +412,17 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.point-of-sale',
     pattern:
-      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|DBCRD|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|W\/D|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHARGE|CHECK CRD|CHK CRD|CRD|NON-PIN|PIN)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: #?\d{4,}(?= [A-Z]))? /,
+      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|DBCRD|INTL|RECURRING)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|W\/D|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHARGE|CHECK CRD|CHK CRD|CRD|NON-PIN|WITH PIN|PIN)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: #?\d{4,}(?= [A-Z]))? /,
     yields: { via: 'card' },
     examples: [
       { line: 'POS PURCH BIG AL S DELI', expect: { name: 'BIG AL S DELI', display: "Big Al's Deli" } },
       // TD Bank's debit card purchase, without the card and authorisation fields.
       { line: 'DBCRD PUR AP HARBOR GRILL 8009256278 * NJ', expect: { name: 'HARBOR GRILL', region: 'NJ' } },
       { line: 'POS W/D HILLTOP FEED STORE BOISE ID', expect: { name: 'HILLTOP FEED STORE', city: 'BOISE' } },
+      {
+        line: 'POS Purchase With PIN CORNER MARKET SARATOGA SPRI NY 88451740 *****9214 12/25 09:43',
+        expect: { name: 'CORNER MARKET', region: 'NY' },
+      },
       { line: 'POS DEBIT- DEBIT CARD 1234 02-14-24 HAPPY NAILS SPA', expect: { name: 'HAPPY NAILS SPA' } },
       {
         line: 'VISA DDA PUR AP 469216 OCEAN BREEZE CAR WASH * TAMPA FL',
@@ -604,7 +612,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.bill-pay',
     pattern:
-      /^(?:[A-Z]{2,10} ?BANK )?(?:ONLINE |WEB |MOBILE )?(?:BILL ?PAY(?:MENT)?|BILLPAY|BILL PMT)(?: CHECK| CHK)?(?: TO)?(?: ?[:-])? /,
+      /^(?:[A-Z]{2,10} ?BANK )?(?:ONLINE |WEB |MOBILE )?(?:BILL ?PAY(?:MENT)?|BILLPAY|BILL PMT)(?:-ONLINE)?(?: CHECK| CHK)?(?: TO)?(?: ?[:-])? /,
     yields: { via: 'bill-pay' },
     examples: [
       {
@@ -613,6 +621,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
       },
       // A check the bank mails for the payee.
       { line: 'TDBANK BILL PAY CHECK - MAPLE COURT APARTMEN', expect: { name: 'MAPLE COURT APARTMEN' } },
+      { line: 'Bill payment-online HARBOR WATER 6154 180470', expect: { name: 'HARBOR WATER' } },
     ],
   },
   {
