@@ -343,6 +343,7 @@ describe.each(storeKinds)('categories and personalization on %s', (store) => {
           details: 'This category is in use: delete or change what uses it first.',
           personalizations: [],
           categories: [{ id: child.id, name: 'Pet Food', parentId: parent.id }],
+          categoryTriggers: [],
         },
       });
       expect(await call(`/categories/${child.id}`, 'DELETE')).toEqual({
@@ -351,6 +352,7 @@ describe.each(storeKinds)('categories and personalization on %s', (store) => {
           details: 'This category is in use: delete or change what uses it first.',
           personalizations: [{ counterpartyId: netflixId, categoryId: child.id, userId: 'u-pet' }],
           categories: [{ id: mine.id, name: 'Cat Food', parentId: child.id, userId: 'u-pet' }],
+          categoryTriggers: [],
         },
       });
       expect((await call('/categories', 'DELETE')).status).toBe(409);

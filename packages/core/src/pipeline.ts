@@ -84,8 +84,9 @@ function anatomyReader(lexicon: Lexicon): (text: string, atm: boolean) => Anatom
 const traceFor = (options: EnrichOptions): MatchTrace | undefined =>
   options.explain ? { candidates: [] } : undefined;
 
-function contextFacts(line: Line, anatomy: Anatomy, place: Place): ContextFacts {
+function contextFacts(line: Line, anatomy: Anatomy, place: Place, industryId: string | null): ContextFacts {
   return {
+    industryId,
     descriptor: anatomy.raw,
     mcc: line.categoryCode,
     amount: line.amount,
@@ -129,7 +130,7 @@ function cardPurchase(
       anatomy.storeNumber !== null,
     shape: (): Built => ({
       enrichment: shapeCardPurchase(parts, line, anatomy, place, trace, counterparty, kind),
-      facts: contextFacts(line, anatomy, place),
+      facts: contextFacts(line, anatomy, place, kind.industryId),
     }),
   };
 }
@@ -150,7 +151,7 @@ function bankMovement(
     kind,
     shape: (): Built => ({
       enrichment: shapeBankMovement(parts, line, anatomy, trace, counterparty, kind),
-      facts: contextFacts(line, anatomy, noPlace),
+      facts: contextFacts(line, anatomy, noPlace, kind.industryId),
     }),
   };
 }

@@ -6,7 +6,7 @@
  * category personalization API.
  */
 import * as z from 'zod';
-import { industrySchema } from './enrichment.js';
+import { industrySchema, triggerScopes } from './enrichment.js';
 import { identifier } from './fields.js';
 import { messages } from './messages.js';
 
@@ -64,10 +64,21 @@ export const personalizationViewSchema = personalizationSchema.extend({
 
 export const personalizationsSchema = z.array(personalizationViewSchema);
 
+/** A category action trigger that names a category, with the scope holding it (the 409 of a category in use). */
+export const categoryTriggerUseSchema = z.object({
+  id: z.string(),
+  categoryId: z.string(),
+  scope: z.enum(triggerScopes),
+  programId: z.string().optional(),
+  userId: z.string().optional(),
+  cardId: z.string().optional(),
+});
+
 /** The 409 of a category still in use: what uses it. */
 export const categoryInUseSchema = z.object({
   details: z.string(),
   personalizations: personalizationsSchema,
+  categoryTriggers: z.array(categoryTriggerUseSchema),
   categories: z.array(
     z.object({ id: z.string(), name: z.string(), parentId: z.string(), userId: z.string().optional() }),
   ),
@@ -78,3 +89,4 @@ export type NewCategory = z.output<typeof newCategorySchema>;
 export type Personalization = z.output<typeof personalizationSchema>;
 export type PersonalizationView = z.infer<typeof personalizationViewSchema>;
 export type CategoryInUse = z.infer<typeof categoryInUseSchema>;
+export type CategoryTriggerUse = z.infer<typeof categoryTriggerUseSchema>;

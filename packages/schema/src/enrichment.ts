@@ -63,7 +63,10 @@ export const cardAcceptanceHistories = [
   'very_limited',
 ] as const;
 export const triggerScopes = ['account', 'program', 'user', 'card'] as const;
-export const actionSources = ['counterparty', 'third_party'] as const;
+/** What matched: the counterparty or a third party (merchant triggers), or the category (category triggers). */
+export const actionSources = ['counterparty', 'third_party', 'category'] as const;
+/** Which kind of trigger added an action. */
+export const actionTypes = ['merchant_trigger', 'category_trigger'] as const;
 
 export type TransactionType = (typeof transactionTypes)[number];
 export type TransactionSubType = (typeof transactionSubTypes)[number];
@@ -72,6 +75,7 @@ export type Channel = (typeof channels)[number];
 export type CardAcceptanceHistory = (typeof cardAcceptanceHistories)[number];
 export type IntervalType = (typeof intervalTypes)[number];
 export type TriggerScope = (typeof triggerScopes)[number];
+export type ActionSource = (typeof actionSources)[number];
 
 const nullableUrl = httpUrl.nullable();
 
@@ -164,10 +168,13 @@ export const riskInsightsSchema = z.object({
   cardAcceptanceHistory: z.enum(cardAcceptanceHistories).nullable(),
 });
 
-/** A merchant action trigger that matched this transaction (CONTRACT.md section 5). */
+/**
+ * A merchant action trigger (CONTRACT.md section 5) or a category action trigger that matched this
+ * transaction: `type` `category_trigger` and `source` `category` for the latter.
+ */
 export const actionSchema = z.object({
   id: z.string(),
-  type: z.literal('merchant_trigger'),
+  type: z.enum(actionTypes),
   action: z.record(z.string(), z.unknown()),
   scope: z.enum(triggerScopes),
   source: z.enum(actionSources).nullable(),

@@ -17,7 +17,12 @@ import type {
   TransferTransactionInput,
   UniversalTransactionInput,
 } from './transactions.js';
-import type { MerchantTriggerInput, TriggerScopeStatus } from './triggers.js';
+import type {
+  CategoryTrigger,
+  CategoryTriggerScopeStatus,
+  MerchantTriggerInput,
+  TriggerScopeStatus,
+} from './triggers.js';
 
 /** Example bodies of the OpenAPI document; a test checks each against its schema. */
 
@@ -297,7 +302,24 @@ export const categoryInUseExample = {
       parentId: customCategoryExample.id,
     },
   ],
+  categoryTriggers: [
+    { id: 'remodel-budget', categoryId: customCategoryExample.id, scope: 'user', userId: 'user-1234' },
+  ],
 } satisfies CategoryInUse;
+
+/** A category action trigger: every transaction under Home and Services (its descendants too). */
+export const categoryTriggerExample = {
+  id: 'notify-home-services',
+  categoryId: home.id,
+  action: { type: 'NOTIFY', channel: 'push' },
+} satisfies CategoryTrigger;
+
+export const categoryTriggerStatusExample = {
+  status: 'succeeded',
+  version: 2,
+  categoryTriggers: [categoryTriggerExample],
+  totalCount: 1,
+} satisfies CategoryTriggerScopeStatus;
 
 export const errorReportExample = {
   enrichmentId: enrichmentExample.enrichmentId,

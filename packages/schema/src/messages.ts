@@ -45,6 +45,7 @@ export const messages = {
   duplicateTriggerId: (index: number) => `Duplicate trigger id at index ${index}.`,
   resellRequiresOrganization: 'This field is required when billingProfile is "resell".',
   triggerNeedsPlace: 'This field is required unless address or city is given.',
+  unknownCategory: 'Unknown category id.',
   enrichmentNotFound: 'Enrichment not found.',
 } as const;
 

@@ -4,18 +4,23 @@
  * and of its users, and counterparty personalizations of the integration,
  * its organizations (multi-source) and its users. Every change bumps the
  * tenant's `categories` revision in the store, so the next enrichment
- * compiles them anew (`tenant-rules.ts`) and carries them.
+ * compiles them anew (`tenant-rules.ts`) and carries them. A category that
+ * personalizations, other categories or category action triggers use
+ * cannot be deleted (409, listing them).
  */
 import { randomUUID } from 'node:crypto';
 import { type Category, type CategoryHierarchy, categoryOf, type Engine } from '@txenrich/core';
 import {
   type CategoryInUse,
   type CategoryKind,
+  type CategoryTriggerUse,
   categoryLimits,
+  messages,
   type NewCategory,
   type Personalization,
   type PersonalizationView,
 } from '@txenrich/schema';
+import { categoryTriggerUses } from './category-trigger-uses.js';
 import { ServiceError } from './errors.js';
 import { isUuid } from './ids.js';
 import type { CategoryUse, CustomCategoryRecord, PersonalizationRecord, Scope, Store } from './store.js';
@@ -23,7 +28,7 @@ import { categoryOwnerPath, INTEGRATION_OWNER } from './store-rows.js';
 
 /** The messages of the category endpoints' 400s, 404s and 409. */
 export const categoryMessages = {
-  unknownCategory: 'Unknown category id.',
+  unknownCategory: messages.unknownCategory,
   duplicateName: 'A category with this name already exists.',
   tooManyCategories: (max: number, owner: 'integration' | 'user') =>
     `Ensure this ${owner} has no more than ${max.toLocaleString('en-US')} custom categories.`,
@@ -59,6 +64,11 @@ export interface Categories {
     owner: PersonalizationOwner,
     counterpartyId: string | null,
   ): Promise<void>;
+  /**
+   * Every category id a category action trigger of the integration (`userId` null) or of a user (and
+   * their cards) may name, lower case: the default taxonomy's, the integration's and the user's own.
+   */
+  knownIds(scope: Scope, userId: string | null): Promise<ReadonlySet<string>>;
 }
 
 /** A name as compared for uniqueness: case and surrounding space aside. */
@@ -77,7 +87,7 @@ export function personalizationView(record: PersonalizationRecord): Personalizat
 }
 
 /** The 409's body: what uses the categories. */
-function inUse(use: CategoryUse): ServiceError {
+function inUse(use: CategoryUse, categoryTriggers: CategoryTriggerUse[] = []): ServiceError {
   const body: Omit<CategoryInUse, 'details'> = {
     personalizations: use.personalizations.map(personalizationView),
     categories: use.categories.map((category) => ({
@@ -86,8 +96,31 @@ function inUse(use: CategoryUse): ServiceError {
       parentId: category.parentId,
       ...(category.userId === null ? {} : { userId: category.userId }),
     })),
+    categoryTriggers,
   };
   return new ServiceError('CONFLICT', categoryMessages.inUse, { body });
+}
+
+/**
+ * What of the tenant's snapshot uses the categories `doomed` (the store's own check, for the 409 the
+ * service answers before asking the store to delete): personalizations filed under one, and categories
+ * under one that are not deleted with it.
+ */
+async function snapshotUse(store: Store, scope: Scope, doomed: ReadonlySet<string>): Promise<CategoryUse> {
+  const { categories, personalizations } = await store.tenantCategories(scope);
+  return {
+    personalizations: personalizations
+      .filter((item) => doomed.has(item.categoryId))
+      .map((item) => ({
+        counterpartyId: item.counterpartyId,
+        categoryId: item.categoryId,
+        userId: item.userId ?? null,
+        organizationId: item.organizationId ?? null,
+      })),
+    categories: categories
+      .filter((item) => doomed.has(item.parentId) && !doomed.has(item.id))
+      .map((item) => ({ ...item, userId: item.userId ?? null, createdAt: 0 })),
+  };
 }
 
 export function createCategories(options: { store: Store; engine: Engine; now: () => number }): Categories {
@@ -119,6 +152,7 @@ export function createCategories(options: { store: Store; engine: Engine; now: (
 
   /** Whether `id` is a default category's (any other names a custom one, a UUID, or none). */
   const isDefault = (id: string) => defaults(id) !== null;
+  let defaultIds: readonly string[] | undefined;
 
   const ownerKind = (owner: PersonalizationOwner) =>
     owner.userId !== undefined ? 'user' : owner.organizationId !== undefined ? 'organization' : 'integration';
@@ -171,7 +205,16 @@ export function createCategories(options: { store: Store; engine: Engine; now: (
       // Custom category ids are UUIDs: anything else (a default category's id) names none to delete.
       if (id !== null && !isUuid(id)) throw new ServiceError('NOT_FOUND', categoryMessages.categoryNotFound);
       const owner = categoryOwnerPath({ userId });
-      const answer = await store.deleteCategories(scope, owner, id === null ? null : id.toLowerCase());
+      const target = id === null ? null : id.toLowerCase();
+      // The store checks what else uses them in its transaction; category triggers, kept in trigger lists,
+      // are checked here first.
+      const owned = await store.listCategories(scope, owner);
+      const doomed = new Set(
+        owned.map((record) => record.id).filter((owned) => target === null || owned === target),
+      );
+      const triggers = await categoryTriggerUses(store, scope, doomed);
+      if (triggers.length > 0) throw inUse(await snapshotUse(store, scope, doomed), triggers);
+      const answer = await store.deleteCategories(scope, owner, target);
       if (answer === 'notFound') throw new ServiceError('NOT_FOUND', categoryMessages.categoryNotFound);
       if ('inUse' in answer) throw inUse(answer.inUse);
     },
@@ -209,6 +252,19 @@ export function createCategories(options: { store: Store; engine: Engine; now: (
       const deleted = await store.deletePersonalizations(scope, categoryOwnerPath(owner), counterpartyId);
       if (counterpartyId !== null && deleted === 0)
         throw new ServiceError('NOT_FOUND', categoryMessages.personalizationNotFound);
+    },
+
+    async knownIds(scope, userId) {
+      defaultIds ??= engine.defaultCategories().map((category) => category.id);
+      const [integration, own] = await Promise.all([
+        store.listCategories(scope, INTEGRATION_OWNER),
+        userId === null ? [] : store.listCategories(scope, categoryOwnerPath({ userId })),
+      ]);
+      return new Set([
+        ...defaultIds,
+        ...integration.map((record) => record.id),
+        ...own.map((record) => record.id),
+      ]);
     },
   };
 }

@@ -124,12 +124,19 @@ export {
 } from './store-trigger-versions.js';
 export {
   applyTriggerChange,
+  parseTriggerBody,
   TRIGGER_PAGE_CHARS,
   type TriggerChange,
   triggerPages,
   type UnparsedTriggerChange,
 } from './trigger-lists.js';
-export { type TriggerScopeRef, triggerRegistration, triggerScopePath } from './trigger-scopes.js';
+export {
+  type TriggerScopeRef,
+  triggerKindOf,
+  triggerRegistration,
+  triggerScopePath,
+  triggerScopeRef,
+} from './trigger-scopes.js';
 export {
   MAIN_THREAD_TRIGGERS,
   maxActiveTriggers,

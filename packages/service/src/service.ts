@@ -220,8 +220,17 @@ export function createService(options: ServiceOptions): Service {
 
   const seriesStates = createSeriesStates(store, now);
   const intake = createIntakeThread();
-  const triggers = createTriggerRegistrations({ store, rules, thread: createTriggerThread(), logger, now });
   const categories = createCategories({ store, engine, now });
+  const triggers = createTriggerRegistrations({
+    store,
+    rules,
+    thread: createTriggerThread(),
+    // A user's and a card's category triggers may also name the user's own categories.
+    knownCategories: (scope, ref) =>
+      categories.knownIds(scope, ref.scope === 'user' || ref.scope === 'card' ? (ref.userId ?? null) : null),
+    logger,
+    now,
+  });
   const reports = createReports({
     config,
     store,

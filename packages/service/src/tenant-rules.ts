@@ -14,7 +14,6 @@
  */
 import type { Engine, EnrichmentContext, TenantCategories, TriggerRegistration } from '@txenrich/core';
 import type { TenantRules } from '@txenrich/pool';
-import type { MerchantTrigger } from '@txenrich/schema';
 import type { RulesRevisions, Scope, Store, TenantCategoryState, TriggerScopePath } from './store.js';
 import { triggerRegistration } from './trigger-scopes.js';
 
@@ -77,7 +76,7 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
       ];
       for (const { path, list } of lists)
         for await (const page of store.readTriggers(scope, path, list))
-          yield triggerRegistration(path, JSON.parse(page) as MerchantTrigger[]);
+          yield triggerRegistration(path, JSON.parse(page));
     }
     return {
       revisions: {

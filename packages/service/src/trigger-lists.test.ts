@@ -123,3 +123,65 @@ describe('prepareTriggerWrite', () => {
     ).toMatchObject({ ok: true, operation: 'add', requestSize: 1, count: 4 });
   });
 });
+
+describe('prepareTriggerWrite: category lists', () => {
+  const known = new Set(['011-000-000-000', '4d5419f1-bcde-40f5-9168-7f8989b9c55f']);
+  const onCategory = (id: string, categoryId: string) => ({ id, categoryId, action: { type: 'NOTIFY' } });
+
+  it('names every unknown category by its index, parsed or not', () => {
+    const triggers = [
+      onCategory('a', '011-000-000-000'),
+      onCategory('b', 'nope'),
+      onCategory('c', '012-000-000-000'),
+    ];
+    const errors = {
+      'categoryTriggers.1.categoryId': [messages.unknownCategory],
+      'categoryTriggers.2.categoryId': [messages.unknownCategory],
+    };
+    for (const change of [
+      { operation: 'replace', triggers } as const,
+      unparsed('PATCH', { operation: 'add', categoryTriggers: triggers }),
+    ])
+      expect(prepareTriggerWrite({ change, kind: 'category', knownCategories: known, active: [] })).toEqual({
+        ok: false,
+        errors,
+      });
+  });
+
+  it('upserts into the active list by id, custom ids in lower case; removing needs no categories', () => {
+    const activePage = JSON.stringify([onCategory('a', '011-000-000-000')]);
+    const added = prepareTriggerWrite({
+      change: unparsed('PATCH', {
+        operation: 'add',
+        categoryTriggers: [
+          onCategory('b', '4D5419F1-BCDE-40F5-9168-7F8989B9C55F'),
+          onCategory('a', '011-000-000-000'),
+        ],
+      }),
+      kind: 'category',
+      knownCategories: known,
+      active: [activePage],
+    });
+    expect(listOf(added)).toEqual([
+      onCategory('a', '011-000-000-000'),
+      onCategory('b', '4d5419f1-bcde-40f5-9168-7f8989b9c55f'),
+    ]);
+    const removed = prepareTriggerWrite({
+      change: { operation: 'remove', triggerIds: ['a'] },
+      kind: 'category',
+      active: [activePage],
+    });
+    expect(removed).toMatchObject({ ok: true, count: 0, requestSize: 1 });
+  });
+
+  it('reads a category body by its own field: merchantTriggers is not it', () => {
+    expect(
+      prepareTriggerWrite({
+        change: unparsed('PUT', { merchantTriggers: [trigger('x')] }),
+        kind: 'category',
+        knownCategories: known,
+        active: [],
+      }),
+    ).toEqual({ ok: false, errors: { categoryTriggers: [expect.any(String)] } });
+  });
+});

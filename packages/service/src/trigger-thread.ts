@@ -7,19 +7,22 @@ import { fileURLToPath } from 'node:url';
 import { createOnDemandThread } from './on-demand-thread.js';
 import { type PageBlock, pagesOfBlock } from './page-block.js';
 import type { TriggerPages } from './store.js';
-import type { PreparedTriggerWrite, TriggerChange } from './trigger-lists.js';
+import type { PreparedTriggerWrite, TriggerWriteInput } from './trigger-lists.js';
+
+/** A write as the thread takes it: the change and its list's rules, the active pages apart. */
+export type TriggerThreadWrite = Omit<TriggerWriteInput, 'active'>;
 
 const workerFilename = fileURLToPath(new URL('../dist/trigger-worker.js', import.meta.url));
 
 /** A write's messages: each page of the scope's active list, then the change. */
-export type TriggerThreadMessage = { activePage: string } | { change: TriggerChange };
+export type TriggerThreadMessage = { activePage: string } | { write: TriggerThreadWrite };
 
 export interface TriggerThread {
   /**
    * `prepareTriggerWrite` on the thread. The active list's pages are sent one at a time as they are
    * read (one message each: no long copy of a long list at once).
    */
-  prepare(change: TriggerChange, active: TriggerPages): Promise<PreparedTriggerWrite<Iterable<string>>>;
+  prepare(write: TriggerThreadWrite, active: TriggerPages): Promise<PreparedTriggerWrite<Iterable<string>>>;
   /** Ends the thread; writes still being prepared reject. */
   close(): Promise<void>;
 }
@@ -29,13 +32,13 @@ export function createTriggerThread(options: { idleMs?: number } = {}): TriggerT
     name: 'trigger thread',
     ...options,
   });
-  async function* messages(change: TriggerChange, active: TriggerPages) {
+  async function* messages(write: TriggerThreadWrite, active: TriggerPages) {
     for await (const activePage of active) yield { activePage };
-    yield { change };
+    yield { write };
   }
   return {
-    async prepare(change, active) {
-      const prepared = await thread.request(messages(change, active));
+    async prepare(write, active) {
+      const prepared = await thread.request(messages(write, active));
       return prepared.ok ? { ...prepared, pages: pagesOfBlock(prepared.pages) } : prepared;
     },
     close: thread.close,

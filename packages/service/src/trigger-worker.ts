@@ -20,6 +20,6 @@ answerRequests<TriggerThreadMessage, PreparedTriggerWrite<PageBlock>>((id, messa
   }
   const active = activePages.get(id) ?? [];
   activePages.delete(id);
-  const prepared = prepareTriggerWrite({ change: message.change, active });
+  const prepared = prepareTriggerWrite({ ...message.write, active });
   return prepared.ok ? { ...prepared, pages: toPageBlock(prepared.pages) } : prepared;
 });

@@ -1,8 +1,11 @@
 /**
- * Merchant action trigger registrations (CONTRACT.md section 5): read a
- * scope, or replace, add to, remove from or clear its triggers, each write a
- * new version. Only `succeeded` lists apply to enrichments (see
- * tenant-rules.ts).
+ * Action trigger registrations (CONTRACT.md section 5): read a scope, or
+ * replace, add to, remove from or clear its triggers, each write a new
+ * version. Only `succeeded` lists apply to enrichments (see
+ * tenant-rules.ts). Merchant and category triggers go through the same
+ * versions and states; a scope's category list is a scope of its own
+ * (trigger-scopes.ts), its triggers checked against the categories the
+ * scope may name and held to their own limits.
  *
  * A write of more than 100 triggers is answered `pending` and processed in
  * the background, one at a time: `running` while the tenant's rules are
@@ -15,11 +18,15 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  type CategoryTrigger,
+  categoryTriggerLimits,
   errorDetails,
   type MerchantTrigger,
   type RegistrationStatus,
+  type TriggerKind,
   type TriggerRegistration,
   triggerLimits,
+  triggerListFields,
 } from '@txenrich/schema';
 import { ServiceError } from './errors.js';
 import type { Logger } from './logger.js';
@@ -30,8 +37,9 @@ import {
   type PreparedTriggerWrite,
   prepareTriggerWrite,
   type TriggerChange,
+  type TriggerListRules,
 } from './trigger-lists.js';
-import { type TriggerScopeRef, triggerScopePath } from './trigger-scopes.js';
+import { type TriggerScopeRef, triggerKindOf, triggerScopePath } from './trigger-scopes.js';
 import type { TriggerThread } from './trigger-thread.js';
 
 export interface TriggerRegistrations {
@@ -45,12 +53,16 @@ export interface TriggerRegistrations {
   close(): Promise<void>;
 }
 
+/** What `GET` shows of a trigger: a merchant trigger's id and action, a category trigger whole. */
+export type ListedTrigger = Pick<MerchantTrigger, 'id' | 'action'> | CategoryTrigger;
+
 /** A scope's registration as `GET` answers it, its active triggers read a page at a time. */
 export interface TriggerListing {
+  kind: TriggerKind;
   status: RegistrationStatus;
   version: number;
-  /** The active triggers' ids and actions, a page at a time (all of one version). */
-  merchantTriggers: AsyncIterable<Array<Pick<MerchantTrigger, 'id' | 'action'>>>;
+  /** The active triggers, a page at a time (all of one version). */
+  triggers: AsyncIterable<ListedTrigger[]>;
 }
 
 export interface TriggerWritten {
@@ -65,6 +77,8 @@ export interface TriggerRegistrationsOptions {
   rules: TenantRulesCache;
   /** Where long lists are read and merged. */
   thread: TriggerThread;
+  /** Every category id (default and custom, lower case) the triggers of `ref`, a category list, may name. */
+  knownCategories(scope: Scope, ref: TriggerScopeRef): Promise<ReadonlySet<string>>;
   logger: Logger;
   now: () => number;
 }
@@ -88,11 +102,15 @@ const inProgress = () => new ServiceError('CONFLICT', errorDetails.registrationI
 const isInProgress = (state: TriggerScopeState | null) =>
   state?.status === 'pending' || state?.status === 'running';
 
-/** The most active triggers a scope may hold: 100 for a user or a card, 300,000 otherwise. */
-export function maxActiveTriggers(scope: TriggerScopeRef['scope']): number {
-  return scope === 'user' || scope === 'card'
-    ? triggerLimits.maxActivePerUserOrCard
-    : triggerLimits.maxActivePerScope;
+/**
+ * The most active triggers a scope may hold: 100 for a user or a card; otherwise 300,000 merchant
+ * triggers, or 10,000 category triggers.
+ */
+export function maxActiveTriggers(ref: TriggerScopeRef): number {
+  const limits = triggerKindOf(ref) === 'category' ? categoryTriggerLimits : triggerLimits;
+  return ref.scope === 'user' || ref.scope === 'card'
+    ? limits.maxActivePerUserOrCard
+    : limits.maxActivePerScope;
 }
 
 export const tooManyTriggers = (max: number) => `Ensure this scope has no more than ${max} active triggers.`;
@@ -104,7 +122,7 @@ const readsActive = (change: TriggerChange) =>
   (change.operation === 'unparsed' && change.method === 'PATCH');
 
 export function createTriggerRegistrations(options: TriggerRegistrationsOptions): TriggerRegistrations {
-  const { store, rules, thread, logger, now } = options;
+  const { store, rules, thread, knownCategories, logger, now } = options;
   // Writes of one scope run one after the other: an `add` reads the active list it extends.
   const locks = new Map<string, Promise<unknown>>();
   let queue: Promise<void> = Promise.resolve();
@@ -133,18 +151,24 @@ export function createTriggerRegistrations(options: TriggerRegistrationsOptions)
   /** The change applied to the scope's list: on the trigger thread when anything in it is long. */
   async function prepare(
     scope: Scope,
-    path: TriggerScopePath,
+    ref: TriggerScopeRef,
     state: TriggerScopeState | null,
     change: TriggerChange,
   ): Promise<PreparedTriggerWrite> {
+    const path = triggerScopePath(ref);
+    const kind = triggerKindOf(ref);
+    const listRules: TriggerListRules =
+      kind === 'category' && change.operation !== 'remove' && change.operation !== 'clear'
+        ? { kind, knownCategories: await knownCategories(scope, ref) }
+        : { kind };
     // While a write is in progress the answer is a 409 whatever the list: the active one is not read.
     const readActive = state !== null && !isInProgress(state) && readsActive(change);
     const active = readActive ? store.readTriggers(scope, path, 'active') : [];
     if (change.operation === 'unparsed' || (readActive && state.activeCount > MAIN_THREAD_TRIGGERS))
-      return thread.prepare(change, active);
+      return thread.prepare({ change, ...listRules }, active);
     const pages: string[] = [];
     for await (const page of active) pages.push(page);
-    return prepareTriggerWrite({ change, active: pages });
+    return prepareTriggerWrite({ change, ...listRules, active: pages });
   }
 
   async function runWrite(write: BackgroundWrite): Promise<void> {
@@ -179,27 +203,33 @@ export function createTriggerRegistrations(options: TriggerRegistrationsOptions)
       const path = triggerScopePath(ref);
       const state = await store.findTriggerScope(scope, path);
       if (!state) throw noTriggers();
-      async function* merchantTriggers() {
+      const kind = triggerKindOf(ref);
+      const listed =
+        kind === 'category'
+          ? ({ id, categoryId, action }: CategoryTrigger): ListedTrigger => ({ id, categoryId, action })
+          : ({ id, action }: MerchantTrigger): ListedTrigger => ({ id, action });
+      async function* triggers() {
         for await (const page of store.readTriggers(scope, path, 'active'))
-          yield (JSON.parse(page) as MerchantTrigger[]).map(({ id, action }) => ({ id, action }));
+          yield JSON.parse(page).map(listed);
       }
-      return { status: state.status, version: state.version, merchantTriggers: merchantTriggers() };
+      return { kind, status: state.status, version: state.version, triggers: triggers() };
     },
 
     write(scope, ref, change) {
       const path = triggerScopePath(ref);
       return exclusive(`${scope.tenant}\u0000${scope.environment}\u0000${path}`, async () => {
         const state = await store.findTriggerScope(scope, path);
-        const prepared = await prepare(scope, path, state, change);
+        const prepared = await prepare(scope, ref, state, change);
         if (!prepared.ok)
           throw new ServiceError('INVALID_INPUT', 'Invalid input.', { body: prepared.errors });
         if (isInProgress(state)) throw inProgress();
         // Removing from or clearing a scope that never had triggers is the GET's 404, not a version 1.
         if (!state && (prepared.operation === 'remove' || prepared.operation === 'clear')) throw noTriggers();
-        const max = maxActiveTriggers(ref.scope);
+        const max = maxActiveTriggers(ref);
         if (prepared.count > max) {
           const message = tooManyTriggers(max);
-          throw new ServiceError('INVALID_INPUT', message, { body: { merchantTriggers: [message] } });
+          const field = triggerListFields[triggerKindOf(ref)];
+          throw new ServiceError('INVALID_INPUT', message, { body: { [field]: [message] } });
         }
         const background = prepared.requestSize > triggerLimits.synchronousMax;
         const status = background ? 'pending' : 'succeeded';

@@ -19,6 +19,8 @@ export interface ContextFacts {
   /** The raw descriptor, canonical. */
   descriptor: string;
   mcc: string | null;
+  /** The category the engine found (the one `display.categoryName` names before the context stage). */
+  industryId: string | null;
   amount: number | null;
   occurredAt: string | null;
   userId: string | null;
@@ -86,7 +88,7 @@ export function beginContext(
   return {
     series,
     descriptorKey: key,
-    finish: () => applyTriggers(context, withRecurrence(context, series, personalized, facts), facts),
+    finish: () => applyTriggers(parts, context, withRecurrence(context, series, personalized, facts), facts),
   };
 }
 
@@ -116,8 +118,23 @@ function withRecurrence(
     : result;
 }
 
+/**
+ * The transaction's category as the context stage finally decided it, which category triggers match:
+ * its first counterparty's industry (where corrections, personalizations and category rules put the
+ * category they decide), or for a transaction naming no counterparty, the category the engine found.
+ */
+function decidedCategory(parts: ContextParts, result: Enrichment, facts: ContextFacts): readonly Industry[] {
+  const top = result.counterparty[0];
+  return top ? top.industry : parts.industryChain(facts.industryId);
+}
+
 /** The result with the actions of the tenant's triggers it matches. */
-function applyTriggers(context: EnrichmentContext, result: Enrichment, facts: ContextFacts): Enrichment {
+function applyTriggers(
+  parts: ContextParts,
+  context: EnrichmentContext,
+  result: Enrichment,
+  facts: ContextFacts,
+): Enrichment {
   if (!context.triggers) return result;
   const top = result.counterparty[0];
   const { place } = facts;
@@ -136,6 +153,7 @@ function applyTriggers(context: EnrichmentContext, result: Enrichment, facts: Co
       longitude: place.longitude,
     },
     thirdParties: result.transactionInfo.thirdParties,
+    category: context.triggers.categoryTriggers > 0 ? decidedCategory(parts, result, facts) : null,
   });
   return actions ? { ...result, actions } : result;
 }

@@ -440,3 +440,106 @@ describe('trigger keys', () => {
     expect(addressKey('1 Constructor Way')).toBe('1 constructor way');
   });
 });
+
+describe('matchTriggers: category triggers', () => {
+  const groceries = [{ id: '011-000-000-000' }, { id: '011-002-000-000' }];
+  const custom = [...groceries, { id: '4d5419f1-bcde-40f5-9168-7f8989b9c55f' }];
+  const categories = (
+    scope: TriggerRegistration['scope'],
+    scopeKey: TriggerRegistration['scopeKey'],
+    ...triggers: Array<{ id: string; categoryId: string; action?: Record<string, unknown> }>
+  ): TriggerRegistration => ({
+    kind: 'category',
+    scope,
+    scopeKey,
+    triggers: triggers.map((item) => ({ action: { type: 'NOTIFY' }, ...item })),
+  });
+
+  it('matches a trigger on the category or any ancestor of it, with source category', () => {
+    const compiled = compileTriggers([
+      categories('account', {}, { id: 'parent', categoryId: '011-000-000-000' }),
+      categories('user', { userId: 'user-1' }, { id: 'leaf', categoryId: '011-002-000-000' }),
+      categories('account', {}, { id: 'elsewhere', categoryId: '012-000-000-000' }),
+    ]);
+    expect(compiled.categoryTriggers).toBe(3);
+    expect(matchTriggers(compiled, subject({ category: groceries }))).toEqual([
+      {
+        id: 'parent',
+        type: 'category_trigger',
+        action: { type: 'NOTIFY' },
+        scope: 'account',
+        source: 'category',
+      },
+      { id: 'leaf', type: 'category_trigger', action: { type: 'NOTIFY' }, scope: 'user', source: 'category' },
+    ]);
+    // A child's trigger does not match its parent.
+    expect(matchTriggers(compiled, subject({ category: groceries.slice(0, 1), userId: 'user-1' }))).toEqual([
+      {
+        id: 'parent',
+        type: 'category_trigger',
+        action: { type: 'NOTIFY' },
+        scope: 'account',
+        source: 'category',
+      },
+    ]);
+    expect(matchTriggers(compiled, subject({ category: null }))).toBeNull();
+  });
+
+  it('matches a custom category id whatever its case, beside merchant triggers of the same scope', () => {
+    const compiled = compileTriggers([
+      account(trigger({ id: 'sbux', merchantName: 'Starbucks', website: 'starbucks.com' })),
+      categories('account', {}, { id: 'remodel', categoryId: '4D5419F1-BCDE-40F5-9168-7F8989B9C55F' }),
+    ]);
+    expect(
+      matchTriggers(compiled, subject({ category: custom }))?.map((action) => [action.id, action.source]),
+    ).toEqual([
+      ['sbux', 'counterparty'],
+      ['remodel', 'category'],
+    ]);
+  });
+
+  it('applies scopes as merchant triggers do: program, user and card', () => {
+    const compiled = compileTriggers([
+      categories('program', { programId: 'program-2' }, { id: 'program', categoryId: '011-000-000-000' }),
+      categories(
+        'card',
+        { userId: 'user-1', cardId: 'card-9' },
+        { id: 'card', categoryId: '011-000-000-000' },
+      ),
+    ]);
+    expect(matchTriggers(compiled, subject({ category: groceries }))).toBeNull();
+    const ids = matchTriggers(
+      compiled,
+      subject({ category: groceries, programId: 'program-2', cardId: 'card-9' }),
+    )?.map((action) => action.id);
+    expect(ids).toEqual(['program', 'card']);
+  });
+
+  it('checks a scope’s ALLOW_ONLY category triggers apart from its merchant ones', () => {
+    const allowOnly = { type: 'ALLOW_ONLY' };
+    const compiled = compileTriggers([
+      account(
+        trigger({ id: 'only-sbux', merchantName: 'Starbucks', website: 'starbucks.com', action: allowOnly }),
+      ),
+      categories('account', {}, { id: 'only-travel', categoryId: '012-000-000-000', action: allowOnly }),
+    ]);
+    expect(matchTriggers(compiled, subject({ category: groceries }))).toEqual([
+      {
+        id: 'only-sbux',
+        type: 'merchant_trigger',
+        action: allowOnly,
+        scope: 'account',
+        source: 'counterparty',
+        authRecommendation: 'ALLOW',
+      },
+      {
+        id: ALLOW_ONLY_DEFAULT_ID,
+        type: 'category_trigger',
+        action: allowOnly,
+        scope: 'account',
+        source: null,
+        authRecommendation: 'BLOCK',
+      },
+    ]);
+  });
+});

@@ -22,14 +22,20 @@
  *   adds `'ALLOW'` on a match, and a scope holding `ALLOW_ONLY` triggers none
  *   of which matched adds one action `{id: 'allow-only-default', action:
  *   {type: 'ALLOW_ONLY'}, source: null, authRecommendation: 'BLOCK'}`.
- * - Actions come out by scope (account, program, user, card), then in
- *   registration order; `null` when there are none (the contract's
- *   `actions: null`).
+ * - Category triggers (an extension) name a category, default or custom,
+ *   and match a transaction whose category (`TriggerSubject.category`, the
+ *   one the context stage finally decided) is it or one of its descendants,
+ *   with type `category_trigger` and source `category`. A scope's category
+ *   list is a registration of its own: its `ALLOW_ONLY` triggers are checked
+ *   apart from its merchant ones, and add a default action of their type.
+ * - Actions come out by scope (account, program, user, card), then
+ *   merchant before category matches, each in registration order; `null`
+ *   when there are none (the contract's `actions: null`).
  *
  * The compiled form is plain data (objects, arrays and Maps), so it can be
  * handed to a worker thread with `postMessage`.
  */
-import type { Action, MerchantTrigger, TriggerScope } from '@txenrich/schema';
+import type { Action, ActionSource, CategoryTrigger, MerchantTrigger, TriggerScope } from '@txenrich/schema';
 import { bareHost, compactKey, nameKey } from '../normalize/text.js';
 
 /** The id of the action added when a scope's `ALLOW_ONLY` triggers all missed. */
@@ -37,13 +43,17 @@ export const ALLOW_ONLY_DEFAULT_ID = 'allow-only-default';
 /** A location trigger with coordinates matches a transaction located within this distance. */
 export const NEARBY_KM = 0.5;
 
-/** The active triggers of one scope: which scope, and whose. */
-export interface TriggerRegistration {
+/** Which scope, and whose. */
+interface ScopeOfRegistration {
   scope: TriggerScope;
   /** `programId` for program scopes, `userId` for user scopes, `userId` and `cardId` for card scopes. */
   scopeKey: { programId?: string; userId?: string; cardId?: string };
-  triggers: readonly MerchantTrigger[];
 }
+
+/** The active triggers of one scope, of one kind: merchant triggers (`kind` absent), or category triggers. */
+export type TriggerRegistration =
+  | (ScopeOfRegistration & { kind?: 'merchant'; triggers: readonly MerchantTrigger[] })
+  | (ScopeOfRegistration & { kind: 'category'; triggers: readonly CategoryTrigger[] });
 
 export interface CompileTriggersOptions {
   /**
@@ -72,6 +82,8 @@ export interface TriggerSubject {
   programId?: string | null | undefined;
   counterparty: ({ name: string; website: string | null } & TriggerPlace) | null;
   thirdParties: readonly { name: string; website: string | null }[];
+  /** The transaction's category as a chain of nodes, broad to specific (category triggers); none without. */
+  category?: readonly { id: string }[] | null | undefined;
 }
 
 /*
@@ -125,8 +137,12 @@ export interface ScopeTriggers {
   scope: TriggerScope;
   byHost: MerchantIndex;
   byName: MerchantIndex;
-  /** Whether any `ALLOW_ONLY` trigger is registered here. */
+  /** Category triggers by category id (lower case, as custom category ids are kept); null: none. */
+  byCategory: Map<string, Triggers> | null;
+  /** Whether any `ALLOW_ONLY` merchant trigger is registered here. */
   allowOnly: boolean;
+  /** Whether any `ALLOW_ONLY` category trigger is registered here. */
+  categoryAllowOnly: boolean;
 }
 
 export interface CompiledTriggers {
@@ -137,6 +153,8 @@ export interface CompiledTriggers {
   cards: Map<string, Map<string, ScopeTriggers>>;
   /** Triggers compiled (those naming neither a usable website nor a name are left out). */
   size: number;
+  /** How many of them are category triggers. */
+  categoryTriggers: number;
 }
 
 /** The lookup key of a website: its bare host without port or trailing dot. */
@@ -209,7 +227,9 @@ function scopeOf(compiled: CompiledTriggers, registration: TriggerRegistration):
     scope,
     byHost: emptyIndex(),
     byName: emptyIndex(),
+    byCategory: null,
     allowOnly: false,
+    categoryAllowOnly: false,
   });
   const lookup = <K>(map: Map<K, ScopeTriggers>, key: K) => {
     let found = map.get(key);
@@ -259,6 +279,7 @@ export function createTriggerCompiler(options: CompileTriggersOptions = {}): Tri
     users: new Map(),
     cards: new Map(),
     size: 0,
+    categoryTriggers: 0,
   };
   /** One object per distinct action, by its JSON text. */
   const actions = new Map<string, Readonly<Record<string, unknown>>>();
@@ -276,6 +297,21 @@ export function createTriggerCompiler(options: CompileTriggersOptions = {}): Tri
     add(registration) {
       const scope = scopeOf(compiled, registration);
       if (!scope) return;
+      if (registration.kind === 'category') {
+        // Made on first use: most scopes (a user's, a card's) hold merchant triggers alone.
+        scope.byCategory ??= new Map();
+        for (const trigger of registration.triggers) {
+          if (trigger.action.type === 'ALLOW_ONLY') scope.categoryAllowOnly = true;
+          add(scope.byCategory, trigger.categoryId.toLowerCase(), {
+            id: trigger.id,
+            action: sharedAction(trigger.action),
+            order: compiled.size++,
+            place: null,
+          });
+          compiled.categoryTriggers++;
+        }
+        return;
+      }
       for (const trigger of registration.triggers) {
         const host = trigger.website ? hostKey(trigger.website) : '';
         const name = host ? '' : merchantKey(trigger.merchantName);
@@ -333,7 +369,7 @@ function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): num
 interface Hit {
   trigger: CompiledTrigger;
   scope: TriggerScope;
-  source: 'counterparty' | 'third_party';
+  source: ActionSource;
 }
 
 /** One match in progress: its hits, and the subject's place keys once a location trigger needed them. */
@@ -413,17 +449,28 @@ function collect(
   }
 }
 
+const categoryLast = (hit: Hit) => (hit.source === 'category' ? 1 : 0);
+
+/** A scope whose `ALLOW_ONLY` triggers of one kind all missed: it adds a blocking action of that kind. */
+interface AllowOnlyDefault {
+  scope: ScopeTriggers;
+  type: Action['type'];
+}
+
 /** `BLOCK` blocks; `ALLOW_ONLY` allows what it names. */
 function recommendationOf(trigger: CompiledTrigger): 'BLOCK' | 'ALLOW' | null {
   const { type } = trigger.action;
   return type === 'BLOCK' ? 'BLOCK' : type === 'ALLOW_ONLY' ? 'ALLOW' : null;
 }
 
+const actionTypeOf = (source: ActionSource): Action['type'] =>
+  source === 'category' ? 'category_trigger' : 'merchant_trigger';
+
 function toAction(hit: Hit): Action {
   const { trigger } = hit;
   const action: Action = {
     id: trigger.id,
-    type: 'merchant_trigger',
+    type: actionTypeOf(hit.source),
     action: { ...trigger.action },
     scope: hit.scope,
     source: hit.source,
@@ -459,9 +506,16 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
   let counterpartyName: string | undefined;
   let partyHosts: string[] | undefined;
   let partyNames: string[] | undefined;
+  const { category } = subject;
   const hits: Hit[] = [];
   const matching: Matching = { hits, keys: null };
-  let defaults: ScopeTriggers[] | undefined;
+  let defaults: AllowOnlyDefault[] | undefined;
+  const missedAllowOnly = (scope: ScopeTriggers, type: Action['type'], from: number) => {
+    for (let index = from; index < hits.length; index++)
+      if (recommendationOf(hits[index]!.trigger) === 'ALLOW') return;
+    defaults ??= [];
+    defaults.push({ scope, type });
+  };
 
   for (const scope of scopes) {
     const before = hits.length;
@@ -487,28 +541,27 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
           if (name) collect(matching, scope.scope, 'third_party', scope.byName, name, null);
       }
     }
-    if (scope.allowOnly) {
-      let allowed = false;
-      for (let index = before; index < hits.length; index++) {
-        if (recommendationOf(hits[index]!.trigger) === 'ALLOW') allowed = true;
-      }
-      if (!allowed) {
-        defaults ??= [];
-        defaults.push(scope);
-      }
-    }
+    if (scope.allowOnly) missedAllowOnly(scope, 'merchant_trigger', before);
+    const merchantHits = hits.length;
+    // A trigger on a category matches its descendants: every node of the chain is looked up.
+    const { byCategory } = scope;
+    if (byCategory && category)
+      for (const node of category) addHits(hits, byCategory.get(node.id), scope.scope, 'category');
+    if (scope.categoryAllowOnly) missedAllowOnly(scope, 'category_trigger', merchantHits);
   }
   if (hits.length === 0 && !defaults) return null;
 
-  // Within a scope, registration order; scopes come in the order account, program, user, card.
-  hits.sort((a, b) => a.trigger.order - b.trigger.order);
+  // Within a scope, merchant matches then category matches, each in registration order; scopes come in
+  // the order account, program, user, card.
+  hits.sort((a, b) => categoryLast(a) - categoryLast(b) || a.trigger.order - b.trigger.order);
   const actions: Action[] = [];
   for (const scope of scopes) {
     for (const hit of hits) if (hit.scope === scope.scope) actions.push(toAction(hit));
-    if (defaults?.includes(scope)) {
+    for (const missed of defaults ?? []) {
+      if (missed.scope !== scope) continue;
       actions.push({
         id: ALLOW_ONLY_DEFAULT_ID,
-        type: 'merchant_trigger',
+        type: missed.type,
         action: { type: 'ALLOW_ONLY' },
         scope: scope.scope,
         source: null,

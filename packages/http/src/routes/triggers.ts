@@ -1,11 +1,19 @@
 /**
- * Merchant action triggers (CONTRACT.md section 5): `GET`, `PUT`, `PATCH` and
- * `DELETE` on the account, program, user and card scopes, for keys with the
- * `triggers` feature. A long `PUT` or `PATCH` body (up to 100,000 triggers)
- * is not parsed here: the service reads it off the main thread.
+ * Merchant action triggers (CONTRACT.md section 5) and category action
+ * triggers (`/category-action-triggers`, in the same shapes with
+ * `categoryTriggers`): `GET`, `PUT`, `PATCH` and `DELETE` on the account,
+ * program, user and card scopes, for keys with the `triggers` feature. A
+ * long `PUT` or `PATCH` body (up to 100,000 triggers) is not parsed here:
+ * the service reads it off the main thread.
  */
-import { patchTriggersSchema, putTriggersSchema, validate } from '@txenrich/schema';
-import type { Service, TriggerChange, TriggerListing, TriggerScopeRef } from '@txenrich/service';
+import { type TriggerKind, triggerKinds, triggerListFields } from '@txenrich/schema';
+import {
+  parseTriggerBody,
+  type Service,
+  type TriggerChange,
+  type TriggerListing,
+  type TriggerScopeRef,
+} from '@txenrich/service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { valid } from '../errors.js';
 import { arrayItems, jsonStream } from '../json-stream.js';
@@ -18,31 +26,38 @@ export const TRIGGER_BODY_LIMIT = 64 * 1024 * 1024;
 
 type Params = { programId?: string; userId?: string; cardId?: string };
 
-export const triggerScopeRoutes: ReadonlyArray<{ path: string; ref(params: Params): TriggerScopeRef }> = [
-  { path: '/merchant-action-triggers', ref: () => ({ scope: 'account' }) },
+/** The scopes, each under a prefix: its merchant triggers and its category triggers below it. */
+const scopePrefixes: ReadonlyArray<{ prefix: string; ref(params: Params): TriggerScopeRef }> = [
+  { prefix: '', ref: () => ({ scope: 'account' }) },
+  { prefix: '/programs/:programId', ref: ({ programId }) => ({ scope: 'program', programId: programId! }) },
+  { prefix: '/users/:userId', ref: ({ userId }) => ({ scope: 'user', userId: userId! }) },
   {
-    path: '/programs/:programId/merchant-action-triggers',
-    ref: ({ programId }) => ({ scope: 'program', programId: programId! }),
-  },
-  {
-    path: '/users/:userId/merchant-action-triggers',
-    ref: ({ userId }) => ({ scope: 'user', userId: userId! }),
-  },
-  {
-    path: '/users/:userId/cards/:cardId/merchant-action-triggers',
+    prefix: '/users/:userId/cards/:cardId',
     ref: ({ userId, cardId }) => ({ scope: 'card', userId: userId!, cardId: cardId! }),
   },
 ];
 
+const listPaths: Record<TriggerKind, string> = {
+  merchant: 'merchant-action-triggers',
+  category: 'category-action-triggers',
+};
+
+export const triggerScopeRoutes: ReadonlyArray<{
+  path: string;
+  kind: TriggerKind;
+  ref(params: Params): TriggerScopeRef;
+}> = triggerKinds.flatMap((kind) =>
+  scopePrefixes.map(({ prefix, ref }) => ({
+    path: `${prefix}/${listPaths[kind]}`,
+    kind,
+    ref: (params: Params): TriggerScopeRef => ({ ...ref(params), kind }),
+  })),
+);
+
 /** A `PUT` or `PATCH` body: validated here, or the bytes of a long one for the service to read. */
-function changeOf(method: 'PUT' | 'PATCH', body: unknown): TriggerChange {
+function changeOf(kind: TriggerKind, method: 'PUT' | 'PATCH', body: unknown): TriggerChange {
   if (body instanceof Uint8Array) return { operation: 'unparsed', method, body };
-  if (method === 'PUT')
-    return { operation: 'replace', triggers: valid(validate(putTriggersSchema, body)).merchantTriggers };
-  const change = valid(validate(patchTriggersSchema, body));
-  return change.operation === 'add'
-    ? { operation: 'add', triggers: change.merchantTriggers }
-    : { operation: 'remove', triggerIds: change.triggerIds };
+  return valid(parseTriggerBody(kind, method, body));
 }
 
 export function registerTriggerRoutes(app: FastifyInstance, service: Service): void {
@@ -58,7 +73,7 @@ function registerScopeRoutes(app: FastifyInstance, service: Service): void {
   // `onRequest`: a key without the feature is refused before its (possibly large) body is read.
   const guarded = { onRequest: requireFeature('triggers') };
   const writable = { ...guarded, bodyLimit: TRIGGER_BODY_LIMIT };
-  for (const { path, ref } of triggerScopeRoutes) {
+  for (const { path, kind, ref } of triggerScopeRoutes) {
     const scopeOf = (request: FastifyRequest<{ Params: Params }>) =>
       [request.principal.scope, ref(validPathIds(request.params))] as const;
 
@@ -70,13 +85,13 @@ function registerScopeRoutes(app: FastifyInstance, service: Service): void {
     app.put<{ Params: Params }>(path, writable, async (request, reply) => {
       const { registration } = await service.writeTriggers(
         ...scopeOf(request),
-        changeOf('PUT', request.body),
+        changeOf(kind, 'PUT', request.body),
       );
       return reply.code(201).send(registration);
     });
 
     app.patch<{ Params: Params }>(path, writable, async (request, reply) => {
-      const written = await service.writeTriggers(...scopeOf(request), changeOf('PATCH', request.body));
+      const written = await service.writeTriggers(...scopeOf(request), changeOf(kind, 'PATCH', request.body));
       return reply.code(written.operation === 'remove' ? 200 : 201).send(written.registration);
     });
 
@@ -87,13 +102,16 @@ function registerScopeRoutes(app: FastifyInstance, service: Service): void {
   }
 }
 
-/** `{status, version, merchantTriggers, totalCount}`, the triggers a page at a time as the store reads them. */
-function scopeDocument({ status, version, merchantTriggers }: TriggerListing) {
+/**
+ * `{status, version, merchantTriggers, totalCount}` (or `categoryTriggers`), the triggers a page at a time
+ * as the store reads them.
+ */
+function scopeDocument({ kind, status, version, triggers }: TriggerListing) {
   let totalCount = 0;
-  const items = arrayItems(merchantTriggers, (page) => {
+  const items = arrayItems(triggers, (page) => {
     totalCount += page.length;
     return JSON.stringify(page).slice(1, -1);
   });
-  const head = `{"status":${JSON.stringify(status)},"version":${version},"merchantTriggers":[`;
+  const head = `{"status":${JSON.stringify(status)},"version":${version},"${triggerListFields[kind]}":[`;
   return jsonStream(head, items, () => `],"totalCount":${totalCount}}`);
 }
