@@ -33,7 +33,7 @@ interface Result {
 
 /** Every key holds the triggers feature: isolation is tested between keys that could all register. */
 const config = {
-  keys: testConfig().keys.map((key) => ({ ...key, features: [...key.features, 'triggers' as const] })),
+  keys: testConfig().keys.map((key) => ({ ...key, features: [...(key.features ?? []), 'triggers' as const] })),
 };
 
 const foodAndDrink = '011-000-000-000';
