@@ -32,6 +32,7 @@ import type {
   UsageRow,
 } from '../src/store.js';
 import { isStoreError } from '../src/store-errors.js';
+import { triggerScopePath } from '../src/trigger-scopes.js';
 import { describeCategoryConformance } from './store-conformance-categories.js';
 import { describeRetentionConformance } from './store-conformance-retention.js';
 
@@ -981,6 +982,42 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           { path: 'user:u1', triggers: [t2] },
         ]);
         expect(revisions.size).toBe(5);
+      });
+
+      it('keeps a scope’s category triggers as a scope of their own: versions, states, pages and revision', async () => {
+        const { store } = await fresh();
+        const card = { scope: 'card', userId: 'u:1', cardId: 'c/1' } as const;
+        const merchantPath = triggerScopePath(card);
+        const categoryPath = triggerScopePath({ ...card, kind: 'category' });
+        const onFood = { id: 'food', categoryId: '011-000-000-000', action: { type: 'NOTIFY' } };
+        const categoryWrite = (status: TriggerWrite['status']): TriggerWrite => ({
+          scope: acme,
+          path: categoryPath,
+          pages: [JSON.stringify([onFood])],
+          count: 1,
+          status,
+          at,
+        });
+        expect(await store.writeTriggers(triggerWrite(merchantPath, [t1]))).toEqual({ version: 1 });
+        const before = (await store.rulesRevisions(acme)).triggers;
+        expect(await store.writeTriggers(categoryWrite('succeeded'))).toEqual({ version: 1 });
+        expect(await store.writeTriggers(categoryWrite('pending'))).toEqual({ version: 2 });
+        // A write in progress of the category list holds back neither list's reads nor the merchant list's writes.
+        expect(await store.writeTriggers(categoryWrite('pending'))).toBe('conflict');
+        expect(await store.writeTriggers(triggerWrite(merchantPath, [t1, t2]))).toEqual({ version: 2 });
+        expect(await store.findTriggerScope(acme, categoryPath)).toEqual({
+          version: 2,
+          status: 'pending',
+          activeCount: 1,
+        });
+        expect(await pagesRead(store, acme, categoryPath, 'active')).toEqual([JSON.stringify([onFood])]);
+        await store.setTriggerWriteStatus(acme, categoryPath, 2, 'succeeded', at);
+        expect([...(await store.activeTriggerScopes(acme)).paths].sort()).toEqual(
+          [categoryPath, merchantPath].sort(),
+        );
+        expect((await store.rulesRevisions(acme)).triggers).toBeGreaterThan(before);
+        expect(listOf(await pagesRead(store, acme, merchantPath, 'active'))).toEqual([t1, t2]);
+        expect(await store.findTriggerScope(globex, categoryPath)).toBeNull();
       });
     });
 
