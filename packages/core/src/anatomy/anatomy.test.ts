@@ -126,12 +126,22 @@ describe('readAnatomy', () => {
     expect(product.alternates).toEqual(['ACADEMY']);
   });
 
+  it('reads a town abroad as its own country prints it (`ROMA`, `WIEN`), and the country after it', () => {
+    const rome = readAnatomy(
+      'PURCHASE INTL AUTHORIZED ON 08/13 TRATTORIA DA LUCA ROMA ITA S302226058062514 CARD 1234',
+      lexicon,
+    );
+    expect(rome.name).toBe('TRATTORIA DA LUCA');
+    expect(rome.location).toMatchObject({ city: 'ROMA', country: 'IT' });
+    expect(readAnatomy('CAFE HARBOR WIEN AUT', lexicon).name).toBe('CAFE HARBOR');
+  });
+
   it('reads a name the bank prints again and again once, the last copy perhaps cut, but keeps a doubled word', () => {
     expect(readAnatomy('FISH FRY 08/23 PURCHASE FISH FRY ERIE PA', lexicon).name).toBe('FISH FRY');
     expect(readAnatomy('Preauthorized credit Lakeshore Lakeshore Lakeshore', lexicon).name).toBe('LAKESHORE');
-    expect(readAnatomy('Preauthorized payment HARBOR ALL LIFE IN HARBOR ALL LIFE IN HARBOR ALL', lexicon).name).toBe(
-      'HARBOR ALL LIFE',
-    );
+    expect(
+      readAnatomy('Preauthorized payment HARBOR ALL LIFE IN HARBOR ALL LIFE IN HARBOR ALL', lexicon).name,
+    ).toBe('HARBOR ALL LIFE');
     expect(readAnatomy('MAHI MAHI GRILL', lexicon).name).toBe('MAHI MAHI GRILL');
   });
 

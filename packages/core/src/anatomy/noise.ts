@@ -124,7 +124,8 @@ export const noiseRules: readonly NoiseRule[] = [
     id: 'noise.reference-after-state',
     // Not after a number's or a street's own word (`STATION NO 1234`, `MAIN ST 12`).
     // Some banks' references mix letters in (`00000INC100`): long, and three digits in a row at least.
-    pattern: /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}) +(?:\d{6,8}|\d{1,4}|(?=[A-Z]*\d*[A-Z]*\d{3})[A-Z0-9]{8,12})(?= *$)/g,
+    pattern:
+      /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}) +(?:\d{6,8}|\d{1,4}|(?=[A-Z]*\d*[A-Z]*\d{3})[A-Z0-9]{8,12})(?= *$)/g,
     yields: { kind: 'reference' },
     examples: [
       {
