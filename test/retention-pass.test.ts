@@ -64,6 +64,7 @@ const enrichments = (prefix: string, count: number, createdAt: number): Enrichme
     kind: 'card',
     request: '{"merchantName":"NETFLIX.COM"}',
     createdAt,
+    counterpartyId: null,
   }));
 
 async function recordEnrichments(store: Store, scope: Scope, records: EnrichmentRecord[]) {

@@ -145,6 +145,7 @@ async function fillEnrichments() {
         kind: 'card' as const,
         request: request(index),
         createdAt,
+        counterpartyId: null,
       };
       (index % 10 === 0 ? sandbox : production).push(record);
     }

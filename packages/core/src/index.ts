@@ -28,6 +28,16 @@ export {
 } from './context/corrections.js';
 export { descriptorKeyOf } from './context/descriptor-key-of.js';
 export {
+  applyOutcomes,
+  type CompiledOutcomes,
+  compileOutcomes,
+  countEnrichment,
+  type OutcomeCounts,
+  outcomeHistoryOf,
+  type RiskThresholds,
+  type TenantOutcomes,
+} from './context/outcomes.js';
+export {
   applyPersonalization,
   type CompiledCategories,
   type CompiledPersonalizations,

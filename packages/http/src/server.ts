@@ -30,6 +30,7 @@ import { registerDocsRoutes } from './routes/docs.js';
 import { registerEnrichRoutes } from './routes/enrich.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerMetricsRoutes } from './routes/metrics.js';
+import { registerOutcomeRoutes } from './routes/outcomes.js';
 import { registerPlaygroundRoutes } from './routes/playground.js';
 import { registerRecurringRoutes } from './routes/recurring.js';
 import { registerReportRoutes } from './routes/reports.js';
@@ -212,6 +213,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerTriggerRoutes(app, service);
   registerCategoryRoutes(app, service);
   registerReportRoutes(app, service);
+  registerOutcomeRoutes(app, service);
   registerRecurringRoutes(app, service);
   registerAdminRoutes(app, service);
   registerPlaygroundRoutes(app);

@@ -100,6 +100,8 @@ export interface EnrichedChunk {
   series: SeriesUpdate[];
   requests: (string | null)[] | null;
   enrichmentIds: (string | null)[];
+  /** Per row, its counterparty's id (null for a row that failed or has none). */
+  counterpartyIds: (string | null)[];
   rows: number;
   errors: number;
   matched: number;
@@ -287,6 +289,7 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
         series: relay?.updatesOf(index) ?? [],
         requests: result.requests,
         enrichmentIds: result.enrichmentIds,
+        counterpartyIds: result.counterpartyIds,
         rows: result.rows,
         errors: result.errors,
         matched: result.matched,
@@ -315,7 +318,9 @@ export function createPool(options: PoolOptions = {}): EnrichmentPool {
           keepRequests: enrichOptions.keepRequests ?? false,
           ...(enrichOptions.output ? { output: enrichOptions.output } : {}),
           ...(enrichOptions.explain ? { explain: true } : {}),
-          ...(rules ? { rules: { key: rules.key } } : {}),
+          ...(rules
+            ? { rules: { key: rules.key, ...(rules.outcomes ? { outcomesKey: rules.outcomes.key } : {}) } }
+            : {}),
           ...(outputBuffer ? { outputBuffer } : {}),
         };
         const chunkIndex = index++;
@@ -430,6 +435,7 @@ async function failedChunk(task: ChunkTask): Promise<ChunkResult> {
     rows: texts.length,
     requests: task.keepRequests ? nothing : null,
     enrichmentIds: nothing,
+    counterpartyIds: nothing,
     errors: texts.length,
     failed: texts.length,
     matched: 0,

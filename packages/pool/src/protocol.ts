@@ -9,11 +9,12 @@ import type {
   SeriesChange,
   SeriesRef,
   TenantCategories,
+  TenantOutcomes,
   TriggerRegistration,
 } from '@txenrich/core';
 import type { TransactionKind } from '@txenrich/schema';
 
-/** A tenant's corrections, categories and triggers. Workers compile them once per `key` and cache the result. */
+/** A tenant's corrections, categories, triggers and outcomes. Workers compile them once per `key` and cache the result. */
 export interface TenantRules {
   /** Changes whenever the rules change (e.g. `acme:sandbox:<revision>`). */
   key: string;
@@ -21,6 +22,17 @@ export interface TenantRules {
   triggers?: readonly TriggerRegistration[];
   /** Custom categories and counterparty personalizations. */
   categories?: TenantCategories;
+  /**
+   * The reported outcomes' counts per counterparty, as of the batch's start, with a key of their own:
+   * they change more often than the rules, and a worker compiles each once per key.
+   */
+  outcomes?: TenantOutcomes & { key: string };
+}
+
+/** The rules of a task by their keys: what is sent first (`MissingRules` asks for the rules themselves). */
+export interface TenantRulesKeys {
+  key: string;
+  outcomesKey?: string;
 }
 
 /** Parsed request bodies. */
@@ -61,7 +73,7 @@ export interface ChunkTask {
   /** Add each result's `explanation` (the line's anatomy, the rules that fired, the candidates). */
   explain?: boolean;
   /** Only `key` at first; with the rules themselves when the worker answered `missingRules`. */
-  rules?: TenantRules | { key: string };
+  rules?: TenantRules | TenantRulesKeys;
   /**
    * The buffer of an earlier chunk's output, moved back for this chunk's output to reuse: a
    * thread that received a new buffer per chunk would collect garbage for it (see `EnrichedChunk.release`).
@@ -105,6 +117,8 @@ export interface ChunkResult {
   requests: (string | null)[] | null;
   /** Per row, the enrichment id (null for a row that failed). */
   enrichmentIds: (string | null)[];
+  /** Per row, the id of its counterparty (null for a row that failed or has none). */
+  counterpartyIds: (string | null)[];
   /** Rows in error: 400 (invalid) and 500 (the engine failed on them). */
   errors: number;
   /** Rows the engine failed on (status 500). */

@@ -6,6 +6,8 @@ import { type MessagePort, parentPort, threadId, workerData } from 'node:worker_
 import { loadCatalog } from '@txenrich/catalog';
 import {
   beginResultItem,
+  type CompiledOutcomes,
+  compileOutcomes,
   createEngine,
   createTextSeriesBook,
   type EnrichmentContext,
@@ -27,6 +29,7 @@ import {
   type SeriesStates,
   type SeriesUpdates,
   type TenantRules,
+  type TenantRulesKeys,
   type WorkerReadyMessage,
 } from './protocol.js';
 import type { SeriesFailure } from './series-relay.js';
@@ -52,19 +55,35 @@ const ready: WorkerReadyMessage = {
 };
 parentPort?.postMessage(ready);
 
-/** Compiled rules by key; a few tenants' worth, the oldest dropped first. */
+/** Compiled rules by key, and compiled outcome states by theirs; a few tenants' worth, the oldest dropped first. */
 const compiledRules = new Map<string, Pick<EnrichmentContext, 'corrections' | 'triggers' | 'categories'>>();
+const compiledOutcomes = new Map<string, CompiledOutcomes>();
 const MAX_CACHED_RULES = 16;
 
-function rulesContext(rules: TenantRules | { key: string } | undefined) {
+function cache<T>(map: Map<string, T>, key: string, value: T): T {
+  if (map.size >= MAX_CACHED_RULES) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
+
+/** The task's compiled rules and outcomes, or null when this worker lacks either and needs them sent. */
+function rulesContext(rules: TenantRules | TenantRulesKeys | undefined): EnrichmentContext | null {
   if (!rules) return {};
-  const cached = compiledRules.get(rules.key);
-  if (cached) return cached;
-  if (!('corrections' in rules || 'triggers' in rules || 'categories' in rules)) return null;
-  const compiled = engine.compileRules(rules as TenantRules);
-  if (compiledRules.size >= MAX_CACHED_RULES) compiledRules.delete(compiledRules.keys().next().value!);
-  compiledRules.set(rules.key, compiled);
-  return compiled;
+  const full = 'corrections' in rules || 'triggers' in rules || 'categories' in rules || 'outcomes' in rules;
+  let compiled = compiledRules.get(rules.key);
+  if (!compiled) {
+    if (!full) return null;
+    compiled = cache(compiledRules, rules.key, engine.compileRules(rules as TenantRules));
+  }
+  const outcomesKey = 'outcomesKey' in rules ? rules.outcomesKey : (rules as TenantRules).outcomes?.key;
+  if (outcomesKey === undefined) return compiled;
+  let outcomes = compiledOutcomes.get(outcomesKey);
+  if (!outcomes) {
+    const data = (rules as TenantRules).outcomes;
+    if (!data) return null;
+    outcomes = cache(compiledOutcomes, outcomesKey, compileOutcomes(data));
+  }
+  return { ...compiled, outcomes };
 }
 
 const encoder = new TextEncoder();
@@ -194,6 +213,7 @@ export async function enrichChunk(task: ChunkTask): Promise<ChunkResult | Missin
 
   const output = new OutputBuffer(task.outputBuffer);
   const enrichmentIds: (string | null)[] = [];
+  const counterpartyIds: (string | null)[] = [];
   let errors = 0;
   let failed = 0;
   let matched = 0;
@@ -202,12 +222,14 @@ export async function enrichChunk(task: ChunkTask): Promise<ChunkResult | Missin
     output.append(format.render(item, rows.lineNumber(row)));
     if (item.statusCode === 200) {
       enrichmentIds.push(item.enrichmentId);
+      counterpartyIds.push(item.counterparty[0]?.id ?? null);
       // Matched to the catalog: an unverified counterparty (a merchant read from the line) is not a match.
       if (item.counterparty[0]?.verified) matched++;
     } else {
       errors++;
       if (item.statusCode === 500) failed++;
       enrichmentIds.push(null);
+      counterpartyIds.push(null);
       if (requests) requests[row] = null;
     }
   });
@@ -217,6 +239,7 @@ export async function enrichChunk(task: ChunkTask): Promise<ChunkResult | Missin
     rows: rows.length,
     requests,
     enrichmentIds,
+    counterpartyIds,
     errors,
     failed,
     matched,

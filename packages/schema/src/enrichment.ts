@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { customAttributes, httpUrl, uuid } from './fields.js';
+import { outcomeHistorySchema } from './outcomes.js';
 
 /** Value sets of the enrichment result (CONTRACT.md section 2). */
 export const transactionTypes = [
@@ -166,6 +167,8 @@ export const riskInsightsSchema = z.object({
   highRiskEntity: z.boolean().nullable(),
   riskyIndustry: z.boolean().nullable(),
   cardAcceptanceHistory: z.enum(cardAcceptanceHistories).nullable(),
+  /** The tenant's reported outcomes for the counterparty (an extension; `outcomes.ts`). */
+  outcomeHistory: outcomeHistorySchema.optional(),
 });
 
 /**

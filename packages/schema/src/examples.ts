@@ -11,6 +11,7 @@ import type {
   ReportView,
   UsageView,
 } from './operator.js';
+import type { ChargebackOutcome, DeclineOutcome, FraudOutcome, RefundOutcome } from './outcomes.js';
 import type {
   CardTransactionInput,
   De43TransactionInput,
@@ -247,6 +248,30 @@ export const merchantsExample = {
   ],
   thirdParties: [],
 } satisfies Merchants;
+
+export const chargebackExample = {
+  state: 'chargeback_lost',
+  chargebackNotes: 'Cardholder did not recognise the charge.',
+  occurredAt: '2024-11-28T09:14:00Z',
+  isFraud: true,
+  fraudType: 'card_not_present',
+} satisfies ChargebackOutcome;
+
+export const declineExample = {
+  declineCode: '05',
+  declineDescription: 'Do not honor',
+  occurredAt: '2024-11-21T20:07:20Z',
+} satisfies DeclineOutcome;
+
+export const refundExample = {
+  refundNotes: 'Order cancelled by the merchant.',
+  occurredAt: '2024-11-23',
+} satisfies RefundOutcome;
+
+export const fraudExample = {
+  fraudType: 'stolen_card',
+  fraudNotes: 'Card reported stolen the day before.',
+} satisfies FraudOutcome;
 
 export const triggerExample = {
   id: 'block-casino-1',

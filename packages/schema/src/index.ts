@@ -18,6 +18,7 @@ export { contractErrorMap, jsonTypeOf, messages } from './messages.js';
 export * from './nesting.js';
 export * from './openapi.js';
 export * from './operator.js';
+export * from './outcomes.js';
 export * from './recurring.js';
 export * from './reports.js';
 export * from './results-cursor.js';

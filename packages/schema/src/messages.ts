@@ -47,6 +47,8 @@ export const messages = {
   triggerNeedsPlace: 'This field is required unless address or city is given.',
   unknownCategory: 'Unknown category id.',
   enrichmentNotFound: 'Enrichment not found.',
+  fraudTypeNeedsFraud: 'This field is allowed only with isFraud: true.',
+  fraudIsFraud: 'A fraud report is fraud: this field may only be true.',
 } as const;
 
 /**
@@ -111,7 +113,8 @@ export const contractErrorMap: z.core.$ZodErrorMap = (issue) => {
       if (issue.format === 'url') return messages.invalidUrl;
       return messages.invalidValue;
     case 'invalid_value':
-      return messages.invalidChoice(issue.input);
+      // A required choice left out is missing, not a wrong choice (`"undefined" is not a valid choice.`).
+      return issue.input === undefined ? messages.required : messages.invalidChoice(issue.input);
     case 'invalid_union': {
       // A discriminated union reports its discriminator field, like an enum.
       if ('discriminator' in issue && typeof issue.discriminator === 'string') {

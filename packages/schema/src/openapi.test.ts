@@ -29,6 +29,11 @@ const contractOperations = [
   'get /corporations',
   'get /merchants',
   'post /transactions/report',
+  // Transaction outcomes.
+  'post /enrichments/{enrichmentId}/chargeback',
+  'post /enrichments/{enrichmentId}/decline',
+  'post /enrichments/{enrichmentId}/refund',
+  'post /enrichments/{enrichmentId}/fraud',
   // An extension: a user's recurring series.
   'get /users/{userId}/recurring',
   ...[

@@ -46,6 +46,18 @@ import {
   reportViewsSchema,
   usageViewsSchema,
 } from './operator.js';
+import {
+  chargebackOutcomeSchema,
+  chargebackRecordedSchema,
+  declineOutcomeSchema,
+  declineRecordedSchema,
+  fraudOutcomeSchema,
+  fraudRecordedSchema,
+  fraudTypes,
+  outcomeNotesMax,
+  refundOutcomeSchema,
+  refundRecordedSchema,
+} from './outcomes.js';
 import { recurringStatuses, userRecurringSchema } from './recurring.js';
 import { errorReportSchema, reportAcceptedDetails, reportAcceptedSchema } from './reports.js';
 import { encodeResultsCursor } from './results-cursor.js';
@@ -81,6 +93,10 @@ export const componentSchemas = {
   NewCategory: { schema: newCategorySchema, io: 'input' },
   Personalization: { schema: personalizationSchema, io: 'input' },
   ErrorReport: { schema: errorReportSchema, io: 'input' },
+  ChargebackOutcome: { schema: chargebackOutcomeSchema, io: 'input' },
+  DeclineOutcome: { schema: declineOutcomeSchema, io: 'input' },
+  RefundOutcome: { schema: refundOutcomeSchema, io: 'input' },
+  FraudOutcome: { schema: fraudOutcomeSchema, io: 'input' },
   ReportCorrection: { schema: reportCorrectionSchema, io: 'input' },
   Enrichment: { schema: enrichmentSchema, io: 'output' },
   Batch: { schema: batchSchema, io: 'output' },
@@ -99,6 +115,10 @@ export const componentSchemas = {
   Personalizations: { schema: personalizationsSchema, io: 'output' },
   CategoryInUse: { schema: categoryInUseSchema, io: 'output' },
   ReportAccepted: { schema: reportAcceptedSchema, io: 'output' },
+  ChargebackRecorded: { schema: chargebackRecordedSchema, io: 'output' },
+  DeclineRecorded: { schema: declineRecordedSchema, io: 'output' },
+  RefundRecorded: { schema: refundRecordedSchema, io: 'output' },
+  FraudRecorded: { schema: fraudRecordedSchema, io: 'output' },
   BatchCallback: { schema: batchCallbackSchema, io: 'output' },
   CallbackDelivery: { schema: callbackDeliverySchema, io: 'output' },
   CallbackDeliveries: { schema: callbackDeliveriesSchema, io: 'output' },
@@ -624,6 +644,125 @@ function personalizationOperations(spec: (typeof personalizationLevels)[number])
 }
 
 /** Every operation of CONTRACT.md, with examples. */
+const enrichmentIdParameter: ParameterSpec = {
+  name: 'enrichmentId',
+  in: 'path',
+  required: true,
+  description: 'The enrichmentId of an enrichment this key’s tenant and environment received.',
+  schema: { type: 'string', format: 'uuid' },
+};
+const enrichmentNotFound = details(
+  'No enrichment of this tenant and environment has this id (another tenant’s or environment’s included).',
+  messages.enrichmentNotFound,
+);
+const reportedAt = '2024-11-21T20:09:02.417Z';
+const fraudNote = `fraudType (${fraudTypes.join(', ')}) only with isFraud: true; notes at most ${outcomeNotesMax} characters.`;
+
+/** The transaction outcome endpoints: one per kind, each echoing what it stored. */
+const outcomeOperations: OperationSpec[] = [
+  {
+    method: 'post',
+    path: '/enrichments/{enrichmentId}/chargeback',
+    operationId: 'reportChargeback',
+    summary: `Report a chargeback on an enrichment, or its new state (a later report replaces the earlier one). Lost chargebacks count in the counterparty's riskInsights. ${fraudNote}`,
+    tag: 'Transaction outcomes',
+    parameters: [enrichmentIdParameter],
+    request: { schema: 'ChargebackOutcome', example: examples.chargebackExample },
+    responses: {
+      '200': {
+        description: 'Stored, as echoed.',
+        body: {
+          schema: 'ChargebackRecorded',
+          example: {
+            enrichmentId: examples.enrichmentExample.enrichmentId,
+            ...examples.chargebackExample,
+            reportedAt,
+          },
+        },
+      },
+      '400': fieldErrors({ state: [messages.required], fraudType: [messages.fraudTypeNeedsFraud] }),
+      '403': forbidden,
+      '404': enrichmentNotFound,
+    },
+  },
+  {
+    method: 'post',
+    path: '/enrichments/{enrichmentId}/decline',
+    operationId: 'reportDecline',
+    summary: `Report that the transaction was declined. Declines count in the counterparty's riskInsights. ${fraudNote}`,
+    tag: 'Transaction outcomes',
+    parameters: [enrichmentIdParameter],
+    request: { schema: 'DeclineOutcome', example: examples.declineExample },
+    responses: {
+      '200': {
+        description: 'Stored, as echoed.',
+        body: {
+          schema: 'DeclineRecorded',
+          example: {
+            enrichmentId: examples.enrichmentExample.enrichmentId,
+            ...examples.declineExample,
+            reportedAt,
+          },
+        },
+      },
+      '400': fieldErrors({ declineNotes: [messages.maxLength(outcomeNotesMax)] }),
+      '403': forbidden,
+      '404': enrichmentNotFound,
+    },
+  },
+  {
+    method: 'post',
+    path: '/enrichments/{enrichmentId}/refund',
+    operationId: 'reportRefund',
+    summary: `Report that the transaction was refunded. Refunds count in the counterparty's riskInsights. ${fraudNote}`,
+    tag: 'Transaction outcomes',
+    parameters: [enrichmentIdParameter],
+    request: { schema: 'RefundOutcome', example: examples.refundExample },
+    responses: {
+      '200': {
+        description: 'Stored, as echoed.',
+        body: {
+          schema: 'RefundRecorded',
+          example: {
+            enrichmentId: examples.enrichmentExample.enrichmentId,
+            ...examples.refundExample,
+            reportedAt,
+          },
+        },
+      },
+      '400': fieldErrors({ refundNotes: [messages.maxLength(outcomeNotesMax)] }),
+      '403': forbidden,
+      '404': enrichmentNotFound,
+    },
+  },
+  {
+    method: 'post',
+    path: '/enrichments/{enrichmentId}/fraud',
+    operationId: 'reportFraud',
+    summary: `Report the transaction as fraud (a body is optional; isFraud is true). Enrichments reported as fraud, by this or another outcome, count in the counterparty's riskInsights. Notes at most ${outcomeNotesMax} characters.`,
+    tag: 'Transaction outcomes',
+    parameters: [enrichmentIdParameter],
+    request: { schema: 'FraudOutcome', example: examples.fraudExample },
+    responses: {
+      '200': {
+        description: 'Stored, as echoed.',
+        body: {
+          schema: 'FraudRecorded',
+          example: {
+            enrichmentId: examples.enrichmentExample.enrichmentId,
+            isFraud: true,
+            ...examples.fraudExample,
+            reportedAt,
+          },
+        },
+      },
+      '400': fieldErrors({ isFraud: [messages.fraudIsFraud] }),
+      '403': forbidden,
+      '404': enrichmentNotFound,
+    },
+  },
+];
+
 export const operations: readonly OperationSpec[] = [
   ...singleKinds.map((spec) => singleEnrichment(spec)),
   singleEnrichment(singleKinds[0]!, '/transactions/enrich', true),
@@ -796,6 +935,7 @@ export const operations: readonly OperationSpec[] = [
       '500': details('Unexpected failure; retry after a brief delay.', errorDetails.internal),
     },
   },
+  ...outcomeOperations,
 ];
 
 const adminForbidden = details('Missing or wrong admin key (X-Admin-Key).', errorDetails.forbidden);

@@ -94,6 +94,36 @@ const postgresUrl = z
   });
 
 /**
+ * `risk`: the rolling window of the outcome counts per counterparty, the minimum of enrichments in it
+ * before a rate counts, and the rates (outcomes per enrichment) at or over which the counterparty is a
+ * high-risk entity. `refreshSeconds`: how old a process's compiled counts may grow before they are read
+ * again (an outcome reported makes the next enrichment read them at once).
+ */
+export const riskDefaults = {
+  windowDays: 90,
+  minEnrichments: 20,
+  chargebackRate: 0.01,
+  fraudRate: 0.01,
+  declineRate: 0.25,
+  refundRate: 0.2,
+  refreshSeconds: 60,
+} as const;
+
+const rate = z.number().min(0).max(1);
+const riskSchema = z
+  .object({
+    windowDays: z.number().int().positive().max(3650).default(riskDefaults.windowDays),
+    minEnrichments: z.number().int().min(1).default(riskDefaults.minEnrichments),
+    chargebackRate: rate.default(riskDefaults.chargebackRate),
+    fraudRate: rate.default(riskDefaults.fraudRate),
+    declineRate: rate.default(riskDefaults.declineRate),
+    refundRate: rate.default(riskDefaults.refundRate),
+    refreshSeconds: z.number().positive().max(86_400).default(riskDefaults.refreshSeconds),
+  })
+  .strict()
+  .prefault({});
+
+/**
  * `store`: where the service keeps its data. SQLite (the default): one file in `dataDir`, for one process.
  * Postgres: one database shared by any number of processes.
  */
@@ -192,6 +222,8 @@ export const configSchema = z
     assetBaseUrl: z.url().optional(),
     /** How long records are kept, per environment (`retention.ts` prunes them). */
     retention: retentionSchema,
+    /** When reported transaction outcomes make a counterparty a high-risk entity (`outcomes.ts`). */
+    risk: riskSchema,
   })
   .strict()
   .superRefine((config, ctx) => {

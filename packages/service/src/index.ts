@@ -47,12 +47,15 @@ export {
   parseConfig,
   type RetentionPeriods,
   retentionDefaults,
+  riskDefaults,
 } from './config.js';
 export { destinationOf, newDelivery } from './deliveries.js';
 export { isServiceError, ServiceError, type ServiceErrorCode, serviceErrorCodes } from './errors.js';
 export { createGroupCommit, type GroupCommit } from './group-commit.js';
 export { createKeyring, type Keyring, type Principal } from './keys.js';
 export { type Logger, silentLogger } from './logger.js';
+export { createOutcomeStates, type OutcomeStates } from './outcome-states.js';
+export type { Outcomes, RecordedOutcome } from './outcomes.js';
 export type { Readiness } from './readiness.js';
 export {
   type ReportCorrection,
@@ -102,6 +105,7 @@ export {
   createStoreOperations,
   type DeliveryMethods,
   type EnrichmentMethods,
+  type OutcomeMethods,
   type ReportMethods,
   type ReportOutcome,
   type StoreOperation,

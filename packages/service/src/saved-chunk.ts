@@ -19,7 +19,9 @@ export async function saveEnrichedChunk(
   const enrichments: EnrichmentRecord[] = [];
   chunk.enrichmentIds.forEach((enrichmentId, row) => {
     const request = chunk.requests?.[row];
-    if (enrichmentId && request) enrichments.push({ enrichmentId, kind: batch.kind, request, createdAt });
+    const counterpartyId = chunk.counterpartyIds[row] ?? null;
+    if (enrichmentId && request)
+      enrichments.push({ enrichmentId, kind: batch.kind, request, createdAt, counterpartyId });
   });
   const results = chunk.lines;
   chunk.release();

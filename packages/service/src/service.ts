@@ -47,6 +47,8 @@ import { isUuid } from './ids.js';
 import { createIntakeThread } from './intake-thread.js';
 import { createKeyring, type Keyring } from './keys.js';
 import { type Logger, silentLogger } from './logger.js';
+import { createOutcomeStates } from './outcome-states.js';
+import { createOutcomes, type Outcomes } from './outcomes.js';
 import { createReadiness, type Readiness } from './readiness.js';
 import { createReports, type ReportCorrection, type ReportView } from './reports.js';
 import { createRetention, type RetentionPass } from './retention.js';
@@ -155,6 +157,8 @@ export interface Service extends Keyring {
   writeTriggers(scope: Scope, ref: TriggerScopeRef, change: TriggerChange): Promise<TriggerWritten>;
   /** The default taxonomy, custom categories and counterparty personalizations (`categories.ts`). */
   readonly categories: Categories;
+  /** Records a transaction outcome of an enrichment of the scope (`outcomes.ts`); `NOT_FOUND` for another's. */
+  recordOutcome: Outcomes['record'];
   /** Records an error report; `INVALID_INPUT` when the scope never received the enrichment. */
   reportEnrichment(scope: Scope, report: ErrorReport): Promise<void>;
   /** Admin: every tenant's reports, oldest first, optionally of one status. */
@@ -205,7 +209,9 @@ export function createService(options: ServiceOptions): Service {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   const keyring = createKeyring(config);
-  const rules: TenantRulesCache = createTenantRulesCache(store, engine);
+  const outcomeStates = createOutcomeStates({ store, config, now });
+  const rules: TenantRulesCache = createTenantRulesCache(store, engine, outcomeStates);
+  const outcomes = createOutcomes({ store, now });
   let dispatcher: Dispatcher | null = null;
   if (!config.webhookToken) logger.warn({}, 'no webhookToken configured: callbacks are not sent');
   const callbackPolicy = createCallbackPolicy({
@@ -304,7 +310,7 @@ export function createService(options: ServiceOptions): Service {
     kind: EnrichableKind,
     bodies: readonly unknown[],
     begin: (body: unknown, context: EnrichmentContext) => { readonly series: SeriesRef | null; finish(): T },
-    enrichmentIdOf: (result: T) => string | null,
+    enrichmentOf: (result: T) => Enrichment | null,
   ): Promise<T[]> {
     const compiled = await rules.compiled(scope);
     const series = seriesStates.forRequest(scope);
@@ -314,6 +320,7 @@ export function createService(options: ServiceOptions): Service {
       corrections: compiled.corrections,
       categories: compiled.categories,
       triggers: compiled.triggers,
+      outcomes: compiled.outcomes,
       series,
     };
     const enrichments: EnrichmentRecord[] = [];
@@ -325,8 +332,15 @@ export function createService(options: ServiceOptions): Service {
       if (pending.series && !series.holds(pending.series)) await series.load(pending.series);
       const result = pending.finish();
       results.push(result);
-      const enrichmentId = enrichmentIdOf(result);
-      if (enrichmentId) enrichments.push({ enrichmentId, kind, request: JSON.stringify(body), createdAt });
+      const enrichment = enrichmentOf(result);
+      if (enrichment)
+        enrichments.push({
+          enrichmentId: enrichment.enrichmentId,
+          kind,
+          request: JSON.stringify(body),
+          createdAt,
+          counterpartyId: enrichment.counterparty[0]?.id ?? null,
+        });
       if (pending.series) {
         // Seen at once by other requests of the user, before the commit.
         changed = series.changed();
@@ -343,6 +357,12 @@ export function createService(options: ServiceOptions): Service {
     } finally {
       seriesStates.saved(scope, changed);
     }
+    // Counted once committed (the store counts them too): the next request's rates include them.
+    if (compiled.outcomes)
+      outcomeStates.counted(
+        scope,
+        enrichments.flatMap((record) => (record.counterpartyId === null ? [] : [record.counterpartyId])),
+      );
     return results;
   }
 
@@ -360,7 +380,7 @@ export function createService(options: ServiceOptions): Service {
         kind,
         [body],
         (valid, context) => engine.begin(kind, valid as TransactionByKind[typeof kind], context, options),
-        (result) => result.enrichmentId,
+        (result) => result,
       );
       return enrichment!;
     },
@@ -372,7 +392,7 @@ export function createService(options: ServiceOptions): Service {
         kind,
         transactions,
         (raw, context) => beginResultItem(engine, kind, raw, { batchItem: true, context }),
-        (result) => (result.statusCode === 200 ? result.enrichmentId : null),
+        (result) => (result.statusCode === 200 ? result : null),
       );
     },
 
@@ -461,6 +481,7 @@ export function createService(options: ServiceOptions): Service {
     categories,
     readTriggers: triggers.read,
     writeTriggers: triggers.write,
+    recordOutcome: outcomes.record,
     reportEnrichment: reports.report,
     listReports: reports.list,
     rejectReport: reports.reject,

@@ -26,6 +26,8 @@ export type EnrichmentMethods = Pick<
   'recordEnrichments' | 'findEnrichment' | 'loadSeries' | 'userSeries'
 >;
 
+export type OutcomeMethods = Pick<Store, 'recordOutcome' | 'counterpartyOutcomes'>;
+
 export type DeliveryMethods = Pick<
   Store,
   | 'enqueueDelivery'

@@ -7,26 +7,28 @@
  * (`insertStatement` makes their SQL with the driver's placeholders).
  */
 import type { CorrectionRule, CounterpartyPersonalization, CustomCategory } from '@txenrich/core';
-import type {
-  BatchRecord,
-  CategoryOwnerPath,
-  CustomCategoryRecord,
-  Delivery,
-  DeliveryRecord,
-  DeliveryState,
-  EnrichmentRecord,
-  Environment,
-  IdempotentBatch,
-  NewBatch,
-  NewCustomCategory,
-  NewDelivery,
-  PersonalizationRecord,
-  ReportRecord,
-  ReportStatus,
-  Scope,
-  SeriesRow,
-  UsageKey,
-  UsageRow,
+import {
+  type BatchRecord,
+  type CategoryOwnerPath,
+  type CounterpartyOutcomes,
+  type CustomCategoryRecord,
+  type Delivery,
+  type DeliveryRecord,
+  type DeliveryState,
+  dayOf,
+  type EnrichmentRecord,
+  type Environment,
+  type IdempotentBatch,
+  type NewBatch,
+  type NewCustomCategory,
+  type NewDelivery,
+  type PersonalizationRecord,
+  type ReportRecord,
+  type ReportStatus,
+  type Scope,
+  type SeriesRow,
+  type UsageKey,
+  type UsageRow,
 } from './store.js';
 
 /** A row's value as the drivers take it. */
@@ -141,20 +143,22 @@ export interface EnrichmentRow {
   kind: EnrichmentRecord['kind'];
   request: string;
   created_at: number;
+  counterparty_id: string | null;
 }
 
-export const enrichmentColumns = 'enrichment_id, kind, request, created_at';
+export const enrichmentColumns = 'enrichment_id, kind, request, created_at, counterparty_id';
 
 export const toEnrichment = (row: EnrichmentRow): EnrichmentRecord => ({
   enrichmentId: row.enrichment_id,
   kind: row.kind,
   request: row.request,
   createdAt: row.created_at,
+  counterpartyId: row.counterparty_id,
 });
 
 export const enrichmentInsert: InsertMapping<[Scope, EnrichmentRecord]> = {
   table: 'enrichments',
-  columns: ['tenant', 'environment', 'enrichment_id', 'kind', 'request', 'created_at'],
+  columns: ['tenant', 'environment', 'enrichment_id', 'kind', 'request', 'created_at', 'counterparty_id'],
   values: (scope, record) => [
     scope.tenant,
     scope.environment,
@@ -162,8 +166,100 @@ export const enrichmentInsert: InsertMapping<[Scope, EnrichmentRecord]> = {
     record.kind,
     record.request,
     record.createdAt,
+    record.counterpartyId,
   ],
 };
+
+/** A counterparty's enrichments of one day, to add to its count (`counterparty_activity`). */
+export type ActivityRow = [
+  tenant: string,
+  environment: string,
+  counterpartyId: string,
+  day: number,
+  count: number,
+];
+
+/**
+ * The enrichments of some writes counted per scope, counterparty and day, one row each, in key order
+ * (a Postgres transaction that takes its rows in that order never deadlocks with another), so a request
+ * or a chunk of many enrichments of one merchant adds to one row.
+ */
+export function activityRows(
+  writes: ReadonlyArray<{ scope: Scope; enrichments: readonly EnrichmentRecord[] }>,
+): ActivityRow[] {
+  const counts = new Map<string, ActivityRow>();
+  for (const { scope, enrichments } of writes)
+    for (const { counterpartyId, createdAt } of enrichments) {
+      if (counterpartyId === null) continue;
+      const day = dayOf(createdAt);
+      const key = `${scope.tenant}\u0000${scope.environment}\u0000${counterpartyId}\u0000${day}`;
+      const row = counts.get(key);
+      if (row) row[4]++;
+      else counts.set(key, [scope.tenant, scope.environment, counterpartyId, day, 1]);
+    }
+  return [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
+export const activityInsert: InsertMapping<ActivityRow> = {
+  table: 'counterparty_activity',
+  columns: ['tenant', 'environment', 'counterparty_id', 'day', 'enrichments'],
+  values: (...row) => row,
+};
+
+/** What makes `activityInsert` add to the day's count: the same SQL on SQLite and Postgres. */
+export const activityAdd = `ON CONFLICT (tenant, environment, counterparty_id, day)
+  DO UPDATE SET enrichments = counterparty_activity.enrichments + excluded.enrichments`;
+
+/** An outcome's row in `enrichment_outcomes` (its counterparty and day are its enrichment's). */
+export interface OutcomeRow {
+  counterparty_id: string;
+  chargebacks_lost: number;
+  fraud_reports: number;
+  declines: number;
+  refunds: number;
+  enrichments: number;
+}
+
+/**
+ * The counts of `counterpartyOutcomes`, on both stores: `$1`/`?` tenant, environment and the first day,
+ * given in that order three times (the drivers' placeholders differ: `placeholder(i)` names the i-th).
+ */
+export const counterpartyOutcomesSql = (placeholder: (index: number) => string) => {
+  const [tenant, environment, since] = [placeholder(0), placeholder(1), placeholder(2)];
+  return `SELECT o.counterparty_id, o.chargebacks_lost, o.fraud_reports, o.declines, o.refunds,
+      coalesce((SELECT sum(a.enrichments) FROM counterparty_activity a
+        WHERE a.tenant = ${tenant} AND a.environment = ${environment} AND a.counterparty_id = o.counterparty_id
+          AND a.day >= ${since}), 0) AS enrichments
+    FROM (
+      SELECT counterparty_id,
+        sum(CASE WHEN kind = 'chargeback' AND state = 'chargeback_lost' THEN 1 ELSE 0 END) AS chargebacks_lost,
+        count(DISTINCT CASE WHEN is_fraud THEN enrichment_id END) AS fraud_reports,
+        sum(CASE WHEN kind = 'decline' THEN 1 ELSE 0 END) AS declines,
+        sum(CASE WHEN kind = 'refund' THEN 1 ELSE 0 END) AS refunds
+      FROM enrichment_outcomes
+      WHERE tenant = ${tenant} AND environment = ${environment} AND day >= ${since}
+        AND counterparty_id IS NOT NULL
+      GROUP BY counterparty_id
+    ) o
+    ORDER BY o.counterparty_id`;
+};
+
+export const toCounterpartyOutcomes = (row: OutcomeRow): CounterpartyOutcomes => ({
+  counterpartyId: row.counterparty_id,
+  enrichments: Number(row.enrichments),
+  chargebacksLost: Number(row.chargebacks_lost),
+  fraudReports: Number(row.fraud_reports),
+  declines: Number(row.declines),
+  refunds: Number(row.refunds),
+});
+
+/** Stores an outcome (its enrichment's counterparty and day given), replacing the same kind's: both stores. */
+export const outcomeUpsert = (placeholder: (index: number) => string) =>
+  `INSERT INTO enrichment_outcomes
+     (tenant, environment, enrichment_id, kind, counterparty_id, day, state, is_fraud, body, reported_at)
+   VALUES (${Array.from({ length: 10 }, (_, index) => placeholder(index)).join(', ')})
+   ON CONFLICT (tenant, environment, enrichment_id, kind) DO UPDATE SET
+     state = excluded.state, is_fraud = excluded.is_fraud, body = excluded.body, reported_at = excluded.reported_at`;
 
 /** A series state; a later write of the same (tenant, environment, user, key) replaces it (`seriesUpsert`). */
 export const seriesInsert: InsertMapping<[Scope, SeriesRow]> = {
@@ -314,7 +410,7 @@ export const ruleText = (rule: CorrectionRule): string => JSON.stringify(rule);
 export const toRule = (text: string): CorrectionRule => JSON.parse(text) as CorrectionRule;
 
 /** What a revision counts the changes of, per (tenant, environment). */
-export type RevisionSubject = 'triggers' | 'corrections' | 'categories';
+export type RevisionSubject = 'triggers' | 'corrections' | 'categories' | 'outcomes';
 
 // ---------------------------------------------------------------- categories and personalization
 

@@ -9,16 +9,24 @@
  * result bodies are stored as JSON text, written and read without the store
  * parsing them.
  */
-import type { CorrectionRule, CounterpartyPersonalization, CustomCategory, SeriesRef } from '@txenrich/core';
+import type {
+  CorrectionRule,
+  CounterpartyPersonalization,
+  CustomCategory,
+  OutcomeCounts,
+  SeriesRef,
+} from '@txenrich/core';
 
 export type { SeriesRef } from '@txenrich/core';
 
 import type {
   BatchStatus,
+  ChargebackState,
   DeliveryKind,
   DeliveryState,
   Environment,
   ErrorReport,
+  OutcomeKind,
   RegistrationStatus,
   ReportStatus,
   TransactionKind,
@@ -86,14 +94,22 @@ export interface IdempotentBatch {
   requestHash: string;
 }
 
-/** One enriched transaction, kept so a report can find (and re-enrich) it. */
+/**
+ * One enriched transaction, kept so a report can find (and re-enrich) it and an outcome can name it.
+ * Recording it also counts it for its counterparty on its day (`counterpartyOutcomes`).
+ */
 export interface EnrichmentRecord {
   enrichmentId: string;
   kind: TransactionKind;
   /** The validated request body as JSON text. */
   request: string;
   createdAt: number;
+  /** The id of its counterparty (the first), what its outcomes count against; null without one. */
+  counterpartyId: string | null;
 }
+
+/** The day (UTC, days since 1970-01-01) a time falls on: what outcome counts are kept by. */
+export const dayOf = (epochMs: number): number => Math.floor(epochMs / 86_400_000);
 
 /** One user's series state (recurrence): core's `SeriesState` as JSON text. */
 export interface SeriesRow extends SeriesRef {
@@ -235,6 +251,28 @@ export interface RulesRevisions {
   corrections: number;
   /** Custom categories and counterparty personalizations. */
   categories: number;
+  /** Transaction outcomes reported on enrichments. */
+  outcomes: number;
+}
+
+// ---------------------------------------------------------------- transaction outcomes
+
+/** A transaction outcome reported on an enrichment: one per enrichment and kind, a later one replacing it. */
+export interface OutcomeRecord {
+  enrichmentId: string;
+  kind: OutcomeKind;
+  /** The outcome as reported (the validated body) as JSON text. */
+  body: string;
+  /** A chargeback's state (lost ones count); null for the other kinds. */
+  state: ChargebackState | null;
+  /** Whether it reports fraud (every `fraud` outcome does). */
+  isFraud: boolean;
+  reportedAt: number;
+}
+
+/** A counterparty's counts over a window: `OutcomeCounts` with its id. */
+export interface CounterpartyOutcomes extends OutcomeCounts {
+  counterpartyId: string;
 }
 
 // ---------------------------------------------------------------- categories and personalization
@@ -390,6 +428,20 @@ export interface Store {
   loadSeries(scope: Scope, refs: readonly SeriesRef[]): Promise<(string | null)[]>;
   /** Every series state of a user, as JSON text, by key. */
   userSeries(scope: Scope, userId: string): Promise<Array<{ key: string; state: string }>>;
+
+  // Transaction outcomes.
+  /**
+   * Stores an outcome of an enrichment of `scope` (replacing the one of the same kind reported before)
+   * and bumps the `outcomes` revision, in one transaction. Answers false, storing nothing, when the
+   * scope has no such enrichment.
+   */
+  recordOutcome(scope: Scope, outcome: OutcomeRecord): Promise<boolean>;
+  /**
+   * The counts of every counterparty with an outcome reported on an enrichment of `sinceDay` or later:
+   * lost chargebacks, enrichments reported as fraud (by any kind), declines, refunds, and its
+   * enrichments of those days (recorded by `recordEnrichments` and `saveBatchChunk`). Ordered by id.
+   */
+  counterpartyOutcomes(scope: Scope, sinceDay: number): Promise<CounterpartyOutcomes[]>;
 
   // The callback outbox.
   enqueueDelivery(delivery: NewDelivery): Promise<void>;

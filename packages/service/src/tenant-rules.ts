@@ -14,10 +14,13 @@
  */
 import type { Engine, EnrichmentContext, TenantCategories, TriggerRegistration } from '@txenrich/core';
 import type { TenantRules } from '@txenrich/pool';
+import type { OutcomeStates } from './outcome-states.js';
 import type { RulesRevisions, Scope, Store, TenantCategoryState, TriggerScopePath } from './store.js';
 import { triggerRegistration } from './trigger-scopes.js';
 
 type CompiledRules = Pick<EnrichmentContext, 'corrections' | 'triggers' | 'categories'>;
+/** The rules and the reported outcomes' counts: everything tenant-wide the context stage reads. */
+type CompiledContext = CompiledRules & Pick<EnrichmentContext, 'outcomes'>;
 
 /** The tenant's categories for the engine, or undefined when no personalization applies (nothing to compile). */
 const categoriesOf = (state: TenantCategoryState): TenantCategories | undefined =>
@@ -26,9 +29,9 @@ const categoriesOf = (state: TenantCategoryState): TenantCategories | undefined 
     : { categories: state.categories, personalizations: state.personalizations };
 
 export interface TenantRulesCache {
-  /** Compiled rules for the engine in this thread. */
-  compiled(scope: Scope): Promise<CompiledRules>;
-  /** The rules as data for the pool, or undefined when the tenant has none. */
+  /** Compiled rules and outcome counts for the engine in this thread. */
+  compiled(scope: Scope): Promise<CompiledContext>;
+  /** The rules and outcome counts as data for the pool, or undefined when the tenant has none. */
   forPool(scope: Scope): Promise<TenantRules | undefined>;
   /**
    * Compiles the tenant's rules as they will be once the write in progress of `path` applies, then
@@ -39,22 +42,33 @@ export interface TenantRulesCache {
   compileAndApply(scope: Scope, path: TriggerScopePath, apply: () => Promise<void>): Promise<void>;
 }
 
+/** The revisions of the rules (the outcomes are compiled apart). */
+type RuleRevisions = Omit<RulesRevisions, 'outcomes'>;
+
 interface Entry {
-  revisions: RulesRevisions;
+  revisions: RuleRevisions;
   compiled: CompiledRules;
 }
 
-const sameRevisions = (a: RulesRevisions, b: RulesRevisions) =>
+const sameRevisions = (a: RuleRevisions, b: RuleRevisions) =>
   a.corrections === b.corrections && a.triggers === b.triggers && a.categories === b.categories;
-const notOlder = (a: RulesRevisions, b: RulesRevisions) =>
+const notOlder = (a: RuleRevisions, b: RuleRevisions) =>
   a.corrections >= b.corrections && a.triggers >= b.triggers && a.categories >= b.categories;
 
-export function createTenantRulesCache(store: Store, engine: Engine): TenantRulesCache {
+/**
+ * The outcome counts are compiled apart (`outcomes`, per revision of the outcomes): an outcome reported
+ * never compiles the rules again.
+ */
+export function createTenantRulesCache(
+  store: Store,
+  engine: Engine,
+  outcomes: OutcomeStates,
+): TenantRulesCache {
   const entries = new Map<string, Entry>();
   /** Compiles under way, by tenant and the revisions they were asked for. */
   const compiling = new Map<string, Promise<Entry>>();
   const idOf = (scope: Scope) => `${scope.tenant}\u0000${scope.environment}`;
-  const keyOf = (scope: Scope, revisions: RulesRevisions) =>
+  const keyOf = (scope: Scope, revisions: RuleRevisions) =>
     `${idOf(scope)}\u0000${revisions.corrections}\u0000${revisions.triggers}\u0000${revisions.categories}`;
 
   /**
@@ -113,30 +127,50 @@ export function createTenantRulesCache(store: Store, engine: Engine): TenantRule
     if (!kept || notOlder(entry.revisions, kept.revisions)) entries.set(idOf(scope), entry);
   }
 
+  /** The rules at `revisions`: those kept, or compiled once (callers asking at once share the compile). */
+  async function compiledRules(scope: Scope, revisions: RuleRevisions): Promise<CompiledRules> {
+    const key = keyOf(scope, revisions);
+    let running = compiling.get(key);
+    if (!running) {
+      running = compile(scope).finally(() => compiling.delete(key));
+      compiling.set(key, running);
+      running.then((entry) => keep(scope, entry)).catch(() => undefined);
+    }
+    return (await running).compiled;
+  }
+
   return {
     async compiled(scope) {
       // One cheap read on every enrichment; the rules themselves only when they changed.
       const revisions = await store.rulesRevisions(scope);
       const kept = entries.get(idOf(scope));
-      if (kept && sameRevisions(kept.revisions, revisions)) return kept.compiled;
-      const key = keyOf(scope, revisions);
-      let running = compiling.get(key);
-      if (!running) {
-        running = compile(scope).finally(() => compiling.delete(key));
-        compiling.set(key, running);
-        running.then((entry) => keep(scope, entry)).catch(() => undefined);
-      }
-      return (await running).compiled;
+      const rules =
+        kept && sameRevisions(kept.revisions, revisions)
+          ? kept.compiled
+          : await compiledRules(scope, revisions);
+      // A tenant that never reported an outcome (revision 0) pays nothing more.
+      if (revisions.outcomes === 0) return rules;
+      return { ...rules, outcomes: await outcomes.compiled(scope, revisions.outcomes) };
     },
 
     async forPool(scope) {
       // Once per batch: the workers compile the rules once per key and keep them.
-      const { revisions, corrections, categories, registrations } = await load(scope);
+      const [{ revisions, corrections, categories, registrations }, revision] = await Promise.all([
+        load(scope),
+        store.rulesRevisions(scope).then((read) => read.outcomes),
+      ]);
       const triggers: TriggerRegistration[] = [];
       for await (const registration of registrations) triggers.push(registration);
-      return corrections.length === 0 && triggers.length === 0 && categories === undefined
+      const counts = await outcomes.forPool(scope, revision);
+      return corrections.length === 0 && triggers.length === 0 && categories === undefined && !counts
         ? undefined
-        : { key: keyOf(scope, revisions), corrections, triggers, ...(categories ? { categories } : {}) };
+        : {
+            key: keyOf(scope, revisions),
+            corrections,
+            triggers,
+            ...(categories ? { categories } : {}),
+            ...(counts ? { outcomes: counts } : {}),
+          };
     },
 
     async compileAndApply(scope, path, apply) {

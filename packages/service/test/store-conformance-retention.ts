@@ -34,6 +34,7 @@ const enrichment = (enrichmentId: string, createdAt: number): EnrichmentRecord =
   kind: 'card',
   request: `{"merchantName":"STARBUCKS ${enrichmentId}"}`,
   createdAt,
+  counterpartyId: null,
 });
 
 /** A batch of 5 items in chunks of 2 (3 chunks). */

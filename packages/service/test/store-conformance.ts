@@ -34,6 +34,7 @@ import type {
 import { isStoreError } from '../src/store-errors.js';
 import { triggerScopePath } from '../src/trigger-scopes.js';
 import { describeCategoryConformance } from './store-conformance-categories.js';
+import { describeOutcomeConformance } from './store-conformance-outcomes.js';
 import { describeRetentionConformance } from './store-conformance-retention.js';
 
 type CorrectionRule = TenantCorrections['rules'][number];
@@ -89,6 +90,7 @@ const enrichment = (enrichmentId: string): EnrichmentRecord => ({
   kind: 'card',
   request: `{"merchantName":"STARBUCKS #1 ${enrichmentId}","amount":1.50}`,
   createdAt: at,
+  counterpartyId: null,
 });
 
 /** A series state (the store keeps its text as it is) named after the enrichment that wrote it. */
@@ -1194,5 +1196,6 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
 
     describeRetentionConformance(open);
     describeCategoryConformance(open);
+    describeOutcomeConformance(open);
   });
 }

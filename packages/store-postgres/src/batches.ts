@@ -27,7 +27,7 @@ import {
   unpackChunk,
 } from '@txenrich/service';
 import { insertDelivery } from './deliveries.js';
-import { enrichmentsInsert, scoped, seriesUpsertInsert } from './enrichments.js';
+import { activityAddInsert, enrichmentsInsert, scoped, seriesUpsertInsert } from './enrichments.js';
 import { insertEach, lockKey, placeholder, type Query, type StoreContext } from './operations.js';
 
 const insertBatchSql = insertStatement(batchInsert, placeholder);
@@ -113,6 +113,7 @@ export function createBatches({ op, query, transaction }: StoreContext): BatchMe
           const { scope } = toBatch(batch);
           await insertEach(tx, [
             enrichmentsInsert([{ scope, enrichments: chunk.enrichments }]),
+            activityAddInsert([{ scope, enrichments: chunk.enrichments }]),
             seriesUpsertInsert(scoped(scope, chunk.series)),
           ]);
         }

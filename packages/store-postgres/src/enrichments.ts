@@ -1,5 +1,8 @@
 /** Enrichments and the users' series states (recurrence) in the Postgres store. */
 import {
+  activityAdd,
+  activityInsert,
+  activityRows,
   type EnrichmentMethods,
   type EnrichmentRecord,
   type EnrichmentRow,
@@ -27,6 +30,11 @@ export const enrichmentsInsert = (
     enrichments.map((each) => enrichmentInsert.values(scope, each)),
   ),
 });
+
+/** The enrichments counted per counterparty and day, added to the stored counts (in key order). */
+export const activityAddInsert = (
+  writes: ReadonlyArray<{ scope: Scope; enrichments: readonly EnrichmentRecord[] }>,
+): Insert => ({ mapping: activityInsert, rows: activityRows(writes), suffix: activityAdd });
 
 /** A series state and the scope it belongs to. */
 export interface ScopedSeries {
@@ -84,6 +92,7 @@ export function createEnrichments(context: StoreContext): EnrichmentMethods {
     recordEnrichments: op('recordEnrichments', (writes: readonly EnrichmentWrite[]) =>
       insertAll(context, [
         enrichmentsInsert(writes),
+        activityAddInsert(writes),
         seriesUpsertInsert(writes.flatMap(({ scope, series }) => scoped(scope, series))),
         usageRowsInsert(writes.flatMap(({ usage }) => usage)),
       ]),

@@ -252,6 +252,46 @@ export const migrations: readonly Migration[] = [
         CHECK (subject IN ('triggers', 'corrections', 'categories'));
     `,
   },
+  {
+    version: 4,
+    name: 'transaction outcomes',
+    sql: `
+      -- The counterparty an enrichment found (its first): what outcomes on it count against.
+      ALTER TABLE enrichments ADD COLUMN counterparty_id text;
+
+      -- Enrichments per counterparty and day (days since 1970-01-01, UTC), added to in the transaction
+      -- that records them: the denominators of the outcome rates over a rolling window.
+      CREATE TABLE counterparty_activity (
+        tenant text NOT NULL,
+        environment text NOT NULL,
+        counterparty_id text NOT NULL,
+        day integer NOT NULL,
+        enrichments bigint NOT NULL,
+        PRIMARY KEY (tenant, environment, counterparty_id, day)
+      );
+
+      -- One outcome per enrichment and kind (a later report replaces it), with its enrichment's
+      -- counterparty and day.
+      CREATE TABLE enrichment_outcomes (
+        tenant text NOT NULL,
+        environment text NOT NULL,
+        enrichment_id text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('chargeback', 'decline', 'refund', 'fraud')),
+        counterparty_id text,
+        day integer NOT NULL,
+        state text,
+        is_fraud boolean NOT NULL,
+        body text NOT NULL,
+        reported_at bigint NOT NULL,
+        PRIMARY KEY (tenant, environment, enrichment_id, kind)
+      );
+      CREATE INDEX enrichment_outcomes_by_day ON enrichment_outcomes (tenant, environment, day);
+
+      ALTER TABLE revisions DROP CONSTRAINT revisions_subject_check;
+      ALTER TABLE revisions ADD CONSTRAINT revisions_subject_check
+        CHECK (subject IN ('triggers', 'corrections', 'categories', 'outcomes'));
+    `,
+  },
 ];
 
 /** Applies the migrations the database lacks, once across processes; refuses a database migrated by a newer version. */

@@ -17,6 +17,7 @@ import { createEnrichments } from './enrichments.js';
 import { toStoreError } from './errors.js';
 import { migrate } from './migrations.js';
 import { createOperations } from './operations.js';
+import { createOutcomes } from './outcomes.js';
 import { createRateWindows } from './rate-windows.js';
 import { createReports } from './reports.js';
 import { createRetentionSteps } from './retention.js';
@@ -88,6 +89,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     ...createRevisions(context),
     ...createCategories(context),
     ...createReports(context),
+    ...createOutcomes(context),
     ...createUsage(context),
     ...createRateWindows(context),
     ...createRetentionSteps(context),

@@ -1,6 +1,6 @@
 /**
  * The revision counters of the Postgres store: one per (tenant, environment)
- * and subject, bumped whenever the triggers, corrections or categories that apply change.
+ * and subject, bumped whenever the triggers, corrections, categories or outcomes that apply change.
  */
 import type { RevisionSubject, RulesRevisions, Scope, Store } from '@txenrich/service';
 import type { Query, StoreContext } from './operations.js';
@@ -34,7 +34,9 @@ export function createRevisions({ op, query }: StoreContext): Pick<Store, 'rules
        JOIN revisions r ON r.tenant = asked.tenant AND r.environment = asked.environment`,
       [scopes.map((scope) => scope.tenant), scopes.map((scope) => scope.environment)],
     );
-    const answers = scopes.map((): RulesRevisions => ({ triggers: 0, corrections: 0, categories: 0 }));
+    const answers = scopes.map(
+      (): RulesRevisions => ({ triggers: 0, corrections: 0, categories: 0, outcomes: 0 }),
+    );
     for (const row of rows) answers[row.position - 1]![row.subject] = row.revision;
     return answers;
   });

@@ -230,6 +230,7 @@ describe('round trips', () => {
       kind: 'card' as const,
       request: '{}',
       createdAt: 0,
+      counterpartyId: null,
     });
     const usage = {
       scope: acme,

@@ -61,6 +61,7 @@ const enrichment = () => ({
   kind: 'card' as const,
   request: '{}',
   createdAt: 1,
+  counterpartyId: null,
 });
 
 /** A group commit of two requests (of two tenants), each with its own order of the rows. */

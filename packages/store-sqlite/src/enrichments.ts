@@ -1,5 +1,8 @@
 /** Enrichments and the users' series states (recurrence) in the SQLite store. */
 import {
+  activityAdd,
+  activityInsert,
+  activityRows,
   type EnrichmentMethods,
   type EnrichmentRecord,
   type EnrichmentRow,
@@ -20,7 +23,10 @@ import type { StoreContext } from './operations.js';
 type ScopeParams = [tenant: string, environment: string];
 
 export interface EnrichmentSteps {
-  /** Stores enrichments, inside the caller's transaction; an id already recorded in its scope throws. */
+  /**
+   * Stores enrichments and counts them per counterparty and day, inside the caller's transaction; an id
+   * already recorded in its scope throws.
+   */
   insertEnrichments(scope: Scope, enrichments: readonly EnrichmentRecord[]): void;
   /** Stores series states, each replacing the one stored for its user and key. */
   upsertSeries(scope: Scope, series: readonly SeriesRow[]): void;
@@ -34,6 +40,7 @@ export function createEnrichments(
 } {
   const s = {
     insertEnrichment: db.prepare(insertStatement(enrichmentInsert, () => '?')),
+    addActivity: db.prepare(`${insertStatement(activityInsert, () => '?')} ${activityAdd}`),
     enrichment: db.prepare<[...ScopeParams, enrichmentId: string], EnrichmentRow>(
       `SELECT ${enrichmentColumns} FROM enrichments WHERE tenant = ? AND environment = ? AND enrichment_id = ?`,
     ),
@@ -53,6 +60,7 @@ export function createEnrichments(
   const steps: EnrichmentSteps = {
     insertEnrichments(scope, enrichments) {
       for (const each of enrichments) s.insertEnrichment.run(...enrichmentInsert.values(scope, each));
+      for (const row of activityRows([{ scope, enrichments }])) s.addActivity.run(...row);
     },
     upsertSeries(scope, series) {
       for (const row of series) s.upsertSeries.run(...seriesInsert.values(scope, row));

@@ -320,6 +320,54 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE revisions_new RENAME TO revisions;
     `,
   },
+  {
+    version: 8,
+    name: 'transaction outcomes',
+    sql: `
+      -- The counterparty an enrichment found (its first): what outcomes on it count against.
+      ALTER TABLE enrichments ADD COLUMN counterparty_id TEXT;
+
+      -- Enrichments per counterparty and day (days since 1970-01-01, UTC), added to in the transaction
+      -- that records them: the denominators of the outcome rates over a rolling window.
+      CREATE TABLE counterparty_activity (
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        counterparty_id TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        enrichments INTEGER NOT NULL,
+        PRIMARY KEY (tenant, environment, counterparty_id, day)
+      ) WITHOUT ROWID;
+
+      -- One outcome per enrichment and kind (a later report replaces it), with its enrichment's
+      -- counterparty and day.
+      CREATE TABLE enrichment_outcomes (
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        enrichment_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('chargeback', 'decline', 'refund', 'fraud')),
+        counterparty_id TEXT,
+        day INTEGER NOT NULL,
+        state TEXT,
+        is_fraud INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        reported_at INTEGER NOT NULL,
+        PRIMARY KEY (tenant, environment, enrichment_id, kind)
+      ) WITHOUT ROWID;
+      CREATE INDEX enrichment_outcomes_by_day ON enrichment_outcomes (tenant, environment, day);
+
+      -- Revisions count a fourth subject: the outcomes. A CHECK cannot be altered: the table is rebuilt.
+      CREATE TABLE revisions_new (
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        subject TEXT NOT NULL CHECK (subject IN ('triggers', 'corrections', 'categories', 'outcomes')),
+        revision INTEGER NOT NULL,
+        PRIMARY KEY (tenant, environment, subject)
+      ) WITHOUT ROWID;
+      INSERT INTO revisions_new SELECT tenant, environment, subject, revision FROM revisions;
+      DROP TABLE revisions;
+      ALTER TABLE revisions_new RENAME TO revisions;
+    `,
+  },
 ];
 
 /** Applies the migrations `db` lacks, in one transaction; refuses a file migrated by a newer version. */

@@ -1,6 +1,6 @@
 /**
  * The revision counters of the SQLite store: one per (tenant, environment)
- * and subject, bumped whenever the triggers, corrections or categories that apply change.
+ * and subject, bumped whenever the triggers, corrections, categories or outcomes that apply change.
  */
 import type { RevisionSubject, RulesRevisions, Scope, Store } from '@txenrich/service';
 import type { StoreContext } from './operations.js';
@@ -35,7 +35,7 @@ export function createRevisions({ db, op }: StoreContext): Revisions {
     revision: (scope, subject) => s.revision.get(scope.tenant, scope.environment, subject) ?? 0,
     methods: {
       rulesRevisions: op('rulesRevisions', (scope: Scope) => {
-        const revisions: RulesRevisions = { triggers: 0, corrections: 0, categories: 0 };
+        const revisions: RulesRevisions = { triggers: 0, corrections: 0, categories: 0, outcomes: 0 };
         for (const row of s.revisions.all(scope.tenant, scope.environment))
           revisions[row.subject] = row.revision;
         return revisions;

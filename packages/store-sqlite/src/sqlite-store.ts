@@ -14,6 +14,7 @@ import { openDatabase, type SqliteStoreOptions } from './connection.js';
 import { createDeliveries } from './deliveries.js';
 import { createEnrichments } from './enrichments.js';
 import { createOperations } from './operations.js';
+import { createOutcomes } from './outcomes.js';
 import { createReports } from './reports.js';
 import { createRetentionSteps } from './retention.js';
 import { createRevisions } from './revisions.js';
@@ -49,6 +50,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     ...revisions.methods,
     ...createCategories(context, revisions),
     ...createReports(context, revisions, deliveries.insertDelivery),
+    ...createOutcomes(context, revisions),
     ...usage.methods,
     ...createRetentionSteps(context),
 

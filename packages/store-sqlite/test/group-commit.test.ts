@@ -5,7 +5,15 @@ import { createSqliteStore } from '../src/index.js';
 const acme: Scope = { tenant: 'acme', environment: 'production' };
 const write = (enrichmentId: string): EnrichmentWrite => ({
   scope: acme,
-  enrichments: [{ enrichmentId, kind: 'card', request: '{"merchantName":"NETFLIX.COM"}', createdAt: 0 }],
+  enrichments: [
+    {
+      enrichmentId,
+      kind: 'card',
+      request: '{"merchantName":"NETFLIX.COM"}',
+      createdAt: 0,
+      counterpartyId: null,
+    },
+  ],
   series: [],
   usage: [
     {

@@ -3,13 +3,14 @@
  * transaction, in order: the tenant's corrections first, so that recurrence
  * and triggers see the corrected counterparty; then its counterparty
  * personalizations (the category of that counterparty); then recurrence, in
- * the user's series with that counterparty; then the tenant's merchant
- * triggers.
+ * the user's series with that counterparty; then the risk its reported
+ * outcomes give that counterparty; then the tenant's merchant triggers.
  */
 import type { Counterparty, Enrichment, Industry } from '@txenrich/schema';
 import type { Place } from '../lexicon.js';
 import { type EnrichmentContext, recurrenceSeries } from './context.js';
 import { applyCorrection, descriptorKey } from './corrections.js';
+import { applyOutcomes } from './outcomes.js';
 import { applyPersonalization } from './personalization.js';
 import { recordPayment, type SeriesRef } from './series.js';
 import { matchTriggers } from './triggers.js';
@@ -88,7 +89,15 @@ export function beginContext(
   return {
     series,
     descriptorKey: key,
-    finish: () => applyTriggers(parts, context, withRecurrence(context, series, personalized, facts), facts),
+    finish: () => {
+      const recurring = withRecurrence(context, series, personalized, facts);
+      return applyTriggers(
+        parts,
+        context,
+        context.outcomes ? applyOutcomes(context.outcomes, recurring) : recurring,
+        facts,
+      );
+    },
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * What the service hands the engine besides the transaction: the user's
  * series states (recurrence), the tenant's corrections, its categories
- * (counterparty personalization) and its active triggers.
+ * (counterparty personalization), its active triggers and its reported
+ * transaction outcomes.
  */
 
 import type { CompiledCorrections } from './corrections.js';
+import type { CompiledOutcomes } from './outcomes.js';
 import type { CompiledCategories } from './personalization.js';
 import type { SeriesBook } from './series.js';
 import type { CompiledTriggers } from './triggers.js';
@@ -33,4 +35,9 @@ export interface EnrichmentContext {
   categories?: CompiledCategories | undefined;
   /** `compileTriggers(...)` of the tenant's active triggers (compile once per trigger version). */
   triggers?: CompiledTriggers | undefined;
+  /**
+   * `compileOutcomes(...)` of the tenant's reported outcomes (compile once per revision): they decide
+   * `highRiskEntity` and `riskInsights.outcomeHistory` of the counterparties they name.
+   */
+  outcomes?: CompiledOutcomes | undefined;
 }
