@@ -456,6 +456,36 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // Credit unions' cores print the kind of entry and how it moved before the name: `Withdrawal Debit Card
+    // CITY POWER & LIGHT`, `Deposit Debit Card ...` (a return), `Recurring Withdrawal Debit Card ...`. A card's
+    // own kind after it (`Withdrawal Debit Card Check Card ...`) is the next wrapper's.
+    id: 'wrapper.entry-card',
+    pattern:
+      /^(?:RECURRING )?(?:WITHDRAWAL|DEPOSIT) (?:DEBIT |CREDIT )?CARD(?: W\/D)? (?!(?:CHECK|CREDIT|DEBIT) CARD )(?=[A-Z0-9#*])/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'Withdrawal Debit Card HARBOR POWER & LIGHT',
+        expect: { name: 'HARBOR POWER & LIGHT', wrapper: 'wrapper.entry-card' },
+      },
+      {
+        line: 'Deposit DEBIT CARD THE ITEM SHOP CHICAGO IL',
+        expect: { name: 'THE ITEM SHOP', city: 'CHICAGO' },
+      },
+      { line: 'Recurring Withdrawal Debit Card LAKESIDE GYM', expect: { name: 'LAKESIDE GYM' } },
+    ],
+  },
+  {
+    // The same cores' ACH entries: `Deposit ACH ACME LOGISTICS*PAYROLL`, `Withdrawal ACH HARBOR WATER`.
+    id: 'wrapper.entry-ach',
+    pattern: /^(?:WITHDRAWAL|DEPOSIT) ACH (?=[A-Z0-9])/,
+    yields: { via: 'ach' },
+    examples: [
+      { line: 'Deposit ACH LAKESIDE LOGISTICS*PAYROLL', expect: { name: 'LAKESIDE LOGISTICS' } },
+      { line: 'Withdrawal ACH HARBOR WATER', expect: { name: 'HARBOR WATER', wrapper: 'wrapper.entry-ach' } },
+    ],
+  },
+  {
     // Credit unions' cores print the kind of entry, a bill payment's number or the entry's own, first:
     // `Withdrawal SQ *LEGENDS COFFEE ...`, `Withdrawal Bill Payment #127427131321 ...`, `Deposit ...`.
     id: 'wrapper.entry-kind',
