@@ -93,7 +93,8 @@ export const bankFields: readonly FieldsRule[] = [
     // `DEPOSIT BLUE SKY HVAC LLC TYPE: PAYROLL ID: 3290008865 CO: BLUE SKY HVAC LLC %% ACH ECC PPD`.
     id: 'fields.ach-type-co',
     anchor: / CO: /,
-    pattern: /TYPE: ?(.+?) (?:ID: ?\S+ )?CO: ?(.+?)(?: %%.*| ACH .*| NAME:.*| ENTRY CLASS CODE:.*|$)/,
+    pattern:
+      /TYPE: ?(.+?) (?:ID: ?\S+ )?CO: ?(?! ?ENTRY CLASS CODE:)(.+?)(?: %%.*| ACH .*| NAME:.*| ENTRY CLASS CODE:.*|$)/,
     yields: { via: 'ach', party: 2, entry: 1 },
     examples: [
       {
@@ -107,6 +108,24 @@ export const bankFields: readonly FieldsRule[] = [
       },
       // The company cut to its first letter before the fields, and no id.
       { line: 'Withdrawal ACH H TYPE: DONATION CO: HOPE CHAPEL', expect: { name: 'HOPE CHAPEL' } },
+    ],
+  },
+  {
+    // The company field left empty (`CO: Entry Class Code: PPDACH`): the company is the one the core printed
+    // before the fields, after the kind of entry.
+    id: 'fields.ach-entry-company-type',
+    anchor: / TYPE: /,
+    pattern: /^(?!WIRE\b)(?:.*?\b(?:DEPOSIT|WITHDRAWAL) ACH )?(.+?) TYPE: ?(.+?) (?:ID|DATA): /,
+    yields: { via: 'ach', party: 1, entry: 2 },
+    examples: [
+      {
+        line: 'ACH Deposit:  Deposit ACH HARBORLOGISTICS TYPE: PAYROLL ID: 6131502798 DATA: DIRECT DEPOSIT CO: Entry Class Code: PPDACH Trace Number: 02100002247189',
+        expect: { name: 'HARBORLOGISTICS' },
+      },
+      {
+        line: 'Deposit ACH HARBOR BISTRO TYPE: PAYROLL ID: 6131502798 DATA: DIRECT DEPOSIT CO: Entry Class Code: PPDACH',
+        expect: { name: 'HARBOR BISTRO' },
+      },
     ],
   },
   {

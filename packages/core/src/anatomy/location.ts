@@ -48,7 +48,7 @@ const streetSuffixes =
  * by its number, ending the line (`CENEX-CRVS E HWY 3`).
  */
 export const streetAddress = new RegExp(
-  ` (\\d{1,6}[A-Z]?(?: [NSEW]\\.?)?(?: [A-Z0-9.]+){0,4} (?:${streetSuffixes})\\b(?: [NSEW]{1,2}\\b)?(?: (?:STE|SUITE|UNIT|APT|#) ?[A-Z0-9-]+)?)(?= |$)| ((?:[NSEW] )?(?:HWY|HIGHWAY|RTE|ROUTE) \\d{1,4}[A-Z]?)$`,
+  ` (\\d{1,6}[A-Z]?(?: [NSEW]\\.?)?(?: [A-Z0-9.]+){0,4} (?:${streetSuffixes})\\b\\.?(?: [NSEW]{1,2}\\b)?(?: (?:STE|SUITE|UNIT|APT|#) ?[A-Z0-9-]+)?)(?= |$)| ((?:[NSEW] )?(?:HWY|HIGHWAY|RTE|ROUTE) \\d{1,4}[A-Z]?)$`,
 );
 
 /**
@@ -98,6 +98,11 @@ export const locationRules: readonly LocationRule[] = [
         expect: { name: 'SUNNYSIDE CAFE', region: 'MN' },
       },
       { line: 'CENEX-CRVS #12218 E HWY 3SAINT FRANCISKS', expect: { name: 'CENEX-CRVS' } },
+      // A suffix with its dot, and a town the field cut after it (a credit union's POS line).
+      {
+        line: 'Withdrawal POS #025753 - HILLTOP BISTRO 3360 SAN PABLO DAM RD. SAN',
+        expect: { name: 'HILLTOP BISTRO' },
+      },
       { line: 'ROUTE 66 DINER', expect: { name: 'ROUTE 66 DINER' } },
     ],
   },

@@ -461,7 +461,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
     // own kind after it (`Withdrawal Debit Card Check Card ...`) is the next wrapper's.
     id: 'wrapper.entry-card',
     pattern:
-      /^(?:RECURRING )?(?:WITHDRAWAL|DEPOSIT) (?:DEBIT |CREDIT )?CARD(?: W\/D)? (?!(?:CHECK|CREDIT|DEBIT) CARD )(?=[A-Z0-9#*])/,
+      /^(?:RECURRING )?(?:WITHDRAWAL|DEPOSIT) (?:DEBIT |CREDIT |CHECK |CREDIT\/DEBIT )?CARD(?: W\/D| SIGNATURE DEBIT| PIN DEBIT)?(?: (?:MASTERMONEY|VISA|MASTERCARD) CARD REF#: \S+ \d{4} -)? (?!(?:CHECK|CREDIT|DEBIT) CARD )(?=[A-Z0-9#*])/,
     yields: { via: 'card' },
     examples: [
       {
@@ -473,6 +473,16 @@ export const leadingWrappers: readonly WrapperRule[] = [
         expect: { name: 'THE ITEM SHOP', city: 'CHICAGO' },
       },
       { line: 'Recurring Withdrawal Debit Card LAKESIDE GYM', expect: { name: 'LAKESIDE GYM' } },
+      { line: 'WITHDRAWAL CHECK CARD FIVE STAR FOOD', expect: { name: 'FIVE STAR FOOD' } },
+      {
+        line: 'Withdrawal Credit/Debit Card Signature Debit HILLTOP BISTRO OAKLAND CA',
+        expect: { name: 'HILLTOP BISTRO', city: 'OAKLAND' },
+      },
+      // The card's network, the authorisation's reference and the MCC before the merchant.
+      {
+        line: 'Withdrawal Debit Card MasterMoney Card REF#: 5365DJLCQTTI 5812 - HILLTOP BISTRO OAKLAND CA',
+        expect: { name: 'HILLTOP BISTRO', city: 'OAKLAND' },
+      },
     ],
   },
   {
