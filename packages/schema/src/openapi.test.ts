@@ -36,12 +36,14 @@ const contractOperations = [
   'post /enrichments/{enrichmentId}/fraud',
   // An extension: a user's recurring series.
   'get /users/{userId}/recurring',
-  ...[
-    '/merchant-action-triggers',
-    '/programs/{programId}/merchant-action-triggers',
-    '/users/{userId}/merchant-action-triggers',
-    '/users/{userId}/cards/{cardId}/merchant-action-triggers',
-  ].flatMap((path) => ['get', 'put', 'patch', 'delete'].map((method) => `${method} ${path}`)),
+  // Merchant action triggers, and (an extension) category action triggers, at four scopes.
+  ...['merchant-action-triggers', 'category-action-triggers']
+    .flatMap((list) =>
+      ['', '/programs/{programId}', '/users/{userId}', '/users/{userId}/cards/{cardId}'].map(
+        (prefix) => `${prefix}/${list}`,
+      ),
+    )
+    .flatMap((path) => ['get', 'put', 'patch', 'delete'].map((method) => `${method} ${path}`)),
   // Categories and counterparty category personalization.
   'get /categories',
   'post /categories',

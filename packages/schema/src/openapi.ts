@@ -69,8 +69,13 @@ import {
   universalTransactionSchema,
 } from './transactions.js';
 import {
+  categoryTriggerLimits,
+  categoryTriggerScopeStatusSchema,
+  patchCategoryTriggersSchema,
   patchTriggersSchema,
+  putCategoryTriggersSchema,
   putTriggersSchema,
+  type TriggerKind,
   triggerRegistrationSchema,
   triggerScopeStatusSchema,
 } from './triggers.js';
@@ -90,6 +95,8 @@ export const componentSchemas = {
   UniversalBatchRequest: { schema: batchRequestSchema('universal'), io: 'input' },
   PutTriggersRequest: { schema: putTriggersSchema, io: 'input' },
   PatchTriggersRequest: { schema: patchTriggersSchema, io: 'input' },
+  PutCategoryTriggersRequest: { schema: putCategoryTriggersSchema, io: 'input' },
+  PatchCategoryTriggersRequest: { schema: patchCategoryTriggersSchema, io: 'input' },
   NewCategory: { schema: newCategorySchema, io: 'input' },
   Personalization: { schema: personalizationSchema, io: 'input' },
   ErrorReport: { schema: errorReportSchema, io: 'input' },
@@ -109,6 +116,7 @@ export const componentSchemas = {
   UserRecurring: { schema: userRecurringSchema, io: 'output' },
   TriggerRegistration: { schema: triggerRegistrationSchema, io: 'output' },
   TriggerScopeStatus: { schema: triggerScopeStatusSchema, io: 'output' },
+  CategoryTriggerScopeStatus: { schema: categoryTriggerScopeStatusSchema, io: 'output' },
   Category: { schema: categorySchema, io: 'output' },
   Categories: { schema: categoriesSchema, io: 'output' },
   PersonalizationView: { schema: personalizationViewSchema, io: 'output' },
@@ -349,17 +357,62 @@ const batchNotFound = details(
 );
 
 const triggerScopes = [
-  { name: 'Account', path: '/merchant-action-triggers', parameters: [] as string[] },
-  { name: 'Program', path: '/programs/{programId}/merchant-action-triggers', parameters: ['programId'] },
-  { name: 'User', path: '/users/{userId}/merchant-action-triggers', parameters: ['userId'] },
-  {
-    name: 'Card',
-    path: '/users/{userId}/cards/{cardId}/merchant-action-triggers',
-    parameters: ['userId', 'cardId'],
-  },
+  { name: 'Account', prefix: '', parameters: [] as string[] },
+  { name: 'Program', prefix: '/programs/{programId}', parameters: ['programId'] },
+  { name: 'User', prefix: '/users/{userId}', parameters: ['userId'] },
+  { name: 'Card', prefix: '/users/{userId}/cards/{cardId}', parameters: ['userId', 'cardId'] },
 ];
 
-function triggerOperations(scope: (typeof triggerScopes)[number]): OperationSpec[] {
+/** What differs between the merchant and the category trigger operations of a scope. */
+interface TriggerKindSpec {
+  tag: string;
+  list: string;
+  operation: string;
+  put: ComponentName;
+  patch: ComponentName;
+  status: ComponentName;
+  statusExample: unknown;
+  body: Record<string, unknown>;
+  invalid: Record<string, string[]>;
+  /** What the summary of `GET` adds. */
+  note: string;
+}
+
+const triggerKindSpecs: Record<TriggerKind, TriggerKindSpec> = {
+  merchant: {
+    tag: 'Merchant action triggers',
+    list: 'merchant-action-triggers',
+    operation: 'Triggers',
+    put: 'PutTriggersRequest',
+    patch: 'PatchTriggersRequest',
+    status: 'TriggerScopeStatus',
+    statusExample: examples.triggerStatusExample,
+    body: { merchantTriggers: [examples.triggerExample] },
+    invalid: { 'merchantTriggers.0.website': [messages.triggerNeedsPlace] },
+    note: '',
+  },
+  category: {
+    tag: 'Category action triggers',
+    list: 'category-action-triggers',
+    operation: 'CategoryTriggers',
+    put: 'PutCategoryTriggersRequest',
+    patch: 'PatchCategoryTriggersRequest',
+    status: 'CategoryTriggerScopeStatus',
+    statusExample: examples.categoryTriggerStatusExample,
+    body: { categoryTriggers: [examples.categoryTriggerExample] },
+    invalid: { 'categoryTriggers.0.categoryId': [messages.unknownCategory] },
+    note:
+      ` An extension of the commercial service's API, in its shape: a trigger names a default or custom category` +
+      ` (a user's and card's triggers also the user's own) and matches transactions whose category, as` +
+      ` personalization decided it, is that one or a descendant; a match adds an action with type` +
+      ` category_trigger and source category. At most ${categoryTriggerLimits.maxActivePerScope.toLocaleString('en-US')}` +
+      ` per account or program scope and ${categoryTriggerLimits.maxActivePerUserOrCard} per user or card.`,
+  },
+};
+
+function triggerOperations(scope: (typeof triggerScopes)[number], kind: TriggerKind): OperationSpec[] {
+  const spec = triggerKindSpecs[kind];
+  const path = `${scope.prefix}/${spec.list}`;
   const parameters = scope.parameters.map(
     (name): ParameterSpec => ({
       name,
@@ -369,7 +422,7 @@ function triggerOperations(scope: (typeof triggerScopes)[number]): OperationSpec
       schema: { type: 'string' },
     }),
   );
-  const common = { tag: 'Merchant action triggers', ...(parameters.length > 0 ? { parameters } : {}) };
+  const common = { tag: spec.tag, ...(parameters.length > 0 ? { parameters } : {}) };
   const registered = (status: 'succeeded' | 'pending', version: number): BodySpec => ({
     schema: 'TriggerRegistration',
     example: { status, version },
@@ -382,13 +435,13 @@ function triggerOperations(scope: (typeof triggerScopes)[number]): OperationSpec
     {
       ...common,
       method: 'get',
-      path: scope.path,
-      operationId: `get${scope.name}Triggers`,
-      summary: 'Read the registration status and active triggers of the scope.',
+      path,
+      operationId: `get${scope.name}${spec.operation}`,
+      summary: `Read the registration status and active triggers of the scope.${spec.note}`,
       responses: {
         '200': {
           description: 'The scope’s registration.',
-          body: { schema: 'TriggerScopeStatus', example: examples.triggerStatusExample },
+          body: { schema: spec.status, example: spec.statusExample },
         },
         '403': forbidden,
         '404': details('The scope never had triggers.', errorDetails.noTriggers),
@@ -397,16 +450,16 @@ function triggerOperations(scope: (typeof triggerScopes)[number]): OperationSpec
     {
       ...common,
       method: 'put',
-      path: scope.path,
-      operationId: `replace${scope.name}Triggers`,
+      path,
+      operationId: `replace${scope.name}${spec.operation}`,
       summary: 'Replace every trigger of the scope.',
-      request: { schema: 'PutTriggersRequest', example: { merchantTriggers: [examples.triggerExample] } },
+      request: { schema: spec.put, example: spec.body },
       responses: {
         '201': {
           description: 'Registered (in the background above 100 triggers).',
           body: registered('succeeded', 1),
         },
-        '400': fieldErrors({ 'merchantTriggers.0.website': [messages.triggerNeedsPlace] }),
+        '400': fieldErrors(spec.invalid),
         '403': forbidden,
         '409': inProgress,
       },
@@ -414,13 +467,10 @@ function triggerOperations(scope: (typeof triggerScopes)[number]): OperationSpec
     {
       ...common,
       method: 'patch',
-      path: scope.path,
-      operationId: `update${scope.name}Triggers`,
+      path,
+      operationId: `update${scope.name}${spec.operation}`,
       summary: 'Add (upsert by id) or remove triggers.',
-      request: {
-        schema: 'PatchTriggersRequest',
-        example: { operation: 'add', merchantTriggers: [examples.triggerExample] },
-      },
+      request: { schema: spec.patch, example: { operation: 'add', ...spec.body } },
       responses: {
         '200': { description: 'Removed.', body: registered('succeeded', 3) },
         '201': { description: 'Added.', body: registered('succeeded', 2) },
@@ -432,8 +482,8 @@ function triggerOperations(scope: (typeof triggerScopes)[number]): OperationSpec
     {
       ...common,
       method: 'delete',
-      path: scope.path,
-      operationId: `clear${scope.name}Triggers`,
+      path,
+      operationId: `clear${scope.name}${spec.operation}`,
       summary: 'Clear the scope (a new version with no triggers).',
       responses: { '204': { description: 'Cleared.' }, '403': forbidden, '409': inProgress },
     },
@@ -454,7 +504,7 @@ const categoryNotFound = details(
 );
 const categoryInUse: ResponseSpec = {
   description:
-    'Personalizations name the category (or one of those deleted), or categories not deleted sit under it: nothing is deleted, and the body lists them.',
+    'Personalizations or category action triggers name the category (or one of those deleted), or categories not deleted sit under it: nothing is deleted, and the body lists them.',
   body: { schema: 'CategoryInUse', example: examples.categoryInUseExample },
 };
 const limits = categoryLimits;
@@ -914,7 +964,8 @@ export const operations: readonly OperationSpec[] = [
       '403': forbidden,
     },
   },
-  ...triggerScopes.flatMap(triggerOperations),
+  ...triggerScopes.flatMap((scope) => triggerOperations(scope, 'merchant')),
+  ...triggerScopes.flatMap((scope) => triggerOperations(scope, 'category')),
   ...categoryOperations('integration'),
   ...categoryOperations('user'),
   ...personalizationLevels.flatMap(personalizationOperations),

@@ -4,6 +4,8 @@
  * scope's active list, and cut the new list into the store's pages. It runs
  * on a thread of its own for long lists (trigger-thread.ts), so that the main
  * thread never holds 100,000 triggers as objects, and in place for short ones.
+ * Merchant and category lists go through it alike; a category list's new
+ * triggers are also checked against the category ids the scope may name.
  */
 import {
   type CategoryTrigger,
