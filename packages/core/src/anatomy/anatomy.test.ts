@@ -136,6 +136,14 @@ describe('readAnatomy', () => {
     expect(readAnatomy('CAFE HARBOR WIEN AUT', lexicon).name).toBe('CAFE HARBOR');
   });
 
+  it("reads a headquarters' spelt street number in Apple Card's address layout as the address", () => {
+    const billed = readAnatomy('APPLE.COM/BILL ONE APPLE PARK WAY 866-712-7753 95014 CA USA', lexicon);
+    expect(billed.location?.address).toBe('ONE APPLE PARK WAY');
+    expect(readAnatomy('LAKESIDE BOOKS ONE LAKESIDE WAY SEATTLE 98101 WA USA', lexicon).name).toBe(
+      'LAKESIDE BOOKS',
+    );
+  });
+
   it('reads a name the bank prints again and again once, the last copy perhaps cut, but keeps a doubled word', () => {
     expect(readAnatomy('FISH FRY 08/23 PURCHASE FISH FRY ERIE PA', lexicon).name).toBe('FISH FRY');
     expect(readAnatomy('Preauthorized credit Lakeshore Lakeshore Lakeshore', lexicon).name).toBe('LAKESHORE');

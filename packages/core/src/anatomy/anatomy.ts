@@ -348,13 +348,14 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   let address = street.address;
   // Apple Card prints the merchant's whole address (`SPOTIFY 4 WORLD TRACE CENTER, 62 ... 10007 NY USA`):
-  // its last number before words starts the street, whatever the street is called.
+  // its last number before words starts the street, whatever the street is called; a headquarters' number
+  // may be spelt (`APPLE.COM/BILL ONE APPLE PARK WAY`).
   if (!address && fullAddressLayout.test(whole)) {
     const tokens = text.split(' ');
     let at = tokens.length - 2;
-    while (at > 0 && !(/^\d/.test(tokens[at]!) && /^[A-Z]/.test(tokens[at + 1]!))) at--;
+    while (at > 0 && !(/^(?:\d|ONE$)/.test(tokens[at]!) && /^[A-Z]/.test(tokens[at + 1]!))) at--;
     // After a marketplace's own prefix the address may be all there is (`UBER *EATS 1455 MARKET ST ...`).
-    const onlyAddress = at === 0 && prefixes.length > 0 && /^\d+ [A-Z]/.test(text);
+    const onlyAddress = at === 0 && prefixes.length > 0 && /^(?:\d+|ONE) [A-Z]/.test(text);
     if (at > 0 || onlyAddress) {
       address = tokens.slice(at).join(' ');
       text = tokens.slice(0, at).join(' ');

@@ -176,6 +176,17 @@ export const noiseRules: readonly NoiseRule[] = [
     ],
   },
   {
+    // An account's id or domain joined to the product's word by an underscore (`GOOGLE *CLOUD_02BB66-C`,
+    // `GOOGLE *GSUITE_acme.co`): the customer's, not the merchant's.
+    id: 'noise.underscored-id',
+    pattern: /_(?=[A-Z0-9.-]*[\d.])[A-Z0-9-]+(?:\.[A-Z0-9-]+)*/g,
+    yields: { kind: 'reference' },
+    examples: [
+      { line: 'GOOGLE *CLOUD_02BB66-C', expect: { name: 'CLOUD' } },
+      { line: 'GOOGLE *GSUITE_harborbooks.com', expect: { name: 'GSUITE', host: null } },
+    ],
+  },
+  {
     // A number with a dash inside that is no phone (`197-04022466`, `000-0000000`): a reference.
     id: 'noise.dashed-number',
     pattern: / \d{2,4}-\d{5,}\b/g,
