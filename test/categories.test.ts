@@ -342,6 +342,7 @@ describe.each(storeKinds)('categories and personalization on %s', (store) => {
         body: {
           details: 'This category is in use: delete or change what uses it first.',
           personalizations: [],
+          rules: [],
           categories: [{ id: child.id, name: 'Pet Food', parentId: parent.id }],
           categoryTriggers: [],
         },
@@ -351,6 +352,7 @@ describe.each(storeKinds)('categories and personalization on %s', (store) => {
         body: {
           details: 'This category is in use: delete or change what uses it first.',
           personalizations: [{ counterpartyId: netflixId, categoryId: child.id, userId: 'u-pet' }],
+          rules: [],
           categories: [{ id: mine.id, name: 'Cat Food', parentId: child.id, userId: 'u-pet' }],
           categoryTriggers: [],
         },

@@ -33,7 +33,10 @@ interface Result {
 
 /** Every key holds the triggers feature: isolation is tested between keys that could all register. */
 const config = {
-  keys: testConfig().keys.map((key) => ({ ...key, features: [...(key.features ?? []), 'triggers' as const] })),
+  keys: testConfig().keys.map((key) => ({
+    ...key,
+    features: [...(key.features ?? []), 'triggers' as const],
+  })),
 };
 
 const foodAndDrink = '011-000-000-000';
@@ -227,6 +230,7 @@ describe.each(storeKinds)('category action triggers on %s', (store) => {
       body: {
         details: inUse,
         personalizations: [],
+        rules: [],
         categories: [],
         categoryTriggers: [{ id: 'treats', categoryId: budget.id, scope: 'user', userId: 'u-treats' }],
       },

@@ -16,6 +16,14 @@ export {
   categoryOf,
   createCategoryHierarchy,
 } from './context/categories.js';
+export {
+  type CategoryRule,
+  type CompiledCategoryRules,
+  compileCategoryRules,
+  matchesNamePattern,
+  type RuleFacts,
+  ruledCategory,
+} from './context/category-rules.js';
 export { type EnrichmentContext, recurrenceSeries } from './context/context.js';
 export {
   applyCorrection,
@@ -45,6 +53,7 @@ export {
   compileCategories,
   type PersonalizedCounterparties,
   personalizedCategory,
+  showCategory,
   type TenantCategories,
 } from './context/personalization.js';
 export {

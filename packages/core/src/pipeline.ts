@@ -90,6 +90,7 @@ function contextFacts(line: Line, anatomy: Anatomy, place: Place, industryId: st
     descriptor: anatomy.raw,
     mcc: line.categoryCode,
     amount: line.amount,
+    direction: line.direction,
     occurredAt: line.occurredAt,
     userId: line.userId,
     cardId: line.cardId,

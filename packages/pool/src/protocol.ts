@@ -20,7 +20,7 @@ export interface TenantRules {
   key: string;
   corrections?: readonly CorrectionRule[];
   triggers?: readonly TriggerRegistration[];
-  /** Custom categories and counterparty personalizations. */
+  /** Custom categories, counterparty personalizations and category rules. */
   categories?: TenantCategories;
   /**
    * The reported outcomes' counts per counterparty, as of the batch's start, with a key of their own:

@@ -1,5 +1,12 @@
 import type { Batch, BatchOptions } from './batches.js';
-import type { Category, CategoryInUse, NewCategory, PersonalizationView } from './categories.js';
+import type {
+  Category,
+  CategoryInUse,
+  CategoryRuleView,
+  NewCategory,
+  NewCategoryRule,
+  PersonalizationView,
+} from './categories.js';
 import type { Corporations } from './corporations.js';
 import type { Enrichment, FailedResultItem } from './enrichment.js';
 import type { Merchants } from './merchants.js';
@@ -317,9 +324,28 @@ export const personalizationExample = {
   categoryId: customCategoryExample.id,
 } satisfies PersonalizationView;
 
+/** A category rule: home-supply purchases (MCC 5200 to 5251) of 100 or more filed under Kitchen Remodel. */
+export const newCategoryRuleExample = {
+  categoryId: customCategoryExample.id,
+  match: { mcc: { from: 5200, to: 5251 }, direction: 'outgoing', amount: { min: 100 } },
+} satisfies NewCategoryRule;
+
+export const categoryRuleExample = {
+  id: '7c1e2a04-93d5-4e4b-8f0a-2b6d9c3e1f57',
+  ...newCategoryRuleExample,
+  createdAt: '2026-11-20T09:30:00.000Z',
+} satisfies CategoryRuleView;
+
+/** A rule by name: a glob (`*` any run, `?` one character, `\\` escapes; case aside) over the displayed name. */
+export const namePatternRuleExample = {
+  categoryId: '019-000-000-000',
+  match: { namePattern: 'HOME DEPOT*', channel: 'physical' },
+} satisfies NewCategoryRule;
+
 export const categoryInUseExample = {
   details: 'This category is in use: delete or change what uses it first.',
   personalizations: [{ ...personalizationExample, userId: 'user-1234' }],
+  rules: [categoryRuleExample],
   categories: [
     {
       id: 'e4cf5379-583f-44ed-b625-366044e666e6',

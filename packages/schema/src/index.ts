@@ -15,6 +15,7 @@ export * from './item-size.js';
 export * from './json-body.js';
 export * from './merchants.js';
 export { contractErrorMap, jsonTypeOf, messages } from './messages.js';
+export * from './name-pattern.js';
 export * from './nesting.js';
 export * from './openapi.js';
 export * from './operator.js';

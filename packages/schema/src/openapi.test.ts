@@ -53,6 +53,10 @@ const contractOperations = [
   'post /users/{userId}/categories',
   'delete /users/{userId}/categories',
   'delete /users/{userId}/categories/{id}',
+  // Category rules (an extension).
+  'get /categories/rules',
+  'post /categories/rules',
+  'delete /categories/rules/{id}',
   ...['', '/users/{userId}', '/organizations/{organizationId}'].flatMap((prefix) => [
     ...['get', 'put', 'delete'].map((method) => `${method} ${prefix}/counterparty-category-personalizations`),
     `delete ${prefix}/counterparty-category-personalizations/{counterpartyId}`,

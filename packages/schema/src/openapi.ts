@@ -15,7 +15,10 @@ import {
   categoryInUseSchema,
   categoryKinds,
   categoryLimits,
+  categoryRuleSchema,
+  categoryRulesSchema,
   categorySchema,
+  newCategoryRuleSchema,
   newCategorySchema,
   personalizationSchema,
   personalizationsSchema,
@@ -98,6 +101,7 @@ export const componentSchemas = {
   PutCategoryTriggersRequest: { schema: putCategoryTriggersSchema, io: 'input' },
   PatchCategoryTriggersRequest: { schema: patchCategoryTriggersSchema, io: 'input' },
   NewCategory: { schema: newCategorySchema, io: 'input' },
+  NewCategoryRule: { schema: newCategoryRuleSchema, io: 'input' },
   Personalization: { schema: personalizationSchema, io: 'input' },
   ErrorReport: { schema: errorReportSchema, io: 'input' },
   ChargebackOutcome: { schema: chargebackOutcomeSchema, io: 'input' },
@@ -122,6 +126,8 @@ export const componentSchemas = {
   PersonalizationView: { schema: personalizationViewSchema, io: 'output' },
   Personalizations: { schema: personalizationsSchema, io: 'output' },
   CategoryInUse: { schema: categoryInUseSchema, io: 'output' },
+  CategoryRule: { schema: categoryRuleSchema, io: 'output' },
+  CategoryRules: { schema: categoryRulesSchema, io: 'output' },
   ReportAccepted: { schema: reportAcceptedSchema, io: 'output' },
   ChargebackRecorded: { schema: chargebackRecordedSchema, io: 'output' },
   DeclineRecorded: { schema: declineRecordedSchema, io: 'output' },
@@ -504,7 +510,7 @@ const categoryNotFound = details(
 );
 const categoryInUse: ResponseSpec = {
   description:
-    'Personalizations or category action triggers name the category (or one of those deleted), or categories not deleted sit under it: nothing is deleted, and the body lists them.',
+    'Personalizations, category rules or category action triggers name the category (or one of those deleted), or categories not deleted sit under it: nothing is deleted, and the body lists them.',
   body: { schema: 'CategoryInUse', example: examples.categoryInUseExample },
 };
 const limits = categoryLimits;
@@ -605,6 +611,58 @@ function categoryOperations(level: 'integration' | 'user'): OperationSpec[] {
     },
   ];
 }
+
+/** `/categories/rules`: the integration's category rules, an extension beyond the commercial service. */
+const categoryRuleOperations: OperationSpec[] = [
+  {
+    method: 'get',
+    path: '/categories/rules',
+    operationId: 'listCategoryRules',
+    tag: 'Categories',
+    summary:
+      'List the integration’s category rules, in creation order. An extension beyond the commercial service.',
+    responses: {
+      '200': {
+        description: 'The rules.',
+        body: { schema: 'CategoryRules', example: [examples.categoryRuleExample] },
+      },
+      '403': forbidden,
+    },
+  },
+  {
+    method: 'post',
+    path: '/categories/rules',
+    operationId: 'createCategoryRule',
+    tag: 'Categories',
+    summary: `File every transaction that matches under a default or custom category of the integration (at most ${limits.maxRules.toLocaleString('en-US')} rules). Every criterion given must hold: industryId (a default category, its descendants too), mcc {from, to}, namePattern (a glob over the displayed name: * any run, ? one character, \\ escapes; case aside), type, subType, direction, amount {min, max} (its magnitude), channel. The rule with the most criteria wins, then the deeper industryId, then the latest; a counterparty personalization outranks every rule. The category becomes the counterparty's last industry node and display.categoryName (without a counterparty, categoryName alone). The next enrichment applies it. An extension beyond the commercial service.`,
+    request: { schema: 'NewCategoryRule', example: examples.newCategoryRuleExample },
+    responses: {
+      '201': {
+        description: 'Created.',
+        body: { schema: 'CategoryRule', example: examples.categoryRuleExample },
+      },
+      '400': fieldErrors({
+        categoryId: ['Unknown category id.'],
+        'match.namePattern': ['Invalid pattern: a "\\" at its end escapes nothing.'],
+        'match.mcc.to': ['Ensure this range ends at or after its start.'],
+      }),
+      '403': forbidden,
+    },
+  },
+  {
+    method: 'delete',
+    path: '/categories/rules/{id}',
+    operationId: 'deleteCategoryRule',
+    tag: 'Categories',
+    parameters: [pathParameter('id', 'The rule.')],
+    summary: 'Delete a category rule. An extension beyond the commercial service.',
+    responses: {
+      '204': { description: 'Deleted.' },
+      '403': forbidden,
+      '404': details('The integration has no rule with this id.', 'Category rule not found.'),
+    },
+  },
+];
 
 const personalizationLevels = [
   { level: 'integration', prefix: '', name: 'Integration', parameters: [] as ParameterSpec[] },
@@ -967,6 +1025,7 @@ export const operations: readonly OperationSpec[] = [
   ...triggerScopes.flatMap((scope) => triggerOperations(scope, 'merchant')),
   ...triggerScopes.flatMap((scope) => triggerOperations(scope, 'category')),
   ...categoryOperations('integration'),
+  ...categoryRuleOperations,
   ...categoryOperations('user'),
   ...personalizationLevels.flatMap(personalizationOperations),
   {

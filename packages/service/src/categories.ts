@@ -2,10 +2,11 @@
  * Categories and counterparty category personalization, per (tenant,
  * environment): the default taxonomy, custom categories of the integration
  * and of its users, and counterparty personalizations of the integration,
- * its organizations (multi-source) and its users. Every change bumps the
- * tenant's `categories` revision in the store, so the next enrichment
- * compiles them anew (`tenant-rules.ts`) and carries them. A category that
- * personalizations, other categories or category action triggers use
+ * its organizations (multi-source) and its users, and the integration's
+ * category rules (an extension). Every change bumps the tenant's
+ * `categories` revision in the store, so the next enrichment compiles them
+ * anew (`tenant-rules.ts`) and carries them. A category that
+ * personalizations, rules, other categories or category action triggers use
  * cannot be deleted (409, listing them).
  */
 import { randomUUID } from 'node:crypto';
@@ -13,17 +14,26 @@ import { type Category, type CategoryHierarchy, categoryOf, type Engine } from '
 import {
   type CategoryInUse,
   type CategoryKind,
+  type CategoryRuleView,
   type CategoryTriggerUse,
   categoryLimits,
   messages,
   type NewCategory,
+  type NewCategoryRule,
   type Personalization,
   type PersonalizationView,
 } from '@txenrich/schema';
 import { categoryTriggerUses } from './category-trigger-uses.js';
 import { ServiceError } from './errors.js';
 import { isUuid } from './ids.js';
-import type { CategoryUse, CustomCategoryRecord, PersonalizationRecord, Scope, Store } from './store.js';
+import type {
+  CategoryRuleRecord,
+  CategoryUse,
+  CustomCategoryRecord,
+  PersonalizationRecord,
+  Scope,
+  Store,
+} from './store.js';
 import { categoryOwnerPath, INTEGRATION_OWNER } from './store-rows.js';
 
 /** The messages of the category endpoints' 400s, 404s and 409. */
@@ -35,6 +45,11 @@ export const categoryMessages = {
   tooManyPersonalizations: (max: number, owner: 'integration' | 'organization' | 'user') =>
     `Ensure this ${owner} has no more than ${max.toLocaleString('en-US')} counterparty category personalizations.`,
   categoryNotFound: 'Category not found.',
+  ruleNotFound: 'Category rule not found.',
+  tooManyRules: (max: number) =>
+    `Ensure this integration has no more than ${max.toLocaleString('en-US')} category rules.`,
+  /** A rule's `match.industryId`: the default taxonomy's (what transactions carry before any rule). */
+  unknownIndustry: 'Unknown default category id.',
   personalizationNotFound: 'Counterparty category personalization not found.',
   inUse: 'This category is in use: delete or change what uses it first.',
 } as const;
@@ -64,6 +79,12 @@ export interface Categories {
     owner: PersonalizationOwner,
     counterpartyId: string | null,
   ): Promise<void>;
+  /** `GET /categories/rules`: the integration's category rules, in creation order. */
+  listRules(scope: Scope): Promise<CategoryRuleView[]>;
+  /** `POST /categories/rules`: adds a rule (the latest wins ties). */
+  createRule(scope: Scope, body: NewCategoryRule): Promise<CategoryRuleView>;
+  /** `DELETE /categories/rules/{id}`. */
+  removeRule(scope: Scope, id: string): Promise<void>;
   /**
    * Every category id a category action trigger of the integration (`userId` null) or of a user (and
    * their cards) may name, lower case: the default taxonomy's, the integration's and the user's own.
@@ -86,10 +107,20 @@ export function personalizationView(record: PersonalizationRecord): Personalizat
   };
 }
 
+export function categoryRuleView(record: CategoryRuleRecord): CategoryRuleView {
+  return {
+    id: record.id,
+    categoryId: record.categoryId,
+    match: record.match,
+    createdAt: new Date(record.createdAt).toISOString(),
+  };
+}
+
 /** The 409's body: what uses the categories. */
 function inUse(use: CategoryUse, categoryTriggers: CategoryTriggerUse[] = []): ServiceError {
   const body: Omit<CategoryInUse, 'details'> = {
     personalizations: use.personalizations.map(personalizationView),
+    rules: use.rules.map(categoryRuleView),
     categories: use.categories.map((category) => ({
       id: category.id,
       name: category.name,
@@ -103,12 +134,16 @@ function inUse(use: CategoryUse, categoryTriggers: CategoryTriggerUse[] = []): S
 
 /**
  * What of the tenant's snapshot uses the categories `doomed` (the store's own check, for the 409 the
- * service answers before asking the store to delete): personalizations filed under one, and categories
- * under one that are not deleted with it.
+ * service answers before asking the store to delete): personalizations and rules filed under one, and
+ * categories under one that are not deleted with it.
  */
 async function snapshotUse(store: Store, scope: Scope, doomed: ReadonlySet<string>): Promise<CategoryUse> {
-  const { categories, personalizations } = await store.tenantCategories(scope);
+  const [{ categories, personalizations }, rules] = await Promise.all([
+    store.tenantCategories(scope),
+    store.listCategoryRules(scope),
+  ]);
   return {
+    rules: rules.filter((rule) => doomed.has(rule.categoryId)),
     personalizations: personalizations
       .filter((item) => doomed.has(item.categoryId))
       .map((item) => ({
@@ -252,6 +287,37 @@ export function createCategories(options: { store: Store; engine: Engine; now: (
       const deleted = await store.deletePersonalizations(scope, categoryOwnerPath(owner), counterpartyId);
       if (counterpartyId !== null && deleted === 0)
         throw new ServiceError('NOT_FOUND', categoryMessages.personalizationNotFound);
+    },
+
+    async listRules(scope) {
+      return (await store.listCategoryRules(scope)).map(categoryRuleView);
+    },
+
+    async createRule(scope, body) {
+      const customCategory = !isDefault(body.categoryId);
+      const errors: Record<string, string[]> = {};
+      if (customCategory && !isUuid(body.categoryId)) errors.categoryId = [categoryMessages.unknownCategory];
+      // Before the rules, a transaction carries a default category only: a custom one would match none.
+      if (body.match.industryId !== undefined && !isDefault(body.match.industryId))
+        errors['match.industryId'] = [categoryMessages.unknownIndustry];
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const record: CategoryRuleRecord = {
+        id: randomUUID(),
+        categoryId: customCategory ? body.categoryId.toLowerCase() : body.categoryId,
+        match: body.match,
+        createdAt: now(),
+      };
+      const limit = categoryLimits.maxRules;
+      const answer = await store.createCategoryRule(scope, record, { limit, customCategory });
+      if (answer === 'unknownCategory') throw invalid({ categoryId: [categoryMessages.unknownCategory] });
+      if (answer === 'limit') throw invalid({ non_field_errors: [categoryMessages.tooManyRules(limit)] });
+      return categoryRuleView(record);
+    },
+
+    async removeRule(scope, id) {
+      // Rule ids are UUIDs: anything else names none.
+      if (!isUuid(id) || !(await store.deleteCategoryRule(scope, id.toLowerCase())))
+        throw new ServiceError('NOT_FOUND', categoryMessages.ruleNotFound);
     },
 
     async knownIds(scope, userId) {

@@ -32,6 +32,7 @@ export {
   type Categories,
   categoryMessages,
   categoryNameKey,
+  categoryRuleView,
   type PersonalizationOwner,
   personalizationView,
 } from './categories.js';

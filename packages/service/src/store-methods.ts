@@ -59,6 +59,9 @@ export type CategoryMethods = Pick<
   | 'listPersonalizations'
   | 'putPersonalization'
   | 'deletePersonalizations'
+  | 'listCategoryRules'
+  | 'createCategoryRule'
+  | 'deleteCategoryRule'
   | 'tenantCategories'
 >;
 

@@ -6,10 +6,17 @@
  * with the `*Columns` lists, and write records with the `*Insert` mappings
  * (`insertStatement` makes their SQL with the driver's placeholders).
  */
-import type { CorrectionRule, CounterpartyPersonalization, CustomCategory } from '@txenrich/core';
+import type {
+  CategoryRule,
+  CorrectionRule,
+  CounterpartyPersonalization,
+  CustomCategory,
+} from '@txenrich/core';
+import type { CategoryRuleMatch } from '@txenrich/schema';
 import {
   type BatchRecord,
   type CategoryOwnerPath,
+  type CategoryRuleRecord,
   type CounterpartyOutcomes,
   type CustomCategoryRecord,
   type Delivery,
@@ -486,12 +493,48 @@ export const toPersonalization = (row: PersonalizationRow): PersonalizationRecor
   ...categoryOwnerOf(row.owner),
 });
 
+export interface CategoryRuleRow {
+  id: string;
+  category_id: string;
+  /** The match as JSON text. */
+  match: string;
+  created_at: number;
+}
+
+export const categoryRuleColumns = 'id, category_id, match, created_at';
+
+export const toCategoryRule = (row: CategoryRuleRow): CategoryRuleRecord => ({
+  id: row.id,
+  categoryId: row.category_id,
+  match: JSON.parse(row.match) as CategoryRuleMatch,
+  createdAt: Number(row.created_at),
+});
+
+export const categoryRuleInsert: InsertMapping<[Scope, CategoryRuleRecord]> = {
+  table: 'category_rules',
+  columns: ['tenant', 'environment', 'id', 'category_id', 'match', 'created_at'],
+  values: (scope, rule) => [
+    scope.tenant,
+    scope.environment,
+    rule.id,
+    rule.categoryId,
+    JSON.stringify(rule.match),
+    rule.createdAt,
+  ],
+};
+
 /** Core's forms of the records, for the compile (`TenantCategoryState`). */
 export const coreCategory = (record: CustomCategoryRecord): CustomCategory => ({
   id: record.id,
   name: record.name,
   parentId: record.parentId,
   ...(record.userId === null ? {} : { userId: record.userId }),
+});
+
+export const coreCategoryRule = (record: CategoryRuleRecord): CategoryRule => ({
+  id: record.id,
+  categoryId: record.categoryId,
+  match: record.match,
 });
 
 export const corePersonalization = (record: PersonalizationRecord): CounterpartyPersonalization => ({

@@ -10,6 +10,7 @@
  * parsing them.
  */
 import type {
+  CategoryRule,
   CorrectionRule,
   CounterpartyPersonalization,
   CustomCategory,
@@ -21,6 +22,7 @@ export type { SeriesRef } from '@txenrich/core';
 
 import type {
   BatchStatus,
+  CategoryRuleMatch,
   ChargebackState,
   DeliveryKind,
   DeliveryState,
@@ -311,17 +313,33 @@ export interface PersonalizationRecord {
   organizationId: string | null;
 }
 
-/** What stands in the way of deleting custom categories: the personalizations and categories using them. */
+/** A category rule as stored: per (tenant, environment), in creation order. */
+export interface CategoryRuleRecord {
+  /** A UUID. */
+  id: string;
+  categoryId: string;
+  /** What it matches, as validated (`categoryRuleMatchSchema`). */
+  match: CategoryRuleMatch;
+  createdAt: number;
+}
+
+/**
+ * What stands in the way of deleting custom categories: the personalizations, categories and category
+ * rules using them.
+ */
 export interface CategoryUse {
   personalizations: PersonalizationRecord[];
   categories: CustomCategoryRecord[];
+  rules: CategoryRuleRecord[];
 }
 
-/** A tenant's categories and personalizations, all owners, as one snapshot with its revision. */
+/** A tenant's categories, personalizations and category rules, all owners, as one snapshot with its revision. */
 export interface TenantCategoryState {
   revision: number;
   categories: CustomCategory[];
   personalizations: CounterpartyPersonalization[];
+  /** In creation order. */
+  rules: CategoryRule[];
 }
 
 // ---------------------------------------------------------------- retention
@@ -514,9 +532,9 @@ export interface Store {
    */
   rulesRevisions(scope: Scope): Promise<RulesRevisions>;
 
-  // Custom categories and counterparty personalizations. Every write is one transaction, bumps the
-  // `categories` revision when it changes anything, and is serialised with the tenant's other writes of
-  // them (across processes), so the limits and checks below hold under concurrent writes.
+  // Custom categories, counterparty personalizations and category rules. Every write is one transaction,
+  // bumps the `categories` revision when it changes anything, and is serialised with the tenant's other
+  // writes of them (across processes), so the limits and checks below hold under concurrent writes.
   /** The custom categories of `owner` (the integration, or a user), in creation order. */
   listCategories(scope: Scope, owner: CategoryOwnerPath): Promise<CustomCategoryRecord[]>;
   /**
@@ -532,7 +550,8 @@ export interface Store {
   ): Promise<'created' | 'duplicate' | 'unknownParent' | 'limit'>;
   /**
    * Deletes the custom category `id` of `owner`, or all of the owner's with `id` null, unless
-   * personalizations (of any owner) name one of them or categories not deleted with them sit under one:
+   * personalizations (of any owner) or category rules name one of them, or categories not deleted with
+   * them sit under one:
    * then deletes nothing and answers what uses them. `notFound` for an `id` the owner has not.
    */
   deleteCategories(
@@ -559,7 +578,23 @@ export interface Store {
     owner: CategoryOwnerPath,
     counterpartyId: string | null,
   ): Promise<number>;
-  /** Every custom category and personalization of the tenant (all owners), with their revision: one snapshot. */
+  /** The category rules of the tenant, in creation order. */
+  listCategoryRules(scope: Scope): Promise<CategoryRuleRecord[]>;
+  /**
+   * Adds a category rule, unless the tenant holds `limit` rules already (`limit`) or, with
+   * `customCategory`, its category is not one of the integration's custom categories (`unknownCategory`).
+   */
+  createCategoryRule(
+    scope: Scope,
+    rule: CategoryRuleRecord,
+    options: { limit: number; customCategory: boolean },
+  ): Promise<'created' | 'unknownCategory' | 'limit'>;
+  /** Deletes the category rule `id`; answers whether there was one. */
+  deleteCategoryRule(scope: Scope, id: string): Promise<boolean>;
+  /**
+   * Every custom category, personalization and category rule of the tenant (all owners), with their
+   * revision: one snapshot.
+   */
   tenantCategories(scope: Scope): Promise<TenantCategoryState>;
 
   // Error reports and correction rules.

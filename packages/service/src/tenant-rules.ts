@@ -1,6 +1,6 @@
 /**
- * A tenant's corrections, categories (custom categories and counterparty
- * personalizations) and triggers as the engine needs them: compiled
+ * A tenant's corrections, categories (custom categories, counterparty
+ * personalizations and category rules) and triggers as the engine needs them: compiled
  * once per revision for in-process enrichment, or as data with a key for the
  * worker pool (which compiles them once per worker). Nothing is rebuilt while
  * the store's revisions stay the same, and callers asking for the same
@@ -22,11 +22,14 @@ type CompiledRules = Pick<EnrichmentContext, 'corrections' | 'triggers' | 'categ
 /** The rules and the reported outcomes' counts: everything tenant-wide the context stage reads. */
 type CompiledContext = CompiledRules & Pick<EnrichmentContext, 'outcomes'>;
 
-/** The tenant's categories for the engine, or undefined when no personalization applies (nothing to compile). */
+/**
+ * The tenant's categories for the engine, or undefined when neither a personalization nor a rule applies
+ * (nothing to compile).
+ */
 const categoriesOf = (state: TenantCategoryState): TenantCategories | undefined =>
-  state.personalizations.length === 0
+  state.personalizations.length === 0 && state.rules.length === 0
     ? undefined
-    : { categories: state.categories, personalizations: state.personalizations };
+    : { categories: state.categories, personalizations: state.personalizations, rules: state.rules };
 
 export interface TenantRulesCache {
   /** Compiled rules and outcome counts for the engine in this thread. */

@@ -2,12 +2,14 @@
  * The categories part of the `Store` conformance suite, run by
  * `describeStoreConformance` for every adapter: custom categories of the
  * integration and of users, counterparty personalizations of the
- * integration, organizations and users, the checks and limits of their
+ * integration, organizations and users, category rules, the checks and limits of their
  * writes (atomic under concurrent writes), what stands in the way of a
  * deletion, isolation between tenants and environments, and the revision.
  */
+import type { CategoryRuleMatch } from '@txenrich/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
+  CategoryRuleRecord,
   CustomCategoryRecord,
   NewCustomCategory,
   PersonalizationRecord,
@@ -48,6 +50,13 @@ const personalization = (
   categoryId: string,
   owner: Partial<PersonalizationRecord> = {},
 ): PersonalizationRecord => ({ counterpartyId, categoryId, userId: null, organizationId: null, ...owner });
+
+const categoryRule = (n: number, categoryId: string, match: CategoryRuleMatch): CategoryRuleRecord => ({
+  id: uuid(100 + n),
+  categoryId,
+  match,
+  createdAt: 1_700_000_000_000 + n,
+});
 
 const defaultCategory = { limit: 10, customCategory: false };
 const customCategory = { limit: 10, customCategory: true };
@@ -238,6 +247,7 @@ export function describeCategoryConformance(open: OpenStore): void {
           revision: 0,
           categories: [],
           personalizations: [],
+          rules: [],
         });
       }
       const state = await store.tenantCategories(acme);
@@ -250,6 +260,7 @@ export function describeCategoryConformance(open: OpenStore): void {
           { counterpartyId: 'cp-a', categoryId: uuid(1), organizationId: 'org 1' },
           { counterpartyId: 'cp-a', categoryId: uuid(1), userId: 'u/1' },
         ],
+        rules: [],
       });
 
       // Putting what is there already changes nothing.
@@ -287,14 +298,14 @@ export function describeCategoryConformance(open: OpenStore): void {
       expect(await store.deleteCategories(acme, INTEGRATION_OWNER, uuid(9))).toBe('notFound');
       expect(await store.deleteCategories(acme, user2, own.id)).toBe('notFound');
       expect(await store.deleteCategories(acme, INTEGRATION_OWNER, kitchen.id)).toEqual({
-        inUse: { personalizations: [], categories: [record(remodel), record(own)] },
+        inUse: { personalizations: [], categories: [record(remodel), record(own)], rules: [] },
       });
       expect(await store.deleteCategories(acme, INTEGRATION_OWNER, remodel.id)).toEqual({
-        inUse: { personalizations: [filed], categories: [] },
+        inUse: { personalizations: [filed], categories: [], rules: [] },
       });
       // All of the integration's: remodel goes with kitchen, but the user's own still sits under kitchen.
       expect(await store.deleteCategories(acme, INTEGRATION_OWNER, null)).toEqual({
-        inUse: { personalizations: [filed], categories: [record(own)] },
+        inUse: { personalizations: [filed], categories: [record(own)], rules: [] },
       });
       expect(await store.listCategories(acme, INTEGRATION_OWNER)).toHaveLength(2);
 
@@ -308,6 +319,68 @@ export function describeCategoryConformance(open: OpenStore): void {
       expect(await store.tenantCategories(acme)).toMatchObject({ categories: [], personalizations: [] });
       // Its name is free again.
       expect(await store.createCategory(acme, INTEGRATION_OWNER, kitchen, 10)).toBe('created');
+    });
+
+    it('adds, lists and deletes category rules per tenant and environment, in order; the revision moves with each change', async () => {
+      const { store, reopen } = await fresh();
+      const revision = async () => (await store.rulesRevisions(acme)).categories;
+      await store.createCategory(acme, INTEGRATION_OWNER, category(1), 10);
+      await store.createCategory(acme, user1, category(2, { userId: 'u/1' }), 10);
+      const before = await revision();
+      const first = categoryRule(1, '011-000-000-000', { mcc: { from: 5811, to: 5814 } });
+      const second = categoryRule(2, uuid(1), { namePattern: 'NETFLIX*', direction: 'outgoing' });
+      expect(await store.createCategoryRule(acme, first, defaultCategory)).toBe('created');
+      expect(await store.createCategoryRule(acme, second, customCategory)).toBe('created');
+      expect(await revision()).toBe(before + 2);
+      // A custom category only the integration's: a user's is not one a rule may name, nor another tenant's.
+      expect(
+        await store.createCategoryRule(acme, categoryRule(3, uuid(2), { type: 'fee' }), customCategory),
+      ).toBe('unknownCategory');
+      expect(
+        await store.createCategoryRule(globex, categoryRule(4, uuid(1), { type: 'fee' }), customCategory),
+      ).toBe('unknownCategory');
+      expect(await revision()).toBe(before + 2);
+
+      expect(await store.listCategoryRules(acme)).toEqual([first, second]);
+      for (const other of [globex, acmeSandbox]) expect(await store.listCategoryRules(other)).toEqual([]);
+      expect((await store.tenantCategories(acme)).rules).toEqual([
+        { id: first.id, categoryId: first.categoryId, match: first.match },
+        { id: second.id, categoryId: second.categoryId, match: second.match },
+      ]);
+      expect(await (await reopen()).listCategoryRules(acme)).toEqual([first, second]);
+
+      // A category a rule files under is in use.
+      expect(await store.deleteCategories(acme, INTEGRATION_OWNER, uuid(1))).toEqual({
+        inUse: { personalizations: [], categories: [], rules: [second] },
+      });
+      expect(await store.deleteCategoryRule(globex, second.id)).toBe(false);
+      expect(await store.deleteCategoryRule(acme, second.id)).toBe(true);
+      expect(await store.deleteCategoryRule(acme, second.id)).toBe(false);
+      expect(await revision()).toBe(before + 3);
+      expect(await store.deleteCategories(acme, INTEGRATION_OWNER, uuid(1))).toEqual({ deleted: 1 });
+      expect(await store.listCategoryRules(acme)).toEqual([first]);
+    });
+
+    it('holds the rule limit per tenant and environment, under concurrent writes too', async () => {
+      const { store } = await fresh();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, n) =>
+          store.createCategoryRule(acme, categoryRule(n + 1, '011-000-000-000', { type: 'fee' }), {
+            limit: 5,
+            customCategory: false,
+          }),
+        ),
+      );
+      expect(answers.filter((answer) => answer === 'created')).toHaveLength(5);
+      expect(answers.filter((answer) => answer === 'limit')).toHaveLength(3);
+      expect(await store.listCategoryRules(acme)).toHaveLength(5);
+      // Another environment's limit is its own.
+      expect(
+        await store.createCategoryRule(acmeSandbox, categoryRule(20, '011-000-000-000', { type: 'fee' }), {
+          limit: 5,
+          customCategory: false,
+        }),
+      ).toBe('created');
     });
   });
 }

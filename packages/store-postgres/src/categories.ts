@@ -1,5 +1,5 @@
 /**
- * Custom categories and counterparty personalizations in the Postgres store:
+ * Custom categories, counterparty personalizations and category rules in the Postgres store:
  * each write one transaction holding the tenant's advisory lock on its
  * categories, so that checks and limits hold across processes writing at
  * once; a write that changes anything bumps the `categories` revision.
@@ -7,9 +7,14 @@
 import {
   type CategoryMethods,
   type CategoryOwnerPath,
+  type CategoryRuleRecord,
+  type CategoryRuleRow,
   type CategoryUse,
   type CustomCategoryRow,
+  categoryRuleColumns,
+  categoryRuleInsert,
   coreCategory,
+  coreCategoryRule,
   corePersonalization,
   customCategoryColumns,
   customCategoryInsert,
@@ -21,6 +26,7 @@ import {
   personalizationColumns,
   type Scope,
   type TenantCategoryState,
+  toCategoryRule,
   toCustomCategory,
   toPersonalization,
 } from '@txenrich/service';
@@ -28,6 +34,7 @@ import { lockKey, placeholder, type Query, type StoreContext } from './operation
 import { bumpRevision, revisionSql } from './revisions.js';
 
 const insertCategorySql = insertStatement(customCategoryInsert, placeholder);
+const insertRuleSql = insertStatement(categoryRuleInsert, placeholder);
 
 /** Whether `owner` sees the custom category `id`: the integration's, or its own. */
 async function visible(query: Query, scope: Scope, owner: CategoryOwnerPath, id: string): Promise<boolean> {
@@ -84,7 +91,7 @@ export function createCategories({ op, query, transaction, snapshot }: StoreCont
         );
         if (id !== null && doomed.length === 0) return 'notFound' as const;
         const ids = doomed.map((row) => row.id);
-        const [personalizations, children] = await Promise.all([
+        const [personalizations, children, rules] = await Promise.all([
           tx<PersonalizationRow>(
             `SELECT ${personalizationColumns} FROM personalizations
              WHERE tenant = $1 AND environment = $2 AND category_id = ANY($3) ORDER BY seq`,
@@ -95,12 +102,19 @@ export function createCategories({ op, query, transaction, snapshot }: StoreCont
              WHERE tenant = $1 AND environment = $2 AND parent_id = ANY($3) AND NOT id = ANY($3) ORDER BY seq`,
             [scope.tenant, scope.environment, ids],
           ),
+          tx<CategoryRuleRow>(
+            `SELECT ${categoryRuleColumns} FROM category_rules
+             WHERE tenant = $1 AND environment = $2 AND category_id = ANY($3) ORDER BY seq`,
+            [scope.tenant, scope.environment, ids],
+          ),
         ]);
         const use: CategoryUse = {
           personalizations: personalizations.rows.map(toPersonalization),
           categories: children.rows.map(toCustomCategory),
+          rules: rules.rows.map(toCategoryRule),
         };
-        if (use.personalizations.length > 0 || use.categories.length > 0) return { inUse: use };
+        if (use.personalizations.length > 0 || use.categories.length > 0 || use.rules.length > 0)
+          return { inUse: use };
         if (ids.length > 0) {
           await tx('DELETE FROM custom_categories WHERE tenant = $1 AND environment = $2 AND id = ANY($3)', [
             scope.tenant,
@@ -178,6 +192,45 @@ export function createCategories({ op, query, transaction, snapshot }: StoreCont
         }),
     ),
 
+    listCategoryRules: op('listCategoryRules', async (scope: Scope) => {
+      const { rows } = await query<CategoryRuleRow>(
+        `SELECT ${categoryRuleColumns} FROM category_rules WHERE tenant = $1 AND environment = $2 ORDER BY seq`,
+        [scope.tenant, scope.environment],
+      );
+      return rows.map(toCategoryRule);
+    }),
+
+    createCategoryRule: op(
+      'createCategoryRule',
+      (scope: Scope, rule: CategoryRuleRecord, options: { limit: number; customCategory: boolean }) =>
+        transaction(async (tx) => {
+          await lockCategories(tx, scope);
+          if (options.customCategory && !(await visible(tx, scope, INTEGRATION_OWNER, rule.categoryId)))
+            return 'unknownCategory' as const;
+          const { rows } = await tx<{ count: number }>(
+            'SELECT count(*) AS count FROM category_rules WHERE tenant = $1 AND environment = $2',
+            [scope.tenant, scope.environment],
+          );
+          if (Number(rows[0]?.count ?? 0) >= options.limit) return 'limit' as const;
+          await tx(insertRuleSql, categoryRuleInsert.values(scope, rule));
+          await bumpRevision(tx, scope, 'categories');
+          return 'created' as const;
+        }),
+    ),
+
+    deleteCategoryRule: op('deleteCategoryRule', (scope: Scope, id: string) =>
+      transaction(async (tx) => {
+        await lockCategories(tx, scope);
+        const { rowCount } = await tx(
+          'DELETE FROM category_rules WHERE tenant = $1 AND environment = $2 AND id = $3',
+          [scope.tenant, scope.environment, id],
+        );
+        const deleted = (rowCount ?? 0) > 0;
+        if (deleted) await bumpRevision(tx, scope, 'categories');
+        return deleted;
+      }),
+    ),
+
     // The revision and the rows from one snapshot.
     tenantCategories: op('tenantCategories', async (scope: Scope): Promise<TenantCategoryState> => {
       const read = await snapshot();
@@ -192,10 +245,15 @@ export function createCategories({ op, query, transaction, snapshot }: StoreCont
           `SELECT ${personalizationColumns} FROM personalizations WHERE tenant = $1 AND environment = $2 ORDER BY seq`,
           values,
         );
+        const rules = await read.query<CategoryRuleRow>(
+          `SELECT ${categoryRuleColumns} FROM category_rules WHERE tenant = $1 AND environment = $2 ORDER BY seq`,
+          values,
+        );
         return {
           revision: rows[0]?.revision ?? 0,
           categories: categories.rows.map((row) => coreCategory(toCustomCategory(row))),
           personalizations: personalizations.rows.map((row) => corePersonalization(toPersonalization(row))),
+          rules: rules.rows.map((row) => coreCategoryRule(toCategoryRule(row))),
         };
       } finally {
         await read.end();

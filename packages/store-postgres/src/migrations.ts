@@ -292,6 +292,26 @@ export const migrations: readonly Migration[] = [
         CHECK (subject IN ('triggers', 'corrections', 'categories', 'outcomes'));
     `,
   },
+  {
+    version: 5,
+    name: 'category rules',
+    sql: `
+      -- A tenant's category rules (per environment): the category, and what a transaction must be to
+      -- fall under it (JSON text, as the port keeps it); the latest wins ties, so creation order is kept.
+      CREATE TABLE category_rules (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, -- creation order
+        tenant text NOT NULL,
+        environment text NOT NULL,
+        id text NOT NULL,
+        category_id text NOT NULL,
+        match text NOT NULL,
+        created_at bigint NOT NULL,
+        UNIQUE (tenant, environment, id)
+      );
+      CREATE INDEX category_rules_by_scope ON category_rules (tenant, environment, seq);
+      CREATE INDEX category_rules_by_category ON category_rules (tenant, environment, category_id);
+    `,
+  },
 ];
 
 /** Applies the migrations the database lacks, once across processes; refuses a database migrated by a newer version. */

@@ -1,5 +1,5 @@
 /**
- * Custom categories and counterparty personalizations in the SQLite store:
+ * Custom categories, counterparty personalizations and category rules in the SQLite store:
  * each write one immediate transaction (its checks and limits see no other
  * write meanwhile), bumping the tenant's `categories` revision when it
  * changes anything.
@@ -7,9 +7,14 @@
 import {
   type CategoryMethods,
   type CategoryOwnerPath,
+  type CategoryRuleRecord,
+  type CategoryRuleRow,
   type CategoryUse,
   type CustomCategoryRow,
+  categoryRuleColumns,
+  categoryRuleInsert,
   coreCategory,
+  coreCategoryRule,
   corePersonalization,
   customCategoryColumns,
   customCategoryInsert,
@@ -21,6 +26,7 @@ import {
   personalizationColumns,
   type Scope,
   type TenantCategoryState,
+  toCategoryRule,
   toCustomCategory,
   toPersonalization,
 } from '@txenrich/service';
@@ -101,6 +107,20 @@ export function createCategories({ db, op, write }: StoreContext, revisions: Rev
     deletePersonalizations: db.prepare<[...ScopeArgs, owner: string]>(
       'DELETE FROM personalizations WHERE tenant = ? AND environment = ? AND owner = ?',
     ),
+    rules: db.prepare<ScopeArgs, CategoryRuleRow>(
+      `SELECT ${categoryRuleColumns} FROM category_rules WHERE tenant = ? AND environment = ? ORDER BY seq`,
+    ),
+    rulesOf: db.prepare<[...ScopeArgs, categoryId: string], CategoryRuleRow>(
+      `SELECT ${categoryRuleColumns} FROM category_rules
+       WHERE tenant = ? AND environment = ? AND category_id = ? ORDER BY seq`,
+    ),
+    countRules: db
+      .prepare<ScopeArgs, number>('SELECT count(*) FROM category_rules WHERE tenant = ? AND environment = ?')
+      .pluck(),
+    insertRule: db.prepare(insertStatement(categoryRuleInsert, () => '?')),
+    deleteRule: db.prepare<[...ScopeArgs, id: string]>(
+      'DELETE FROM category_rules WHERE tenant = ? AND environment = ? AND id = ?',
+    ),
   };
   const args = (scope: Scope): ScopeArgs => [scope.tenant, scope.environment];
 
@@ -136,15 +156,17 @@ export function createCategories({ db, op, write }: StoreContext, revisions: Rev
         const doomed = id === null ? owned : owned.filter((row) => row.id === id);
         if (id !== null && doomed.length === 0) return 'notFound' as const;
         const ids = new Set(doomed.map((row) => row.id));
-        const use: CategoryUse = { personalizations: [], categories: [] };
+        const use: CategoryUse = { personalizations: [], categories: [], rules: [] };
         for (const row of doomed) {
           use.personalizations.push(
             ...s.personalizationsOf.all(...args(scope), row.id).map(toPersonalization),
           );
+          use.rules.push(...s.rulesOf.all(...args(scope), row.id).map(toCategoryRule));
           for (const child of s.childrenOf.all(...args(scope), row.id))
             if (!ids.has(child.id)) use.categories.push(toCustomCategory(child));
         }
-        if (use.personalizations.length > 0 || use.categories.length > 0) return { inUse: use };
+        if (use.personalizations.length > 0 || use.categories.length > 0 || use.rules.length > 0)
+          return { inUse: use };
         for (const row of doomed) s.deleteCategory.run(...args(scope), row.id);
         if (doomed.length > 0) revisions.bump(scope, 'categories');
         return { deleted: doomed.length };
@@ -191,6 +213,33 @@ export function createCategories({ db, op, write }: StoreContext, revisions: Rev
       }).immediate,
     ),
 
+    listCategoryRules: op('listCategoryRules', (scope: Scope) =>
+      s.rules.all(...args(scope)).map(toCategoryRule),
+    ),
+
+    createCategoryRule: write(
+      'createCategoryRule',
+      db.transaction(
+        (scope: Scope, rule: CategoryRuleRecord, options: { limit: number; customCategory: boolean }) => {
+          if (options.customCategory && !visible(scope, INTEGRATION_OWNER, rule.categoryId))
+            return 'unknownCategory' as const;
+          if (s.countRules.get(...args(scope))! >= options.limit) return 'limit' as const;
+          s.insertRule.run(...categoryRuleInsert.values(scope, rule));
+          revisions.bump(scope, 'categories');
+          return 'created' as const;
+        },
+      ).immediate,
+    ),
+
+    deleteCategoryRule: write(
+      'deleteCategoryRule',
+      db.transaction((scope: Scope, id: string) => {
+        const { changes } = s.deleteRule.run(...args(scope), id);
+        if (changes > 0) revisions.bump(scope, 'categories');
+        return changes > 0;
+      }).immediate,
+    ),
+
     // The revision and the rows in one transaction (one snapshot).
     tenantCategories: op(
       'tenantCategories',
@@ -201,6 +250,7 @@ export function createCategories({ db, op, write }: StoreContext, revisions: Rev
           personalizations: s.allPersonalizations
             .all(...args(scope))
             .map((row) => corePersonalization(toPersonalization(row))),
+          rules: s.rules.all(...args(scope)).map((row) => coreCategoryRule(toCategoryRule(row))),
         }),
       ),
     ),

@@ -368,6 +368,26 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE revisions_new RENAME TO revisions;
     `,
   },
+  {
+    version: 9,
+    name: 'category rules',
+    sql: `
+      -- A tenant's category rules (per environment): the category, and what a transaction must be to
+      -- fall under it (JSON); the latest wins ties, so creation order is kept.
+      CREATE TABLE category_rules (
+        seq INTEGER PRIMARY KEY, -- creation order
+        tenant TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        id TEXT NOT NULL,
+        category_id TEXT NOT NULL,
+        match TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        UNIQUE (tenant, environment, id)
+      );
+      CREATE INDEX category_rules_by_scope ON category_rules (tenant, environment, seq);
+      CREATE INDEX category_rules_by_category ON category_rules (tenant, environment, category_id);
+    `,
+  },
 ];
 
 /** Applies the migrations `db` lacks, in one transaction; refuses a file migrated by a newer version. */

@@ -2,16 +2,19 @@
  * The steps that depend on what the service hands over besides the
  * transaction, in order: the tenant's corrections first, so that recurrence
  * and triggers see the corrected counterparty; then its counterparty
- * personalizations (the category of that counterparty); then recurrence, in
+ * personalizations (the category of that counterparty), and where none
+ * applied to the transaction's counterparty, its category rules; then recurrence, in
  * the user's series with that counterparty; then the risk its reported
  * outcomes give that counterparty; then the tenant's merchant triggers.
  */
 import type { Counterparty, Enrichment, Industry } from '@txenrich/schema';
 import type { Place } from '../lexicon.js';
+import type { Direction } from '../normalize/direction.js';
+import { type CompiledCategoryRules, ruledCategory } from './category-rules.js';
 import { type EnrichmentContext, recurrenceSeries } from './context.js';
 import { applyCorrection, descriptorKey } from './corrections.js';
 import { applyOutcomes } from './outcomes.js';
-import { applyPersonalization } from './personalization.js';
+import { applyPersonalization, showCategory } from './personalization.js';
 import { recordPayment, type SeriesRef } from './series.js';
 import { matchTriggers } from './triggers.js';
 
@@ -23,6 +26,8 @@ export interface ContextFacts {
   /** The category the engine found (the one `display.categoryName` names before the context stage). */
   industryId: string | null;
   amount: number | null;
+  /** The direction of money (category rules). */
+  direction: Direction;
   occurredAt: string | null;
   userId: string | null;
   cardId: string | null;
@@ -75,10 +80,18 @@ export function beginContext(
         industryChain: (id) => parts.industryChain(id),
       })
     : enrichment;
-  const personalized = context.categories
-    ? applyPersonalization(context.categories.personalizations, corrected, facts.userId, facts.organizationId)
-    : corrected;
-  const top = personalized.counterparty[0];
+  const categories = context.categories;
+  const personalized =
+    categories && categories.personalizations.size > 0
+      ? applyPersonalization(categories.personalizations, corrected, facts.userId, facts.organizationId)
+      : corrected;
+  // A personalization of the transaction's counterparty outranks every rule.
+  const ruled =
+    categories?.rules && personalized.counterparty[0] === corrected.counterparty[0]
+      ? applyCategoryRules(parts, categories.rules, personalized, facts)
+      : null;
+  const categorized = ruled?.result ?? personalized;
+  const top = categorized.counterparty[0];
   const series =
     context.series && facts.userId && facts.occurredAt
       ? {
@@ -90,15 +103,47 @@ export function beginContext(
     series,
     descriptorKey: key,
     finish: () => {
-      const recurring = withRecurrence(context, series, personalized, facts);
+      const recurring = withRecurrence(context, series, categorized, facts);
       return applyTriggers(
         parts,
         context,
         context.outcomes ? applyOutcomes(context.outcomes, recurring) : recurring,
         facts,
+        ruled?.category ?? null,
       );
     },
   };
+}
+
+/**
+ * The result filed under the category of the best rule it matches, with that category; null when none
+ * matches. The category becomes its counterparty's industry (the last node) and the displayed
+ * `categoryName`; a transaction naming no counterparty gets the displayed name alone (and triggers see
+ * the category: `decidedCategory`).
+ */
+function applyCategoryRules(
+  parts: ContextParts,
+  rules: CompiledCategoryRules,
+  result: Enrichment,
+  facts: ContextFacts,
+): { result: Enrichment; category: readonly Industry[] } | null {
+  const { transactionInfo } = result;
+  const top = result.counterparty[0];
+  const category = ruledCategory(rules, {
+    name: transactionInfo.display.name,
+    category: () => (top ? top.industry : parts.industryChain(facts.industryId)),
+    mcc: facts.mcc,
+    amount: facts.amount,
+    type: transactionInfo.type,
+    subType: transactionInfo.subType,
+    direction: facts.direction,
+    channel: transactionInfo.spendingInfo?.channel.value ?? null,
+  });
+  if (!category) return null;
+  const counterparty = top
+    ? [{ ...top, industry: category as Industry[] }, ...result.counterparty.slice(1)]
+    : result.counterparty;
+  return { result: showCategory(result, counterparty, category.at(-1)!), category };
 }
 
 /** The result with its recurrence, the transaction recorded in its series. */
@@ -130,11 +175,17 @@ function withRecurrence(
 /**
  * The transaction's category as the context stage finally decided it, which category triggers match:
  * its first counterparty's industry (where corrections, personalizations and category rules put the
- * category they decide), or for a transaction naming no counterparty, the category the engine found.
+ * category they decide), or for a transaction naming no counterparty, the category of the rule it
+ * matched (`ruled`), else the category the engine found.
  */
-function decidedCategory(parts: ContextParts, result: Enrichment, facts: ContextFacts): readonly Industry[] {
+function decidedCategory(
+  parts: ContextParts,
+  result: Enrichment,
+  facts: ContextFacts,
+  ruled: readonly Industry[] | null,
+): readonly Industry[] {
   const top = result.counterparty[0];
-  return top ? top.industry : parts.industryChain(facts.industryId);
+  return top ? top.industry : (ruled ?? parts.industryChain(facts.industryId));
 }
 
 /** The result with the actions of the tenant's triggers it matches. */
@@ -143,6 +194,7 @@ function applyTriggers(
   context: EnrichmentContext,
   result: Enrichment,
   facts: ContextFacts,
+  ruled: readonly Industry[] | null,
 ): Enrichment {
   if (!context.triggers) return result;
   const top = result.counterparty[0];
@@ -162,7 +214,7 @@ function applyTriggers(
       longitude: place.longitude,
     },
     thirdParties: result.transactionInfo.thirdParties,
-    category: context.triggers.categoryTriggers > 0 ? decidedCategory(parts, result, facts) : null,
+    category: context.triggers.categoryTriggers > 0 ? decidedCategory(parts, result, facts, ruled) : null,
   });
   return actions ? { ...result, actions } : result;
 }

@@ -16,11 +16,12 @@
  * enrichment nothing applies to is returned as it was (the same object).
  *
  * The compiled form (`CompiledCategories`) is where a tenant's category
- * state lives for the context stage: category rules and category triggers
- * join it beside `personalizations`.
+ * state lives for the context stage: its category rules (`category-rules.ts`)
+ * beside `personalizations`.
  */
 import type { Enrichment, Industry } from '@txenrich/schema';
 import { type CategoryHierarchy, type CustomCategory, createCategoryHierarchy } from './categories.js';
+import { type CategoryRule, type CompiledCategoryRules, compileCategoryRules } from './category-rules.js';
 
 /** A counterparty filed under a category: integration level, an organization's or a user's. */
 export interface CounterpartyPersonalization {
@@ -37,6 +38,8 @@ export interface CounterpartyPersonalization {
 export interface TenantCategories {
   categories: readonly CustomCategory[];
   personalizations: readonly CounterpartyPersonalization[];
+  /** Category rules, in creation order (ties go to the latest). */
+  rules?: readonly CategoryRule[] | undefined;
 }
 
 /** Counterparty id -> the hierarchy of the category it is filed under. */
@@ -57,6 +60,8 @@ export interface CompiledCategories {
   /** The hierarchy of every default and custom category id. */
   hierarchy: CategoryHierarchy;
   personalizations: CompiledPersonalizations;
+  /** `compileCategoryRules(...)`: what the context stage asks when no personalization applied. */
+  rules?: CompiledCategoryRules | undefined;
 }
 
 function addTo<K>(maps: Map<K, PersonalizedCounterparties>, key: K): PersonalizedCounterparties {
@@ -76,7 +81,7 @@ export function compileCategories(
   tenant: TenantCategories,
   defaultChain: (id: string) => Industry[],
 ): CompiledCategories | undefined {
-  if (tenant.personalizations.length === 0) return undefined;
+  if (tenant.personalizations.length === 0 && !tenant.rules?.length) return undefined;
   const hierarchy = createCategoryHierarchy(defaultChain, tenant.categories);
   const personalizations: CompiledPersonalizations = {
     integration: new Map(),
@@ -96,7 +101,12 @@ export function compileCategories(
     map.set(counterpartyId, chain);
     personalizations.size++;
   }
-  return personalizations.size > 0 ? { hierarchy, personalizations } : undefined;
+  const rules = tenant.rules?.length
+    ? compileCategoryRules(tenant.rules, hierarchy, defaultChain)
+    : undefined;
+  return personalizations.size > 0 || rules
+    ? { hierarchy, personalizations, ...(rules ? { rules } : {}) }
+    : undefined;
 }
 
 /** The category a counterparty is filed under for this user and organization, by precedence; else undefined. */
@@ -138,6 +148,18 @@ export function applyPersonalization(
   if (!changed) return enrichment;
   const leaf = changed[0]?.industry.at(-1);
   if (!leaf || changed[0] === parties[0]) return { ...enrichment, counterparty: changed };
+  return showCategory(enrichment, changed, leaf);
+}
+
+/**
+ * The enrichment with `counterparty` and its display naming the category `leaf` (and showing its icon
+ * when the graphic showed a category's, or none): what a personalization or a category rule decides.
+ */
+export function showCategory(
+  enrichment: Enrichment,
+  counterparty: Enrichment['counterparty'],
+  leaf: Industry,
+): Enrichment {
   const { display } = enrichment.transactionInfo;
   const categoryGraphic = (display.graphicSource === 'category' || display.graphic === null) && leaf.icon;
   return {
@@ -150,6 +172,6 @@ export function applyPersonalization(
         ...(categoryGraphic ? { graphic: leaf.icon, graphicSource: 'category' as const } : {}),
       },
     },
-    counterparty: changed,
+    counterparty,
   };
 }

@@ -4,12 +4,14 @@
  * default taxonomy and the integration's custom categories (`/categories`),
  * a user's (`/users/{userId}/categories`), and counterparty personalizations
  * of the integration, of a user, and (an extension, with the `multiSource`
- * feature) of an organization.
+ * feature) of an organization; and, an extension too, the integration's
+ * category rules (`/categories/rules`).
  */
 import {
   type CategoryKind,
   categoryKinds,
   messages,
+  newCategoryRuleSchema,
   newCategorySchema,
   personalizationSchema,
   validate,
@@ -54,6 +56,18 @@ export function registerCategoryRoutes(app: FastifyInstance, service: Service): 
   app.get('/categories', async (request) =>
     categories.list(request.principal.scope, includeOf(request.query)),
   );
+
+  app.get('/categories/rules', async (request) => categories.listRules(request.principal.scope));
+
+  app.post('/categories/rules', async (request, reply) => {
+    const body = valid(validate(newCategoryRuleSchema, request.body));
+    return reply.code(201).send(await categories.createRule(request.principal.scope, body));
+  });
+
+  app.delete<{ Params: Params }>('/categories/rules/:id', async (request, reply) => {
+    await categories.removeRule(request.principal.scope, params(request).id!);
+    return reply.code(204).send();
+  });
 
   for (const prefix of ['', '/users/:userId']) {
     const userOf = (request: FastifyRequest<{ Params: Params }>) => params(request).userId ?? null;
