@@ -60,13 +60,15 @@ export const noiseRules: readonly NoiseRule[] = [
     // A date with the month's name (`FUNDING FUTURES 2118880 JUN 02 8256219323`, `ON 07 APR`).
     id: 'noise.month-date',
     pattern:
-      / (?:ON )?(?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC) \d{1,2}|\d{1,2} (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC))(?=(?: [A-Z]*\d[A-Z0-9]*)* *$)/g,
+      / (?:ON )?(?:(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC) \d{1,2}|\d{1,2} (?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC))(?=(?: [A-Z]*\d[A-Z0-9]*| [A-Z]{2})* *$)/g,
     yields: { kind: 'date' },
     examples: [
       {
         line: 'ACH DEBIT HARBOR FREIGHT LEASE 2118880 JUN 02 8256219323',
         expect: { name: 'HARBOR FREIGHT LEASE' },
       },
+      // A state's letters run into a reference after it (`NC2009768`).
+      { line: 'ACH DEBIT LAKESIDE FUNDING JUN 23 NC2009768', expect: { name: 'LAKESIDE FUNDING' } },
     ],
   },
   {
@@ -239,7 +241,7 @@ export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z
 export const chargeTail: NoiseRule = {
   id: 'noise.charge-tail',
   pattern:
-    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$| I$(?<= [A-Z]+ [A-Z]+ I)| IN$(?<=[A-Z] (?!(?:DRIVE|CHECK|WALK|PLUG|LOG|SIGN|DINE|TUNE|CARRY|BUILT|MADE|JACK|ALL|LOCK|MOVE|WORK|STAY)\b)[A-Z]{3,} IN)/,
+    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|DEBITS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$| I$(?<= [A-Z]+ [A-Z]+ I)| IN$(?<=[A-Z] (?!(?:DRIVE|CHECK|WALK|PLUG|LOG|SIGN|DINE|TUNE|CARRY|BUILT|MADE|JACK|ALL|LOCK|MOVE|WORK|STAY)\b)[A-Z]{3,} IN)/,
   yields: { kind: 'reference' },
   examples: [
     { line: 'FLOATME SUBSCRIPTI SAN ANTONIO TX', expect: { name: 'FLOATME', city: 'SAN ANTONIO' } },
@@ -247,6 +249,7 @@ export const chargeTail: NoiseRule = {
     { line: 'LAMBEAU FIELD CONCES GREEN BAY WI', expect: { name: 'LAMBEAU FIELD' } },
     { line: 'EAST BANK CLUB-EFT 000-0000000 IL 05/10', expect: { name: 'EAST BANK CLUB' } },
     { line: 'ARLINGTON THEATRE TICKETS', expect: { name: 'ARLINGTON THEATRE' } },
+    { line: 'ACH DEBIT LAKESIDE FUNDING DEBITS', expect: { name: 'LAKESIDE FUNDING' } },
     { line: 'SQ *DT VINTAGE & MORE... SQUARE PURCHASE NORTH BEND WA', expect: { name: 'DT VINTAGE & MORE' } },
     {
       line: 'AIBERTOS MEXICAN FOOD I 03/21 PURCHASE SAN DIEGO CA',
