@@ -13,21 +13,28 @@
  *
  * Compiled once per revision so that applying 10,000 rules costs about a
  * microsecond: every rule goes into one bucket, keyed by its most selective
- * criterion (its exact name, its name's first letters, its category, its
- * MCC, its subType, type, channel, direction; the rest in one list), and
- * every bucket is in rank order (specificity, then latest). A transaction
- * looks up the few buckets its own values key, scans each only while its
- * rules could still beat the best match found, and stops at a bucket's first
- * match.
+ * criterion — its exact name; its name's first three letters; three letters
+ * its name must hold (a pattern that begins with a star); its category; its
+ * MCC (a narrow range under each code, a wide one under each hundred); else
+ * the combination of type, subType, direction and channel it asks for,
+ * with the band (power of two) of the amount it asks for — and the rest (a
+ * pattern without three letters in a row, alone) in one list. Every bucket is in rank order (specificity, then latest). A
+ * transaction looks up the few buckets its own values key, scans each only
+ * while its rules could still beat the best match found, and stops at a
+ * bucket's first match.
  */
-import type {
-  CategoryRuleMatch,
-  Channel,
-  Industry,
-  ParsedNamePattern,
-  TransactionType,
+import {
+  type CategoryRuleMatch,
+  type Channel,
+  channels,
+  type Industry,
+  type ParsedNamePattern,
+  parseNamePattern,
+  type TransactionType,
+  transactionSubTypes,
+  transactionTypes,
+  transferDirections,
 } from '@txenrich/schema';
-import { parseNamePattern } from '@txenrich/schema';
 import type { Direction } from '../normalize/direction.js';
 import type { CategoryHierarchy } from './categories.js';
 
@@ -57,8 +64,75 @@ export interface RuleFacts {
 
 /** Leading literal characters of a name pattern that key the prefix bucket. */
 const PREFIX_LENGTH = 3;
-/** A rule whose MCC range spans at most this many codes is listed under each code; a wider one is not. */
-const MAX_MCC_SPAN = 100;
+/** A rule whose MCC range spans fewer codes is listed under each code; a wider one under each hundred. */
+const MCC_BLOCK = 100;
+
+/**
+ * The combination of type, subType, direction and channel a rule asks for, as one number: each field's
+ * value's place in its list, 0 for "any". A transaction looks up each combination rules use.
+ */
+const coarseFields = [
+  { values: transactionTypes, bit: 1 },
+  { values: transactionSubTypes, bit: 2 },
+  { values: transferDirections, bit: 4 },
+  { values: channels, bit: 8 },
+] as const;
+const coarsePlaces = coarseFields.map(
+  ({ values }) => new Map<string, number>(values.map((value, index) => [value, index + 1])),
+);
+const coarseSizes = coarseFields.map(({ values }) => values.length + 1);
+
+/** The mask bit of rules that ask for an amount: they are keyed by the amount's band too. */
+const AMOUNT_BIT = 16;
+/** Amount bands: 0 below 1, then one per power of two; a key's band is one more (0: no amount asked). */
+const AMOUNT_BANDS = 64;
+const bandOf = (amount: number) =>
+  amount < 1 ? 0 : Math.min(AMOUNT_BANDS - 2, 1 + Math.floor(Math.log2(amount)));
+
+/** The coarse key of four field places (0: any) and an amount band (0: no amount asked). */
+function coarseKey(places: readonly number[], band: number): number {
+  let key = 0;
+  for (let field = 0; field < places.length; field++) key = key * coarseSizes[field]! + places[field]!;
+  return key * AMOUNT_BANDS + band;
+}
+
+/** The coarse key a transaction's places give rules of `mask`, or -1 when it lacks a field they ask for. */
+function coarseKeyOf(
+  mask: number,
+  type: number,
+  subType: number,
+  direction: number,
+  channel: number,
+  band: number,
+): number {
+  const t = (mask & 1) === 0 ? 0 : type;
+  const s = (mask & 2) === 0 ? 0 : subType;
+  const d = (mask & 4) === 0 ? 0 : direction;
+  const c = (mask & 8) === 0 ? 0 : channel;
+  const a = (mask & AMOUNT_BIT) === 0 ? 0 : band;
+  if (t < 0 || s < 0 || d < 0 || c < 0 || a < 0) return -1;
+  return (((t * coarseSizes[1]! + s) * coarseSizes[2]! + d) * coarseSizes[3]! + c) * AMOUNT_BANDS + a;
+}
+
+/** Upper-cased names a compiled rule set keeps (about 1 MB at most). */
+const MAX_UPPER_NAMES = 10_000;
+
+function upperName(compiled: CompiledCategoryRules, name: string): string {
+  let upper = compiled.upperNames.get(name);
+  if (upper === undefined) {
+    if (compiled.upperNames.size >= MAX_UPPER_NAMES) compiled.upperNames.clear();
+    upper = name.toUpperCase();
+    compiled.upperNames.set(name, upper);
+  }
+  return upper;
+}
+
+/**
+ * Three characters as one small integer (a name's or a pattern's; UTF-16 units), colliding now and then:
+ * a bucket's rules are checked whole anyway.
+ */
+const trigramAt = (text: string, at: number) =>
+  ((text.charCodeAt(at) << 14) ^ (text.charCodeAt(at + 1) << 7) ^ text.charCodeAt(at + 2)) & 0x3fffffff;
 
 interface CompiledRule {
   /** The category's hierarchy. */
@@ -81,14 +155,27 @@ type Bucket = CompiledRule[];
 
 export interface CompiledCategoryRules {
   names: Map<string, Bucket>;
-  prefixes: Map<string, Bucket>;
+  /** By the name's first three characters (`trigramAt`). */
+  prefixes: Map<number, Bucket>;
+  /** By three characters the name must hold (`trigramAt`). */
+  trigrams: Map<number, Bucket>;
+  /** Which `trigrams` keys exist, by their low 16 bits: most of a name's trigrams are ruled out without a lookup. */
+  trigramFilter: Uint8Array;
   industries: Map<string, Bucket>;
   mccs: Map<number, Bucket>;
-  subTypes: Map<string, Bucket>;
-  types: Map<string, Bucket>;
-  channels: Map<string, Bucket>;
-  directions: Map<string, Bucket>;
+  /** By the MCC's hundred (`mcc / MCC_BLOCK`). */
+  mccBlocks: Map<number, Bucket>;
+  /** By `coarseKey` (rules asking for an amount under every band their range covers). */
+  coarse: Map<number, Bucket>;
+  /** The combinations of coarse fields that rules ask for (bit masks of `coarseFields`). */
+  coarseMasks: number[];
   others: Bucket;
+  /**
+   * Names upper-cased, by the name as results carry it: a merchant's name is one string of the catalog,
+   * met again and again, whose hash the runtime keeps; upper-casing it and hashing the copy is most of a
+   * transaction's cost otherwise. Emptied when it holds `MAX_UPPER_NAMES`.
+   */
+  upperNames: Map<string, string>;
   /** Whether any rule reads the name, or the category: else neither is computed. */
   readsName: boolean;
   readsCategory: boolean;
@@ -106,6 +193,21 @@ function leadingLiteral(pattern: ParsedNamePattern): string {
 
 const isExactName = (pattern: ParsedNamePattern) =>
   pattern.pieces.length === 1 && pattern.pieces[0]!.anyAt === null;
+
+/** The longest run of literal characters (no `?`) a name matching the pattern must hold. */
+function requiredLiteral(pattern: ParsedNamePattern): string {
+  let longest = '';
+  for (const { text, anyAt } of pattern.pieces)
+    for (const run of anyAt
+      ? text
+          .split('')
+          .map((char, at) => (anyAt[at] ? '\u0000' : char))
+          .join('')
+          .split('\u0000')
+      : [text])
+      if (run.length > longest.length) longest = run;
+  return longest;
+}
 
 function addTo<K>(map: Map<K, Bucket>, key: K, rule: CompiledRule): void {
   const bucket = map.get(key);
@@ -156,34 +258,61 @@ export function compileCategoryRules(
   const compiled: CompiledCategoryRules = {
     names: new Map(),
     prefixes: new Map(),
+    trigrams: new Map(),
+    trigramFilter: new Uint8Array(0),
     industries: new Map(),
     mccs: new Map(),
-    subTypes: new Map(),
-    types: new Map(),
-    channels: new Map(),
-    directions: new Map(),
+    mccBlocks: new Map(),
+    coarse: new Map(),
+    coarseMasks: [],
     others: [],
+    upperNames: new Map(),
     readsName: false,
     readsCategory: false,
     size: ranked.length,
   };
+  const masks = new Set<number>();
   // In rank order, so every bucket is too.
   ranked.forEach(({ rule }, rank) => {
     rule.rank = rank;
     compiled.readsName ||= rule.pattern !== null;
     compiled.readsCategory ||= rule.industryId !== null;
     const prefix = rule.pattern ? leadingLiteral(rule.pattern) : '';
+    const literal = rule.pattern ? requiredLiteral(rule.pattern) : '';
+    const coarse = [rule.type, rule.subType, rule.direction, rule.channel].map((value, field) =>
+      value === null ? 0 : coarsePlaces[field]!.get(value)!,
+    );
+    const amount = rule.amountMin !== Number.NEGATIVE_INFINITY || rule.amountMax !== Number.POSITIVE_INFINITY;
+    const mask = coarseFields.reduce(
+      (bits, { bit }, field) => (coarse[field] ? bits | bit : bits),
+      amount ? AMOUNT_BIT : 0,
+    );
     if (rule.pattern && isExactName(rule.pattern)) addTo(compiled.names, rule.pattern.pieces[0]!.text, rule);
-    else if (prefix.length === PREFIX_LENGTH) addTo(compiled.prefixes, prefix, rule);
+    else if (prefix.length === PREFIX_LENGTH) addTo(compiled.prefixes, trigramAt(prefix, 0), rule);
+    else if (literal.length >= 3) addTo(compiled.trigrams, trigramAt(literal, 0), rule);
     else if (rule.industryId !== null) addTo(compiled.industries, rule.industryId, rule);
-    else if (rule.mccFrom >= 0 && rule.mccTo - rule.mccFrom < MAX_MCC_SPAN)
+    else if (rule.mccFrom >= 0 && rule.mccTo - rule.mccFrom < MCC_BLOCK)
       for (let code = rule.mccFrom; code <= rule.mccTo; code++) addTo(compiled.mccs, code, rule);
-    else if (rule.subType !== null) addTo(compiled.subTypes, rule.subType, rule);
-    else if (rule.type !== null) addTo(compiled.types, rule.type, rule);
-    else if (rule.channel !== null) addTo(compiled.channels, rule.channel, rule);
-    else if (rule.direction !== null) addTo(compiled.directions, rule.direction, rule);
-    else compiled.others.push(rule);
+    else if (rule.mccFrom >= 0)
+      for (
+        let block = Math.floor(rule.mccFrom / MCC_BLOCK);
+        block <= Math.floor(rule.mccTo / MCC_BLOCK);
+        block++
+      )
+        addTo(compiled.mccBlocks, block, rule);
+    else if (mask !== 0) {
+      if (!amount) addTo(compiled.coarse, coarseKey(coarse, 0), rule);
+      else
+        for (let band = bandOf(Math.max(rule.amountMin, 0)); band <= bandOf(rule.amountMax); band++)
+          addTo(compiled.coarse, coarseKey(coarse, band + 1), rule);
+      masks.add(mask);
+    } else compiled.others.push(rule);
   });
+  compiled.coarseMasks = [...masks];
+  if (compiled.trigrams.size > 0) {
+    compiled.trigramFilter = new Uint8Array(65_536);
+    for (const key of compiled.trigrams.keys()) compiled.trigramFilter[key & 0xffff] = 1;
+  }
   return compiled;
 }
 
@@ -275,27 +404,43 @@ export function ruledCategory(
 ): readonly Industry[] | undefined {
   const seen: Seen = {
     facts,
-    name: compiled.readsName ? facts.name.toUpperCase() : '',
+    name: compiled.readsName ? upperName(compiled, facts.name) : '',
     mcc: facts.mcc === null ? -1 : Number.parseInt(facts.mcc, 10),
     // A missing amount is in no range.
     amount: facts.amount === null ? Number.NaN : Math.abs(facts.amount),
     category: null,
   };
+  const { name } = seen;
   let best: CompiledRule | null = null;
-  if (compiled.names.size > 0) best = scan(compiled.names.get(seen.name), seen, best);
-  if (compiled.prefixes.size > 0 && seen.name.length >= PREFIX_LENGTH)
-    best = scan(compiled.prefixes.get(seen.name.slice(0, PREFIX_LENGTH)), seen, best);
+  if (compiled.names.size > 0) best = scan(compiled.names.get(name), seen, best);
+  if (compiled.prefixes.size > 0 && name.length >= PREFIX_LENGTH)
+    best = scan(compiled.prefixes.get(trigramAt(name, 0)), seen, best);
+  if (compiled.trigrams.size > 0)
+    for (let at = 0; at + 3 <= name.length; at++)
+      if (compiled.trigramFilter[trigramAt(name, at) & 0xffff] === 1)
+        best = scan(compiled.trigrams.get(trigramAt(name, at)), seen, best);
   if (compiled.industries.size > 0) {
     seen.category ??= facts.category();
     for (const node of seen.category) best = scan(compiled.industries.get(node.id), seen, best);
   }
-  if (compiled.mccs.size > 0 && seen.mcc >= 0) best = scan(compiled.mccs.get(seen.mcc), seen, best);
-  if (compiled.subTypes.size > 0 && facts.subType !== null)
-    best = scan(compiled.subTypes.get(facts.subType), seen, best);
-  if (compiled.types.size > 0) best = scan(compiled.types.get(facts.type), seen, best);
-  if (compiled.channels.size > 0 && facts.channel !== null)
-    best = scan(compiled.channels.get(facts.channel), seen, best);
-  if (compiled.directions.size > 0) best = scan(compiled.directions.get(facts.direction), seen, best);
+  if (seen.mcc >= 0) {
+    if (compiled.mccs.size > 0) best = scan(compiled.mccs.get(seen.mcc), seen, best);
+    if (compiled.mccBlocks.size > 0)
+      best = scan(compiled.mccBlocks.get(Math.floor(seen.mcc / MCC_BLOCK)), seen, best);
+  }
+  if (compiled.coarseMasks.length > 0) {
+    // Each field's place in its list (-1: the transaction has none), read once.
+    const type = coarsePlaces[0]!.get(facts.type) ?? -1;
+    const subType = facts.subType === null ? -1 : (coarsePlaces[1]!.get(facts.subType) ?? -1);
+    const direction = coarsePlaces[2]!.get(facts.direction) ?? -1;
+    const channel = facts.channel === null ? -1 : (coarsePlaces[3]!.get(facts.channel) ?? -1);
+    const band = Number.isNaN(seen.amount) ? -1 : bandOf(seen.amount) + 1;
+    for (const mask of compiled.coarseMasks) {
+      // A rule asking for a field the transaction lacks holds for none of it.
+      const key = coarseKeyOf(mask, type, subType, direction, channel, band);
+      if (key >= 0) best = scan(compiled.coarse.get(key), seen, best);
+    }
+  }
   if (compiled.others.length > 0) best = scan(compiled.others, seen, best);
   return best?.chain;
 }
