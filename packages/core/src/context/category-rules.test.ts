@@ -169,7 +169,18 @@ describe('category rules', () => {
     const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
     const industries = Object.keys(names);
     const words = ['BLUE BOTTLE COFFEE', 'NETFLIX.COM', 'HOME DEPOT', 'ACME', 'UBER TRIP'];
-    const patterns = ['BLUE*', 'NETFLIX.COM', '*DEPOT', 'AC?E', '*', 'UBER*TRIP', 'HOM*', '*OTTLE*', '?LUE BOTTLE*', '*E?O*'];
+    const patterns = [
+      'BLUE*',
+      'NETFLIX.COM',
+      '*DEPOT',
+      'AC?E',
+      '*',
+      'UBER*TRIP',
+      'HOM*',
+      '*OTTLE*',
+      '?LUE BOTTLE*',
+      '*E?O*',
+    ];
     const categories = [...industries, 'budget-eating-out'];
     const randomMatch = (): CategoryRuleMatch => {
       const match: CategoryRuleMatch = {};
