@@ -242,11 +242,16 @@ function buildGeography(catalog: Catalog) {
     countryCodes.set(country.alpha2.toUpperCase(), country.alpha2.toUpperCase());
     countryCodes.set(country.alpha3.toUpperCase(), country.alpha2.toUpperCase());
   }
+  // A ZIP's first three digits name its state (sectional centers), also for a ZIP the list lacks.
+  const sectionRegion = new Map<string, string>();
+  for (const [code, , region] of zips) if (/^\d{5}$/.test(code)) sectionRegion.set(code.slice(0, 3), region);
+  const zipRegion = (zip: string) => zipByCode.get(zip)?.[2] ?? sectionRegion.get(zip.slice(0, 3)) ?? null;
   return {
     geography,
     regionCountry,
     countryCodes,
     isCity,
+    zipRegion,
     completeCity,
     nearCity,
     startsUsCity,

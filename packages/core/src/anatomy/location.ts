@@ -18,6 +18,8 @@ export interface PlaceGazetteer {
   completeCity(region: string, partial: string): string | null;
   /** The one city of `region` a misspelt cut city of 9 letters or more is an edit or two from (`CHARLOTTSVILL`). */
   nearCity(region: string, partial: string): string | null;
+  /** The state or province a known ZIP or postal code lies in, else null. */
+  zipRegion(zip: string): string | null;
   /** Whether `name` (canonical) is a US city's whole name. */
   isUsCityName(name: string): boolean;
   /** Whether some US city's name starts with `partial` (`SAN JO`, `SANTA CLA`, `REDWOOD`). */
@@ -230,6 +232,14 @@ export const locationRules: readonly LocationRule[] = [
       { line: 'AMERICAN EAGLE 55446', expect: { name: 'AMERICAN EAGLE', city: null } },
       { line: 'TARGET 00067549 MA', expect: { name: 'TARGET', region: 'MA' } },
       { line: 'BP 5024429 OH', expect: { name: 'BP', region: 'OH' } },
+      {
+        line: 'BURGER KING 15269 NC',
+        expect: { name: 'BURGER KING', city: null, region: 'NC', postalCode: null },
+      },
+      {
+        line: 'HARBOR GRILL KING 27021 NC',
+        expect: { name: 'HARBOR GRILL', city: 'KING', postalCode: '27021' },
+      },
       { line: 'TARGET T-8048 OH', expect: { name: 'TARGET', region: 'OH' } },
     ],
   },
@@ -395,7 +405,10 @@ export function stripPlaceTail(
     return postalCode ? { ...none, text: rest, postalCode } : none;
   }
   const before = tokens.slice(0, -1);
-  const zipBefore = /^\d{5}$/.test(before.at(-1) ?? '') ? before.pop() : undefined;
+  // A ZIP of another state before the state is the store's number (`BURGER KING 15269 NC`: no King, NC).
+  const last = before.at(-1) ?? '';
+  const zipBefore =
+    /^\d{5}$/.test(last) && (gazetteer.zipRegion(last) ?? region) === region ? before.pop() : undefined;
   if (zipBefore && !postalCode) postalCode = zipBefore;
   if (citySlotTaken) return { ...none, text: before.join(' '), region, country, postalCode };
   const found = (kept: string[], city: string): Tail => ({

@@ -145,8 +145,21 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
   '018': ['water', 'sewer', 'power', 'energy', 'utility', 'utilities'],
   /** Telecom and Internet */
   '017': ['wireless', 'cable', 'telecom', 'broadband'],
-  /** Travel */
-  '013': ['hotel', 'hotels', 'motel', 'inn', 'lodge', 'suites', 'resort'],
+  /** Travel: rooms and rides (`SAFEWAY TAXI` is no grocer). */
+  '013': [
+    'hotel',
+    'hotels',
+    'motel',
+    'inn',
+    'lodge',
+    'suites',
+    'resort',
+    'taxi',
+    'cab',
+    'limo',
+    'limousine',
+    'shuttle',
+  ],
   /** Professional and Business Services */
   '020': [
     'law',
