@@ -69,7 +69,8 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       signal: stop.signal,
       ...(rules ? { rules } : {}),
     })) {
-      await saveEnrichedChunk(store, options.series, batch, index, chunk, options.now());
+      const saved = await saveEnrichedChunk(store, options.series, batch, index, chunk, options.now());
+      options.rules.counted(batch.scope, saved);
       index++;
       if (stop.signal.aborted) return 'interrupted';
     }

@@ -149,7 +149,8 @@ export function createChunkWorker(options: ChunkWorkerOptions): ChunkWorker {
         const chunk = await enrich(batch, job.index, abort);
         if (chunk.failed > 0 && !job.last)
           throw new Error(`${chunk.failed} rows of chunk ${job.index} failed on the pool: tried again`);
-        await saveEnrichedChunk(store, options.series, batch, job.index, chunk, options.now());
+        const saved = await saveEnrichedChunk(store, options.series, batch, job.index, chunk, options.now());
+        options.rules.counted(batch.scope, saved);
       } finally {
         order.handedOver(batch.id, job.index);
         abort.abort();

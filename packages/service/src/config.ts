@@ -97,7 +97,8 @@ const postgresUrl = z
  * `risk`: the rolling window of the outcome counts per counterparty, the minimum of enrichments in it
  * before a rate counts, and the rates (outcomes per enrichment) at or over which the counterparty is a
  * high-risk entity. `refreshSeconds`: how old a process's compiled counts may grow before they are read
- * again (an outcome reported makes the next enrichment read them at once).
+ * again whole, for the enrichments other processes counted (an outcome reported is read by the next
+ * enrichment at once, and a process counts its own enrichments as it makes them).
  */
 export const riskDefaults = {
   windowDays: 90,
@@ -106,7 +107,7 @@ export const riskDefaults = {
   fraudRate: 0.01,
   declineRate: 0.25,
   refundRate: 0.2,
-  refreshSeconds: 60,
+  refreshSeconds: 600,
 } as const;
 
 const rate = z.number().min(0).max(1);

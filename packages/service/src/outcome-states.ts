@@ -1,12 +1,16 @@
 /**
  * A tenant's transaction outcomes as the engine needs them: the counts per
  * counterparty over the rolling window (`risk.windowDays`), read from the
- * store and compiled once per revision of the outcomes (an outcome reported
- * makes the next enrichment read them again), or once they are older than
- * `risk.refreshSeconds` (the enrichments counted by other processes since).
- * This process counts its own inline enrichments into what it compiled, so
- * its next requests see them at once. A tenant that never reported an outcome
- * costs nothing: its revision is 0, and nothing is read.
+ * store and compiled once. When an outcome is reported (a new revision of the
+ * outcomes), the next enrichment reads only the counterparties whose outcomes
+ * changed since the revision compiled, and replaces their counts: a tenant
+ * with 100,000 counterparties in its state never reads them all again for
+ * one chargeback. This process counts its own enrichments (inline, and its
+ * batches' chunks) into what it compiled, so the rates stay current here; the
+ * enrichments other processes counted show after `risk.refreshSeconds`, when
+ * the whole state is read again in the background while the one compiled
+ * keeps serving. A tenant that never reported an outcome costs nothing: its
+ * revision is 0, and nothing is read.
  */
 import {
   type CompiledOutcomes,
@@ -28,8 +32,10 @@ export interface OutcomeStates {
 }
 
 interface Entry {
+  /** The outcomes revision the counts are as of. */
   revision: number;
-  compiledAt: number;
+  /** When the whole state was last read. */
+  readAt: number;
   compiled: CompiledOutcomes;
 }
 
@@ -43,45 +49,60 @@ export function createOutcomeStates(options: {
   const risk: RiskThresholds = thresholds;
   const refreshMs = refreshSeconds * 1000;
   const entries = new Map<string, Entry>();
-  /** Reads under way, by tenant: concurrent requests share one. */
-  const reading = new Map<string, { revision: number; entry: Promise<Entry> }>();
+  /** Reads under way, by tenant: concurrent requests wait for the same one. */
+  const reading = new Map<string, Promise<Entry | undefined>>();
   const idOf = (scope: Scope) => `${scope.tenant}\u0000${scope.environment}`;
+  const sinceDay = () => dayOf(now()) - risk.windowDays + 1;
 
   async function read(scope: Scope): Promise<TenantOutcomes> {
-    const sinceDay = dayOf(now()) - risk.windowDays + 1;
-    return { thresholds: risk, counterparties: await store.counterpartyOutcomes(scope, sinceDay) };
+    return { thresholds: risk, counterparties: await store.counterpartyOutcomes(scope, sinceDay()) };
+  }
+
+  /** The whole state read and compiled anew, kept unless a newer one was kept meanwhile. */
+  async function readAll(scope: Scope, revision: number): Promise<Entry> {
+    const readAt = now();
+    const entry = { revision, readAt, compiled: compileOutcomes(await read(scope)) };
+    const kept = entries.get(idOf(scope));
+    if (!kept || kept.revision <= revision) entries.set(idOf(scope), entry);
+    return entries.get(idOf(scope))!;
+  }
+
+  /** The counterparties whose outcomes changed after the kept revision, their counts replaced in place. */
+  async function readChanges(scope: Scope, kept: Entry, revision: number): Promise<Entry> {
+    const changed = await store.counterpartyOutcomes(scope, sinceDay(), kept.revision);
+    for (const { counterpartyId, ...counts } of changed)
+      kept.compiled.byCounterparty.set(counterpartyId, counts);
+    kept.revision = Math.max(kept.revision, revision);
+    return kept;
+  }
+
+  /** One read at a time per tenant: a caller arriving meanwhile waits for it, then looks again. */
+  function once(scope: Scope, work: () => Promise<Entry>): Promise<Entry | undefined> {
+    const id = idOf(scope);
+    let running = reading.get(id);
+    if (!running) {
+      running = work().finally(() => reading.delete(id));
+      reading.set(id, running);
+    }
+    return running;
   }
 
   return {
     async compiled(scope, revision) {
       if (revision === 0) return undefined;
-      const id = idOf(scope);
-      const kept = entries.get(id);
-      if (kept && kept.revision === revision && now() - kept.compiledAt < refreshMs) return kept.compiled;
-      let running = reading.get(id);
-      if (!running || running.revision !== revision) {
-        const compiledAt = now();
-        const entry = read(scope).then((outcomes) => ({
-          revision,
-          compiledAt,
-          compiled: compileOutcomes(outcomes),
-        }));
-        running = { revision, entry };
-        reading.set(id, running);
-        const settled = running;
-        entry
-          .then((done) => {
-            const current = entries.get(id);
-            if (!current || current.revision <= done.revision) entries.set(id, done);
-          })
-          .catch(() => undefined)
-          .finally(() => {
-            if (reading.get(id) === settled) reading.delete(id);
-          });
+      let kept = entries.get(idOf(scope));
+      while (!kept || kept.revision < revision) {
+        const current = kept;
+        await once(scope, () => (current ? readChanges(scope, current, revision) : readAll(scope, revision)));
+        kept = entries.get(idOf(scope));
       }
-      return (await running.entry).compiled;
+      if (now() - kept.readAt >= refreshMs && !reading.has(idOf(scope))) {
+        // Read again in the background; the counts compiled serve meanwhile.
+        kept.readAt = now();
+        void once(scope, () => readAll(scope, kept!.revision)).catch(() => undefined);
+      }
+      return kept.compiled;
     },
-
     async forPool(scope, revision) {
       if (revision === 0) return undefined;
       const outcomes = await read(scope);

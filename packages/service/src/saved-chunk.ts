@@ -2,7 +2,9 @@
  * Saves one enriched chunk of a batch: its results, the enrichments a report
  * may name, and the series states it changed, in one store transaction. The
  * states are answered from memory (`SeriesStates.unsaved`) until the
- * transaction ends, so requests of this process see them meanwhile.
+ * transaction ends, so requests of this process see them meanwhile. Answers
+ * the counterparties of the enrichments saved, one per enrichment, for this
+ * process to count (`TenantRulesCache.counted`).
  */
 import type { EnrichedChunk } from '@txenrich/pool';
 import type { SeriesStates } from './series.js';
@@ -15,7 +17,7 @@ export async function saveEnrichedChunk(
   index: number,
   chunk: EnrichedChunk,
   createdAt: number,
-): Promise<void> {
+): Promise<string[]> {
   const enrichments: EnrichmentRecord[] = [];
   chunk.enrichmentIds.forEach((enrichmentId, row) => {
     const request = chunk.requests?.[row];
@@ -32,4 +34,5 @@ export async function saveEnrichedChunk(
   } finally {
     series.saved(batch.scope, rows);
   }
+  return enrichments.flatMap((record) => (record.counterpartyId === null ? [] : [record.counterpartyId]));
 }

@@ -359,7 +359,7 @@ export function createService(options: ServiceOptions): Service {
     }
     // Counted once committed (the store counts them too): the next request's rates include them.
     if (compiled.outcomes)
-      outcomeStates.counted(
+      rules.counted(
         scope,
         enrichments.flatMap((record) => (record.counterpartyId === null ? [] : [record.counterpartyId])),
       );

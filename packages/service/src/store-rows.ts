@@ -228,11 +228,16 @@ export interface OutcomeRow {
 }
 
 /**
- * The counts of `counterpartyOutcomes`, on both stores: `$1`/`?` tenant, environment and the first day,
- * given in that order three times (the drivers' placeholders differ: `placeholder(i)` names the i-th).
+ * The counts of `counterpartyOutcomes`, on both stores. Its values, by placeholder (`placeholder(i)` names
+ * the i-th; the drivers' differ): 0 tenant, 1 environment, 2 the first day, and with `changed`, 3 the
+ * revision after which a counterparty's outcomes must have changed.
  */
-export const counterpartyOutcomesSql = (placeholder: (index: number) => string) => {
+export const counterpartyOutcomesSql = (placeholder: (index: number) => string, changed: boolean) => {
   const [tenant, environment, since] = [placeholder(0), placeholder(1), placeholder(2)];
+  const changedOnly = changed
+    ? `AND counterparty_id IN (SELECT counterparty_id FROM enrichment_outcomes
+         WHERE tenant = ${tenant} AND environment = ${environment} AND revision > ${placeholder(3)})`
+    : '';
   return `SELECT o.counterparty_id, o.chargebacks_lost, o.fraud_reports, o.declines, o.refunds,
       coalesce((SELECT sum(a.enrichments) FROM counterparty_activity a
         WHERE a.tenant = ${tenant} AND a.environment = ${environment} AND a.counterparty_id = o.counterparty_id
@@ -245,7 +250,7 @@ export const counterpartyOutcomesSql = (placeholder: (index: number) => string) 
         sum(CASE WHEN kind = 'refund' THEN 1 ELSE 0 END) AS refunds
       FROM enrichment_outcomes
       WHERE tenant = ${tenant} AND environment = ${environment} AND day >= ${since}
-        AND counterparty_id IS NOT NULL
+        AND counterparty_id IS NOT NULL ${changedOnly}
       GROUP BY counterparty_id
     ) o
     ORDER BY o.counterparty_id`;
@@ -260,13 +265,17 @@ export const toCounterpartyOutcomes = (row: OutcomeRow): CounterpartyOutcomes =>
   refunds: Number(row.refunds),
 });
 
-/** Stores an outcome (its enrichment's counterparty and day given), replacing the same kind's: both stores. */
+/**
+ * Stores an outcome (its enrichment's counterparty and day given, and the outcomes revision it makes),
+ * replacing the same kind's: both stores.
+ */
 export const outcomeUpsert = (placeholder: (index: number) => string) =>
   `INSERT INTO enrichment_outcomes
-     (tenant, environment, enrichment_id, kind, counterparty_id, day, state, is_fraud, body, reported_at)
-   VALUES (${Array.from({ length: 10 }, (_, index) => placeholder(index)).join(', ')})
+     (tenant, environment, enrichment_id, kind, counterparty_id, day, state, is_fraud, body, reported_at, revision)
+   VALUES (${Array.from({ length: 11 }, (_, index) => placeholder(index)).join(', ')})
    ON CONFLICT (tenant, environment, enrichment_id, kind) DO UPDATE SET
-     state = excluded.state, is_fraud = excluded.is_fraud, body = excluded.body, reported_at = excluded.reported_at`;
+     state = excluded.state, is_fraud = excluded.is_fraud, body = excluded.body,
+     reported_at = excluded.reported_at, revision = excluded.revision`;
 
 /** A series state; a later write of the same (tenant, environment, user, key) replaces it (`seriesUpsert`). */
 export const seriesInsert: InsertMapping<[Scope, SeriesRow]> = {

@@ -458,8 +458,14 @@ export interface Store {
    * The counts of every counterparty with an outcome reported on an enrichment of `sinceDay` or later:
    * lost chargebacks, enrichments reported as fraud (by any kind), declines, refunds, and its
    * enrichments of those days (recorded by `recordEnrichments` and `saveBatchChunk`). Ordered by id.
+   * With `changedAfter` (an `outcomes` revision), only the counterparties with an outcome stored after
+   * it: what changed since counts read at that revision.
    */
-  counterpartyOutcomes(scope: Scope, sinceDay: number): Promise<CounterpartyOutcomes[]>;
+  counterpartyOutcomes(
+    scope: Scope,
+    sinceDay: number,
+    changedAfter?: number,
+  ): Promise<CounterpartyOutcomes[]>;
 
   // The callback outbox.
   enqueueDelivery(delivery: NewDelivery): Promise<void>;

@@ -34,6 +34,8 @@ const categoriesOf = (state: TenantCategoryState): TenantCategories | undefined 
 export interface TenantRulesCache {
   /** Compiled rules and outcome counts for the engine in this thread. */
   compiled(scope: Scope): Promise<CompiledContext>;
+  /** Counts enrichments of these counterparties in this process's outcome counts (`OutcomeStates.counted`). */
+  counted(scope: Scope, counterpartyIds: readonly string[]): void;
   /** The rules and outcome counts as data for the pool, or undefined when the tenant has none. */
   forPool(scope: Scope): Promise<TenantRules | undefined>;
   /**
@@ -155,6 +157,8 @@ export function createTenantRulesCache(
       if (revisions.outcomes === 0) return rules;
       return { ...rules, outcomes: await outcomes.compiled(scope, revisions.outcomes) };
     },
+
+    counted: (scope, counterpartyIds) => outcomes.counted(scope, counterpartyIds),
 
     async forPool(scope) {
       // Once per batch: the workers compile the rules once per key and keep them.

@@ -143,6 +143,28 @@ export function describeOutcomeConformance(open: OpenStore): void {
       expect((await store.rulesRevisions(acme)).outcomes).toBe(before + 6);
     });
 
+    it('answers with changedAfter only the counterparties whose outcomes were stored after that revision', async () => {
+      const { store } = await fresh();
+      await record(store, acme, [
+        enrichment('e1', starbucks),
+        enrichment('e2', netflix),
+        enrichment('e3', netflix),
+      ]);
+      await store.recordOutcome(acme, outcome('e1'));
+      const first = (await store.rulesRevisions(acme)).outcomes;
+      await store.recordOutcome(acme, outcome('e2', { kind: 'refund', body: '{}', state: null }));
+      expect(await store.counterpartyOutcomes(acme, 0, first)).toEqual([
+        counts(netflix, { enrichments: 2, refunds: 1 }),
+      ]);
+      const second = (await store.rulesRevisions(acme)).outcomes;
+      expect(await store.counterpartyOutcomes(acme, 0, second)).toEqual([]);
+      // A chargeback's new state is a change of its counterparty: its counts come whole.
+      await store.recordOutcome(acme, outcome('e1', { state: 'chargeback_won', body: '{}' }));
+      expect(await store.counterpartyOutcomes(acme, 0, second)).toEqual([
+        counts(starbucks, { enrichments: 1 }),
+      ]);
+    });
+
     it('counts over the window: enrichments and outcomes of days before it are left out', async () => {
       const { store } = await fresh();
       const old = at - 100 * day;

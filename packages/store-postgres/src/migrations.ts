@@ -312,6 +312,16 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX category_rules_by_category ON category_rules (tenant, environment, category_id);
     `,
   },
+  {
+    version: 6,
+    name: 'outcome revisions',
+    sql: `
+      -- The outcomes revision each outcome was stored at: a process reads only what changed since the
+      -- revision it compiled.
+      ALTER TABLE enrichment_outcomes ADD COLUMN revision integer NOT NULL DEFAULT 0;
+      CREATE INDEX enrichment_outcomes_by_revision ON enrichment_outcomes (tenant, environment, revision);
+    `,
+  },
 ];
 
 /** Applies the migrations the database lacks, once across processes; refuses a database migrated by a newer version. */

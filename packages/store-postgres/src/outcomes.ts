@@ -10,10 +10,11 @@ import {
   toCounterpartyOutcomes,
 } from '@txenrich/service';
 import type { StoreContext } from './operations.js';
-import { bumpRevision } from './revisions.js';
+import { bumpRevision, revision } from './revisions.js';
 
 const upsertSql = outcomeUpsert((index) => `$${index + 1}`);
-const countsSql = counterpartyOutcomesSql((index) => `$${index + 1}`);
+const countsSql = counterpartyOutcomesSql((index) => `$${index + 1}`, false);
+const changedCountsSql = counterpartyOutcomesSql((index) => `$${index + 1}`, true);
 
 export function createOutcomes({ op, query, transaction }: StoreContext): OutcomeMethods {
   return {
@@ -26,6 +27,7 @@ export function createOutcomes({ op, query, transaction }: StoreContext): Outcom
         );
         const enrichment = rows[0];
         if (!enrichment) return false;
+        await bumpRevision(tx, scope, 'outcomes');
         await tx(upsertSql, [
           scope.tenant,
           scope.environment,
@@ -37,15 +39,22 @@ export function createOutcomes({ op, query, transaction }: StoreContext): Outcom
           outcome.isFraud,
           outcome.body,
           outcome.reportedAt,
+          await revision(tx, scope, 'outcomes'),
         ]);
-        await bumpRevision(tx, scope, 'outcomes');
         return true;
       }),
     ),
 
-    counterpartyOutcomes: op('counterpartyOutcomes', async (scope: Scope, sinceDay: number) => {
-      const { rows } = await query<OutcomeRow>(countsSql, [scope.tenant, scope.environment, sinceDay]);
-      return rows.map(toCounterpartyOutcomes);
-    }),
+    counterpartyOutcomes: op(
+      'counterpartyOutcomes',
+      async (scope: Scope, sinceDay: number, changedAfter?: number) => {
+        const values = [scope.tenant, scope.environment, sinceDay];
+        const { rows } =
+          changedAfter === undefined
+            ? await query<OutcomeRow>(countsSql, values)
+            : await query<OutcomeRow>(changedCountsSql, [...values, changedAfter]);
+        return rows.map(toCounterpartyOutcomes);
+      },
+    ),
   };
 }

@@ -21,9 +21,12 @@ export function createOutcomes({ db, op, write }: StoreContext, revisions: Revis
       'SELECT counterparty_id, created_at FROM enrichments WHERE tenant = ? AND environment = ? AND enrichment_id = ?',
     ),
     upsert: db.prepare(outcomeUpsert(() => '?')),
-    // Named: each of the three values appears twice in the statement.
+    // Named: the values appear more than once in the statements.
     counts: db.prepare<[{ p0: string; p1: string; p2: number }], OutcomeRow>(
-      counterpartyOutcomesSql((index) => `@p${index}`),
+      counterpartyOutcomesSql((index) => `@p${index}`, false),
+    ),
+    changedCounts: db.prepare<[{ p0: string; p1: string; p2: number; p3: number }], OutcomeRow>(
+      counterpartyOutcomesSql((index) => `@p${index}`, true),
     ),
   };
 
@@ -33,6 +36,7 @@ export function createOutcomes({ db, op, write }: StoreContext, revisions: Revis
       db.transaction((scope: Scope, outcome: OutcomeRecord): boolean => {
         const enrichment = s.enrichment.get(scope.tenant, scope.environment, outcome.enrichmentId);
         if (!enrichment) return false;
+        revisions.bump(scope, 'outcomes');
         s.upsert.run(
           scope.tenant,
           scope.environment,
@@ -44,14 +48,22 @@ export function createOutcomes({ db, op, write }: StoreContext, revisions: Revis
           outcome.isFraud ? 1 : 0,
           outcome.body,
           outcome.reportedAt,
+          revisions.revision(scope, 'outcomes'),
         );
-        revisions.bump(scope, 'outcomes');
         return true;
       }).immediate,
     ),
 
-    counterpartyOutcomes: op('counterpartyOutcomes', (scope: Scope, sinceDay: number) =>
-      s.counts.all({ p0: scope.tenant, p1: scope.environment, p2: sinceDay }).map(toCounterpartyOutcomes),
+    counterpartyOutcomes: op(
+      'counterpartyOutcomes',
+      (scope: Scope, sinceDay: number, changedAfter?: number) => {
+        const values = { p0: scope.tenant, p1: scope.environment, p2: sinceDay };
+        const rows =
+          changedAfter === undefined
+            ? s.counts.all(values)
+            : s.changedCounts.all({ ...values, p3: changedAfter });
+        return rows.map(toCounterpartyOutcomes);
+      },
     ),
   };
 }
