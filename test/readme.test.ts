@@ -184,6 +184,7 @@ describe('README', () => {
         'BATCH_ID=0190d6c8-0000-7000-8000-000000000000',
         'REPORT_ID=0190d6c8-0000-7000-8000-000000000001',
         'CALLBACK_ID=0190d6c8-0000-7000-8000-000000000002',
+        'ENRICHMENT_ID=0190d6c8-0000-7000-8000-000000000003',
       ].join('\n');
       const script = blocks
         .map((sample) => sample.text.replaceAll(substitutions.key, keys.acmeSandbox))

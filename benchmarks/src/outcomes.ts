@@ -11,9 +11,14 @@
  * decline, refund or fraud outcome on every one of them, so every
  * enrichment it answers looks its counterparty up in the compiled state and
  * carries `riskInsights.outcomeHistory`. Both count every enrichment per
- * counterparty in the group commit.
+ * counterparty (in memory, added to the store every second).
  *
- *   pnpm --filter @txenrich/benchmarks bench:outcomes [--duration 30] [--counterparties 100000] [--bin <cli>]
+ * With `--against-bin <cli>` (another build, e.g. the one before outcomes),
+ * a second part: the same load on this build and on that one, both on fresh
+ * databases without outcomes: what counting every enrichment per
+ * counterparty in the group commit costs.
+ *
+ *   pnpm --filter @txenrich/benchmarks bench:outcomes [--duration 30] [--counterparties 100000] [--bin <cli>] [--against-bin <cli>]
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +27,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '@txenrich/core';
 import { cardTransactionSchema, validate } from '@txenrich/schema';
-import type { EnrichmentRecord, OutcomeRecord, Scope } from '@txenrich/service';
+import { activityRows, type EnrichmentRecord, type OutcomeRecord, type Scope } from '@txenrich/service';
 import { createSqliteStore } from '@txenrich/store-sqlite';
 import autocannon from 'autocannon';
 import { defaultBin, type ServeChild, startServe } from './serve-child.js';
@@ -33,6 +38,7 @@ const { values } = parseArgs({
     slices: { type: 'string', default: '6' },
     counterparties: { type: 'string', default: '100000' },
     bin: { type: 'string', default: defaultBin },
+    'against-bin': { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -85,6 +91,7 @@ async function seed(name: string, outcomes: boolean): Promise<string> {
         };
       });
     await store.recordEnrichments([{ scope, enrichments, series: [], usage: [] }]);
+    await store.countActivity(activityRows([{ scope, enrichments }]));
   }
   if (outcomes)
     for (const [index, enrichmentId] of ids.entries()) {
@@ -103,7 +110,8 @@ async function seed(name: string, outcomes: boolean): Promise<string> {
   return dataDir;
 }
 
-async function serve(name: string, dataDir: string): Promise<ServeChild> {
+/** A server on `dataDir`; `risk` off for a build from before outcomes, whose configuration has no `risk`. */
+async function serve(name: string, dataDir: string, bin = values.bin, risk = true): Promise<ServeChild> {
   const configPath = join(dir, `${name}.json`);
   writeFileSync(
     configPath,
@@ -112,10 +120,10 @@ async function serve(name: string, dataDir: string): Promise<ServeChild> {
       dataDir,
       keys: [{ key: apiKey, tenant: scope.tenant, environment: scope.environment, features: [] }],
       // One enrichment each: every rate counts at once.
-      risk: { minEnrichments: 1 },
+      ...(risk ? { risk: { minEnrichments: 1 } } : {}),
     }),
   );
-  return startServe({ configPath, logLevel: 'warn', bin: values.bin });
+  return startServe({ configPath, logLevel: 'warn', bin });
 }
 
 async function load(server: ServeChild, seconds: number) {
@@ -129,6 +137,25 @@ async function load(server: ServeChild, seconds: number) {
   });
   if (result.non2xx || result.errors) throw new Error(`non-2xx ${result.non2xx}, errors ${result.errors}`);
   return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+type Side = Awaited<ReturnType<typeof load>>;
+
+/** The load on both servers in alternating slices (which goes first alternating too): each side's medians. */
+async function alternate(first: ServeChild, second: ServeChild): Promise<[Side, Side]> {
+  await load(first, 3);
+  await load(second, 3);
+  const runs: [Side[], Side[]] = [[], []];
+  for (let slice = 0; slice < slices; slice++) {
+    const order = slice % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
+    for (const side of order) runs[side].push(await load(side === 0 ? first : second, duration / slices));
+  }
+  const summary = (sideRuns: Side[]): Side => ({
+    perSecond: median(sideRuns.map((run) => run.perSecond)),
+    p50: median(sideRuns.map((run) => run.p50)),
+    p99: median(sideRuns.map((run) => run.p99)),
+  });
+  return [summary(runs[0]), summary(runs[1])];
 }
 
 const servers: ServeChild[] = [];
@@ -156,32 +183,30 @@ try {
   if (!history) throw new Error('the server with outcome state answered without outcomeHistory');
   console.log(`first enrichment with the state (reads and compiles it): ${firstMs.toFixed(0)} ms`);
 
-  await load(withState, 3);
-  await load(without, 3);
-  const runs = {
-    with: [] as Awaited<ReturnType<typeof load>>[],
-    without: [] as Awaited<ReturnType<typeof load>>[],
-  };
-  for (let slice = 0; slice < slices; slice++) {
-    // Alternating which goes first, so neither always follows the other's garbage.
-    const order = slice % 2 === 0 ? (['with', 'without'] as const) : (['without', 'with'] as const);
-    for (const side of order)
-      runs[side].push(await load(side === 'with' ? withState : without, duration / slices));
-  }
-  const summary = (side: 'with' | 'without') => ({
-    perSecond: median(runs[side].map((run) => run.perSecond)),
-    p50: median(runs[side].map((run) => run.p50)),
-    p99: median(runs[side].map((run) => run.p99)),
-  });
-  const [a, b] = [summary('with'), summary('without')];
-  const line = (label: string, s: typeof a) =>
-    `${label}: ${Math.round(s.perSecond)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms`;
+  const [a, b] = await alternate(withState, without);
+  const line = (label: string, side: Side) =>
+    `${label}: ${Math.round(side.perSecond)} req/s, p50 ${side.p50} ms, p99 ${side.p99} ms`;
   console.log(line(`outcome state for ${counterparties.length.toLocaleString('en-US')} counterparties`, a));
   console.log(line('no outcome state', b));
   const ratio = a.perSecond / b.perSecond;
   console.log(
     `ratio ${ratio.toFixed(3)} (medians of ${slices} alternating slices of ${(duration / slices).toFixed(1)} s, 10 connections; target >= 0.95): ${ratio >= 0.95 ? 'met' : 'NOT met'}`,
   );
+
+  if (values['against-bin']) {
+    const [emptyDir, otherDir] = [join(dir, 'empty'), join(dir, 'other')];
+    mkdirSync(emptyDir);
+    mkdirSync(otherDir);
+    const current = await serve('empty', emptyDir, values.bin, false);
+    const other = await serve('other', otherDir, values['against-bin'], false);
+    servers.push(current, other);
+    const [c, o] = await alternate(current, other);
+    console.log(line('this build, fresh database, no outcomes', c));
+    console.log(line(`${values['against-bin']}, fresh database`, o));
+    console.log(
+      `ratio ${(c.perSecond / o.perSecond).toFixed(3)} (the cost of counting enrichments per counterparty)`,
+    );
+  }
 } finally {
   await Promise.all(servers.map((server) => server.stop('SIGTERM')));
   rmSync(dir, { recursive: true, force: true });

@@ -25,7 +25,7 @@ import { dayOf, type Scope, type Store } from './store.js';
 export interface OutcomeStates {
   /** The compiled counts at `revision` (the store's `outcomes` revision), or undefined without any. */
   compiled(scope: Scope, revision: number): Promise<CompiledOutcomes | undefined>;
-  /** The counts as data for the worker pool, read now (a batch sees them as of its start). */
+  /** A copy of the counts as data for the worker pool (a batch sees them as of its start). */
   forPool(scope: Scope, revision: number): Promise<(TenantOutcomes & { key: string }) | undefined>;
   /** Counts enrichments of these counterparties in what this process compiled for `scope`. */
   counted(scope: Scope, counterpartyIds: readonly string[]): void;
@@ -39,11 +39,15 @@ interface Entry {
   compiled: CompiledOutcomes;
 }
 
-export function createOutcomeStates(options: {
+export interface OutcomeStatesOptions {
   store: Store;
   config: Config;
   now: () => number;
-}): OutcomeStates {
+  /** Adds the enrichments counted in memory to the store (`ActivityCounter.flush`): called before a read. */
+  flushCounts?: () => Promise<void>;
+}
+
+export function createOutcomeStates(options: OutcomeStatesOptions): OutcomeStates {
   const { store, now } = options;
   const { refreshSeconds, ...thresholds } = options.config.risk;
   const risk: RiskThresholds = thresholds;
@@ -53,8 +57,11 @@ export function createOutcomeStates(options: {
   const reading = new Map<string, Promise<Entry | undefined>>();
   const idOf = (scope: Scope) => `${scope.tenant}\u0000${scope.environment}`;
   const sinceDay = () => dayOf(now()) - risk.windowDays + 1;
+  /** Copies handed to the pool so far: each has a key of its own. */
+  let copies = 0;
 
   async function read(scope: Scope): Promise<TenantOutcomes> {
+    await options.flushCounts?.();
     return { thresholds: risk, counterparties: await store.counterpartyOutcomes(scope, sinceDay()) };
   }
 
@@ -69,6 +76,7 @@ export function createOutcomeStates(options: {
 
   /** The counterparties whose outcomes changed after the kept revision, their counts replaced in place. */
   async function readChanges(scope: Scope, kept: Entry, revision: number): Promise<Entry> {
+    await options.flushCounts?.();
     const changed = await store.counterpartyOutcomes(scope, sinceDay(), kept.revision);
     for (const { counterpartyId, ...counts } of changed)
       kept.compiled.byCounterparty.set(counterpartyId, counts);
@@ -104,11 +112,19 @@ export function createOutcomeStates(options: {
       return kept.compiled;
     },
     async forPool(scope, revision) {
-      if (revision === 0) return undefined;
-      const outcomes = await read(scope);
-      if (outcomes.counterparties.length === 0) return undefined;
-      // Read anew for every batch: the key names this read, so workers compile these counts once.
-      return { key: `${idOf(scope)}\u0000outcomes\u0000${revision}\u0000${now()}`, ...outcomes };
+      const compiled = await this.compiled(scope, revision);
+      if (!compiled || compiled.byCounterparty.size === 0) return undefined;
+      // A copy of the counts as they stand: the batch's, as of its start. The key names this copy, so
+      // workers compile it once.
+      const counterparties = Array.from(compiled.byCounterparty, ([counterpartyId, counts]) => ({
+        counterpartyId,
+        ...counts,
+      }));
+      return {
+        key: `${idOf(scope)}\u0000outcomes\u0000${revision}\u0000${++copies}`,
+        thresholds: risk,
+        counterparties,
+      };
     },
 
     counted(scope, counterpartyIds) {

@@ -207,6 +207,7 @@ export function createReports(options: ReportsOptions): Reports {
           corrections: compiledCorrections,
           ...(compiled.categories ? { categories: compiled.categories } : {}),
           ...(compiled.triggers ? { triggers: compiled.triggers } : {}),
+          ...(compiled.outcomes ? { outcomes: compiled.outcomes } : {}),
           series,
         });
         if (pending.series) await series.load(pending.series);

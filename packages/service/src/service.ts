@@ -30,6 +30,7 @@ import {
   type ResultItem,
   type TransactionByKind,
 } from '@txenrich/schema';
+import { createActivityCounter } from './activity-counter.js';
 import { type BatchBody, readBatchBody } from './batch-intake.js';
 import { createBatchWork } from './batch-work.js';
 import { STORE_FAULT_RETRIES } from './batches.js';
@@ -209,7 +210,9 @@ export function createService(options: ServiceOptions): Service {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   const keyring = createKeyring(config);
-  const outcomeStates = createOutcomeStates({ store, config, now });
+  // Counted in memory, added to the store every second, and before outcome counts are read from it.
+  const activity = createActivityCounter({ store, logger });
+  const outcomeStates = createOutcomeStates({ store, config, now, flushCounts: activity.flush });
   const rules: TenantRulesCache = createTenantRulesCache(store, engine, outcomeStates);
   const outcomes = createOutcomes({ store, now });
   let dispatcher: Dispatcher | null = null;
@@ -357,7 +360,8 @@ export function createService(options: ServiceOptions): Service {
     } finally {
       seriesStates.saved(scope, changed);
     }
-    // Counted once committed (the store counts them too): the next request's rates include them.
+    // Counted once committed: in the store within a second, in this process's state at once.
+    activity.add(scope, enrichments);
     if (compiled.outcomes)
       rules.counted(
         scope,
@@ -531,6 +535,7 @@ export function createService(options: ServiceOptions): Service {
         intake.close(),
         dispatcher?.close(),
         retention.close(),
+        activity.close(),
       ]);
     },
   };

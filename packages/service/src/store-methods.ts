@@ -26,7 +26,7 @@ export type EnrichmentMethods = Pick<
   'recordEnrichments' | 'findEnrichment' | 'loadSeries' | 'userSeries'
 >;
 
-export type OutcomeMethods = Pick<Store, 'recordOutcome' | 'counterpartyOutcomes'>;
+export type OutcomeMethods = Pick<Store, 'countActivity' | 'recordOutcome' | 'counterpartyOutcomes'>;
 
 export type DeliveryMethods = Pick<
   Store,

@@ -14,6 +14,7 @@ import type {
 } from '@txenrich/core';
 import type { CategoryRuleMatch } from '@txenrich/schema';
 import {
+  type ActivityRow,
   type BatchRecord,
   type CategoryOwnerPath,
   type CategoryRuleRecord,
@@ -176,15 +177,6 @@ export const enrichmentInsert: InsertMapping<[Scope, EnrichmentRecord]> = {
     record.counterpartyId,
   ],
 };
-
-/** A counterparty's enrichments of one day, to add to its count (`counterparty_activity`). */
-export type ActivityRow = [
-  tenant: string,
-  environment: string,
-  counterpartyId: string,
-  day: number,
-  count: number,
-];
 
 /**
  * The enrichments of some writes counted per scope, counterparty and day, one row each, in key order

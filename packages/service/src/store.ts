@@ -96,10 +96,7 @@ export interface IdempotentBatch {
   requestHash: string;
 }
 
-/**
- * One enriched transaction, kept so a report can find (and re-enrich) it and an outcome can name it.
- * Recording it also counts it for its counterparty on its day (`counterpartyOutcomes`).
- */
+/** One enriched transaction, kept so a report can find (and re-enrich) it and an outcome can name it. */
 export interface EnrichmentRecord {
   enrichmentId: string;
   kind: TransactionKind;
@@ -271,6 +268,15 @@ export interface OutcomeRecord {
   isFraud: boolean;
   reportedAt: number;
 }
+
+/** A counterparty's enrichments of one day, to add to its count: what outcome rates divide by. */
+export type ActivityRow = [
+  tenant: string,
+  environment: string,
+  counterpartyId: string,
+  day: number,
+  count: number,
+];
 
 /** A counterparty's counts over a window: `OutcomeCounts` with its id. */
 export interface CounterpartyOutcomes extends OutcomeCounts {
@@ -449,6 +455,12 @@ export interface Store {
 
   // Transaction outcomes.
   /**
+   * Adds enrichments to the counts per counterparty and day, in one transaction. The service counts its
+   * inline enrichments in memory and adds them every second (a count per row, not a write per request);
+   * `saveBatchChunk` counts a chunk's in its own transaction.
+   */
+  countActivity(rows: readonly ActivityRow[]): Promise<void>;
+  /**
    * Stores an outcome of an enrichment of `scope` (replacing the one of the same kind reported before)
    * and bumps the `outcomes` revision, in one transaction. Answers false, storing nothing, when the
    * scope has no such enrichment.
@@ -457,7 +469,7 @@ export interface Store {
   /**
    * The counts of every counterparty with an outcome reported on an enrichment of `sinceDay` or later:
    * lost chargebacks, enrichments reported as fraud (by any kind), declines, refunds, and its
-   * enrichments of those days (recorded by `recordEnrichments` and `saveBatchChunk`). Ordered by id.
+   * enrichments of those days (`countActivity`, `saveBatchChunk`). Ordered by id.
    * With `changedAfter` (an `outcomes` revision), only the counterparties with an outcome stored after
    * it: what changed since counts read at that revision.
    */

@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { dayOf, type EnrichmentRecord, type OutcomeRecord, type Scope, type Store } from '../src/store.js';
+import { activityRows } from '../src/store-rows.js';
 import type { OpenStore } from './store-conformance.js';
 
 const day = 86_400_000;
@@ -44,8 +45,11 @@ const counts = (counterpartyId: string, fields: Record<string, number>) => ({
   refunds: 0,
   ...fields,
 });
-const record = (store: Store, scope: Scope, enrichments: EnrichmentRecord[]) =>
-  store.recordEnrichments([{ scope, enrichments, series: [], usage: [] }]);
+/** Records enrichments, then counts them, as the service does. */
+async function record(store: Store, scope: Scope, enrichments: EnrichmentRecord[]) {
+  await store.recordEnrichments([{ scope, enrichments, series: [], usage: [] }]);
+  await store.countActivity(activityRows([{ scope, enrichments }]));
+}
 
 export function describeOutcomeConformance(open: OpenStore): void {
   describe('transaction outcomes', () => {
@@ -65,7 +69,7 @@ export function describeOutcomeConformance(open: OpenStore): void {
       return { store: await reopen(), reopen };
     }
 
-    it('keeps an enrichment counterparty, and counts enrichments per counterparty from inline writes and chunks', async () => {
+    it('keeps an enrichment counterparty, and counts enrichments per counterparty as added and from chunks', async () => {
       const { store, reopen } = await fresh();
       await record(store, acme, [
         enrichment('e1', starbucks),
@@ -75,6 +79,12 @@ export function describeOutcomeConformance(open: OpenStore): void {
       await store.recordEnrichments([
         { scope: acme, enrichments: [enrichment('e4', starbucks)], series: [], usage: [] },
         { scope: acme, enrichments: [enrichment('e5', netflix)], series: [], usage: [] },
+      ]);
+      // Counts add up; a row of another scope counts for that scope.
+      await store.countActivity([
+        ['acme', 'production', starbucks, dayOf(at), 1],
+        ['acme', 'production', netflix, dayOf(at), 1],
+        ['globex', 'production', netflix, dayOf(at), 7],
       ]);
       expect(await store.findEnrichment(acme, 'e1')).toEqual(enrichment('e1', starbucks));
       await store.createBatch({

@@ -5,6 +5,7 @@
  * count without a gap, and a batch finishes, with its callback, once.
  */
 import {
+  activityRows,
   type BatchChunk,
   type BatchMethods,
   type BatchRow,
@@ -113,7 +114,7 @@ export function createBatches({ op, query, transaction }: StoreContext): BatchMe
           const { scope } = toBatch(batch);
           await insertEach(tx, [
             enrichmentsInsert([{ scope, enrichments: chunk.enrichments }]),
-            activityAddInsert([{ scope, enrichments: chunk.enrichments }]),
+            activityAddInsert(activityRows([{ scope, enrichments: chunk.enrichments }])),
             seriesUpsertInsert(scoped(scope, chunk.series)),
           ]);
         }

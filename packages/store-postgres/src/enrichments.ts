@@ -1,8 +1,8 @@
 /** Enrichments and the users' series states (recurrence) in the Postgres store. */
 import {
+  type ActivityRow,
   activityAdd,
   activityInsert,
-  activityRows,
   type EnrichmentMethods,
   type EnrichmentRecord,
   type EnrichmentRow,
@@ -31,10 +31,12 @@ export const enrichmentsInsert = (
   ),
 });
 
-/** The enrichments counted per counterparty and day, added to the stored counts (in key order). */
-export const activityAddInsert = (
-  writes: ReadonlyArray<{ scope: Scope; enrichments: readonly EnrichmentRecord[] }>,
-): Insert => ({ mapping: activityInsert, rows: activityRows(writes), suffix: activityAdd });
+/** Enrichments counted per counterparty and day, added to the stored counts (rows in key order). */
+export const activityAddInsert = (rows: readonly ActivityRow[]): Insert => ({
+  mapping: activityInsert,
+  rows: rows.map((row) => [...row]),
+  suffix: activityAdd,
+});
 
 /** A series state and the scope it belongs to. */
 export interface ScopedSeries {
@@ -92,7 +94,6 @@ export function createEnrichments(context: StoreContext): EnrichmentMethods {
     recordEnrichments: op('recordEnrichments', (writes: readonly EnrichmentWrite[]) =>
       insertAll(context, [
         enrichmentsInsert(writes),
-        activityAddInsert(writes),
         seriesUpsertInsert(writes.flatMap(({ scope, series }) => scoped(scope, series))),
         usageRowsInsert(writes.flatMap(({ usage }) => usage)),
       ]),

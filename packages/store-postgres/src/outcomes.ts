@@ -1,5 +1,6 @@
 /** Transaction outcomes reported on enrichments, and their counts per counterparty, in the Postgres store. */
 import {
+  type ActivityRow,
   counterpartyOutcomesSql,
   dayOf,
   type OutcomeMethods,
@@ -9,15 +10,21 @@ import {
   type Scope,
   toCounterpartyOutcomes,
 } from '@txenrich/service';
-import type { StoreContext } from './operations.js';
+import { activityAddInsert } from './enrichments.js';
+import { insertAll, type StoreContext } from './operations.js';
 import { bumpRevision, revision } from './revisions.js';
 
 const upsertSql = outcomeUpsert((index) => `$${index + 1}`);
 const countsSql = counterpartyOutcomesSql((index) => `$${index + 1}`, false);
 const changedCountsSql = counterpartyOutcomesSql((index) => `$${index + 1}`, true);
 
-export function createOutcomes({ op, query, transaction }: StoreContext): OutcomeMethods {
+export function createOutcomes(context: StoreContext): OutcomeMethods {
+  const { op, query, transaction } = context;
   return {
+    countActivity: op('countActivity', (rows: readonly ActivityRow[]) =>
+      insertAll(context, [activityAddInsert(rows)]),
+    ),
+
     recordOutcome: op('recordOutcome', (scope: Scope, outcome: OutcomeRecord) =>
       transaction(async (tx) => {
         const { rows } = await tx<{ counterparty_id: string | null; created_at: string | number }>(

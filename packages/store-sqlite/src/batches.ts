@@ -1,5 +1,6 @@
 /** Batches in the SQLite store: their items, their results a chunk at a time, their end and callback. */
 import {
+  activityRows,
   type BatchChunk,
   type BatchMethods,
   type BatchRow,
@@ -119,6 +120,7 @@ export function createBatches(
         if (s.insertChunk.run(id, chunk.index, results, lengths).changes === 1) {
           const scope = toBatch(batch).scope;
           enrichments.insertEnrichments(scope, chunk.enrichments);
+          enrichments.countActivity(activityRows([{ scope, enrichments: chunk.enrichments }]));
           enrichments.upsertSeries(scope, chunk.series);
         }
         let done = batch.chunks_done;

@@ -1,8 +1,8 @@
 /** Enrichments and the users' series states (recurrence) in the SQLite store. */
 import {
+  type ActivityRow,
   activityAdd,
   activityInsert,
-  activityRows,
   type EnrichmentMethods,
   type EnrichmentRecord,
   type EnrichmentRow,
@@ -10,6 +10,7 @@ import {
   enrichmentColumns,
   enrichmentInsert,
   insertStatement,
+  type OutcomeMethods,
   type Scope,
   type SeriesRef,
   type SeriesRow,
@@ -23,11 +24,10 @@ import type { StoreContext } from './operations.js';
 type ScopeParams = [tenant: string, environment: string];
 
 export interface EnrichmentSteps {
-  /**
-   * Stores enrichments and counts them per counterparty and day, inside the caller's transaction; an id
-   * already recorded in its scope throws.
-   */
+  /** Stores enrichments, inside the caller's transaction; an id already recorded in its scope throws. */
   insertEnrichments(scope: Scope, enrichments: readonly EnrichmentRecord[]): void;
+  /** Adds to the enrichments counted per counterparty and day, inside the caller's transaction. */
+  countActivity(rows: readonly ActivityRow[]): void;
   /** Stores series states, each replacing the one stored for its user and key. */
   upsertSeries(scope: Scope, series: readonly SeriesRow[]): void;
 }
@@ -36,7 +36,7 @@ export function createEnrichments(
   { db, op, write }: StoreContext,
   addUsage: (key: UsageKey, count: number) => void,
 ): EnrichmentSteps & {
-  methods: EnrichmentMethods;
+  methods: EnrichmentMethods & Pick<OutcomeMethods, 'countActivity'>;
 } {
   const s = {
     insertEnrichment: db.prepare(insertStatement(enrichmentInsert, () => '?')),
@@ -60,7 +60,9 @@ export function createEnrichments(
   const steps: EnrichmentSteps = {
     insertEnrichments(scope, enrichments) {
       for (const each of enrichments) s.insertEnrichment.run(...enrichmentInsert.values(scope, each));
-      for (const row of activityRows([{ scope, enrichments }])) s.addActivity.run(...row);
+    },
+    countActivity(rows) {
+      for (const row of rows) s.addActivity.run(...row);
     },
     upsertSeries(scope, series) {
       for (const row of series) s.upsertSeries.run(...seriesInsert.values(scope, row));
@@ -79,6 +81,11 @@ export function createEnrichments(
             for (const row of usage) addUsage(row, row.count);
           }
         }).immediate,
+      ),
+
+      countActivity: write(
+        'countActivity',
+        db.transaction((rows: readonly ActivityRow[]) => steps.countActivity(rows)).immediate,
       ),
 
       findEnrichment: op('findEnrichment', (scope: Scope, enrichmentId: string) => {

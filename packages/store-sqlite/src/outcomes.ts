@@ -12,7 +12,10 @@ import {
 import type { StoreContext } from './operations.js';
 import type { Revisions } from './revisions.js';
 
-export function createOutcomes({ db, op, write }: StoreContext, revisions: Revisions): OutcomeMethods {
+export function createOutcomes(
+  { db, op, write }: StoreContext,
+  revisions: Revisions,
+): Omit<OutcomeMethods, 'countActivity'> {
   const s = {
     enrichment: db.prepare<
       [tenant: string, environment: string, enrichmentId: string],
