@@ -37,9 +37,15 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(
       card('BKG*BOOKING.COM HOTEL 888-555-0142 NY', { categoryCode: '4722' }).counterparty[0]?.name,
     ).toBe('Booking.com');
-    // A marketplace's host, then its seller's shop: the marketplace (a brand behind it would still win).
-    for (const line of ['ETSY.COM - WILLOW AND THREAD 718-555-0190 NY', 'Etsy.com - Brass Owl Studi'])
+    // A marketplace's host, then its seller's shop: the marketplace, also when the shop reads as a brand.
+    for (const line of [
+      'ETSY.COM - WILLOW AND THREAD 718-555-0190 NY',
+      'Etsy.com - Brass Owl Studi',
+      'ETSY.COM - PATEL CO',
+    ])
       expect(card(line, { categoryCode: '5999' }).counterparty[0]?.name).toBe('Etsy');
+    // A delivery app's prefix, its own name and its place: the app sold it itself.
+    expect(card('IC* INSTACART CA', { categoryCode: '5411' }).counterparty[0]?.name).toBe('Instacart');
     // A delivery app's own host is no seller of the store's goods.
     expect(
       card('IC* PUBLIX BY INSTACART INSTACART.COM', { categoryCode: '5411' }).counterparty[0]?.name,
@@ -162,7 +168,11 @@ describe('createEngine: card enrichment on the built catalog', () => {
     });
     expect(result.counterparty[0]?.name).toMatch(/^Chipotle/);
     expect(result.transactionInfo).toMatchObject({ isDigitalWallet: true, transactionId: 'tx-9' });
-    expect(result.customAttributes).toEqual({ ref: 'a' });
+    expect(result.customAttributes).toEqual({ ref: 'a' }); // A wallet pays a merchant whose name may be two letters or a sign (`BP`, `H&M`).
+    expect(
+      card('BP#9047674 MD APPLE PAY ENDING IN 2521', { categoryCode: '5542' }).counterparty[0]?.name,
+    ).toBe('BP');
+    expect(card('APLPAY H&M', { categoryCode: '5651' }).counterparty[0]?.name).toBe('H&M');
   });
 
   it('gives stable counterparty ids and a fresh enrichment id per call', () => {

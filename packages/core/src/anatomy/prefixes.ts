@@ -50,11 +50,17 @@ function looksLikeBusinessName(text: string): boolean {
  * A marketplace repeats its own name around the merchant's (`DD *DOORDASH LOUSDELI`,
  * `IC* STATER BROS BY INS INSTACART.COM`): what is left is the merchant.
  */
-function withoutFacilitatorEcho(text: string, facilitatorName: string | undefined): string {
+function withoutFacilitatorEcho(
+  text: string,
+  facilitatorName: string | undefined,
+  lexicon: AnatomyLexicon,
+): string {
   if (!facilitatorName) return text;
   const key = prefixKey(facilitatorName);
   const tokens = text.split(' ');
-  if (tokens.length > 1 && prefixKey(tokens[0]!) === key) tokens.shift();
+  // The echo followed by its place only is the marketplace's own sale (`IC* INSTACART CA`).
+  const placeOnly = () => stripPlaceTail(tokens.slice(1).join(' '), lexicon, true).text === '';
+  if (tokens.length > 1 && prefixKey(tokens[0]!) === key && !placeOnly()) tokens.shift();
   // `BY INS`, `BY INSTACAR`: the marketplace's name cut by the field.
   const by = tokens.lastIndexOf('BY');
   if (by > 0 && by + 1 < tokens.length && key.startsWith(prefixKey(tokens[by + 1]!))) tokens.splice(by, 2);
@@ -83,7 +89,7 @@ function afterThirdParty(
   const party = lexicon.thirdParties.get(thirdPartyId);
   // A card processor's prefix before nothing names no one; any other party's names the party (`AFFIRM * PAY`).
   const processorOnly = party?.roles.length === 1 && party.roles[0] === 'facilitator';
-  if (!party || processorOnly) return withoutFacilitatorEcho(after, party?.name);
+  if (!party || processorOnly) return withoutFacilitatorEcho(after, party?.name, lexicon);
   // A brand that sells itself (no role of a go-between) prints its order code after its own prefix, digits
   // or not: one code in twenty has no digit, and no vowel tells it from a name (`AMZN PRIME*GKDKSCKCJ WA`,
   // `AIRBNB * HMXGKEIF78 AIRBNB.COM CA`). A platform that sells for others prints the seller (`DD *LOUSDELI`).
@@ -94,7 +100,7 @@ function afterThirdParty(
     .text.split(' ')
     .filter((word) => !(word.includes(own) && hostPattern.test(word)))
     .join(' ');
-  return namesNoOne(rest) ? canonical(party.name) : withoutFacilitatorEcho(after, party.name);
+  return namesNoOne(rest) ? canonical(party.name) : withoutFacilitatorEcho(after, party.name, lexicon);
 }
 
 /** What the third parties of a line leave of it, and what they tell. */
@@ -153,9 +159,14 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
     rules.push('marker.wallet');
   }
   text = text.replace(walletSuffix, '');
-  // What a wallet's or app's name leaves without a word of three letters (`XOOM.COM`, `MONEYGRAM US
-  // 8009262400 TX`, `WU *WESTERN UNION`) names no one else: the app is the name.
-  if (stripped.length > 0 && !/[A-Z]{3}/.test(text.replace(/\bCOM\b/g, ''))) text = '';
+  // What a money transfer app's name leaves without a word of three letters (`XOOM.COM`, `MONEYGRAM US
+  // 8009262400 TX`, `WU *WESTERN UNION`) names no one else: the app is the name. A wallet pays a merchant,
+  // whose name may be that short (`BP#9047674 MD APPLE PAY ENDING IN 2521`, `APLPAY H&M`).
+  const strippedApp = stripped.some((phrase) => {
+    const party = lexicon.thirdParties.get(byPhrase.get(phrase)!.thirdPartyId);
+    return party?.roles.includes('p2p') ?? false;
+  });
+  if (strippedApp && !/[A-Z]{3}/.test(text.replace(/\bCOM\b/g, ''))) text = '';
 
   text = text.replace(lexicon.runInPrefix, '$1*');
   for (let guard = 0; guard < 3; guard++) {

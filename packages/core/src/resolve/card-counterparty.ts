@@ -141,10 +141,13 @@ export function resolveCardCounterparty(
     );
   const nameBehind = descriptor.name.split(' ').length >= 2 && !marketplaceHost;
   const query = { readings: readingsOf(descriptor, parties), statementForm: descriptor.raw, host };
+  // A marketplace's seller is a shop of its own, whatever brand its name reads as (`ETSY.COM - PATEL CO`).
   let match = peerToPeer
     ? appItself(parts, query, evidence, parties, trace)
-    : (matcher.match(partyHost ? { ...query, host: null } : query, evidence, trace) ??
-      (partyHost && !nameBehind ? matcher.match(query, evidence, trace) : null));
+    : marketplaceHost
+      ? matcher.match({ ...query, readings: [] }, evidence, trace)
+      : (matcher.match(partyHost ? { ...query, host: null } : query, evidence, trace) ??
+        (partyHost && !nameBehind ? matcher.match(query, evidence, trace) : null));
   // `UBER *EATS PENDING`, `AMZN MKTP US*2K4LL8PT1`: the marketplace or platform sold it itself.
   const seller = match || peerToPeer ? undefined : parties.find((party) => selfSellingTypes.has(party.type));
   if (seller && soldByItself(descriptor, seller)) {
