@@ -13,12 +13,14 @@ import { createEngine, type Engine } from '@txenrich/core';
 import { buildServer } from '@txenrich/http';
 import { createPool, type EnrichmentPool } from '@txenrich/pool';
 import {
+  type ChunkQueue,
   type ConfigInput,
   createService,
   type Logger,
   parseConfig,
   type ResolveHost,
   type Service,
+  type ServiceRole,
 } from '@txenrich/service';
 import { createPostgresStore } from '@txenrich/store-postgres';
 import { createSqliteStore } from '@txenrich/store-sqlite';
@@ -103,6 +105,10 @@ export async function startServer(
     resolveHost?: ResolveHost;
     /** The service's clock (`Date.now` by default). */
     now?: () => number;
+    /** This process's role in a fleet (`all` by default); `api` and `worker` need `chunkQueue`. */
+    role?: ServiceRole;
+    /** The fleet's chunk queue (on the Postgres database of `postgresDatabaseUrl`), closed with the server. */
+    chunkQueue?: ChunkQueue;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'txenrich-e2e-'));
@@ -131,6 +137,8 @@ export async function startServer(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.role ? { role: options.role } : {}),
+    ...(options.chunkQueue ? { chunkQueue: options.chunkQueue } : {}),
   });
   const app = await buildServer({ service, logger: false });
   await service.start();
@@ -154,6 +162,7 @@ export async function startServer(
     async close() {
       await app.close();
       await service.close();
+      await options.chunkQueue?.close();
       await closeStore();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
