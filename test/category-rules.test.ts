@@ -350,4 +350,77 @@ describe.each(storeKinds)('category rules on %s', (store) => {
     },
     120_000,
   );
+
+  it.runIf(store === 'sqlite')(
+    'file a 50,000-item batch under 1,000 rules and 10,000 personalizations, every item by precedence',
+    async () => {
+      const key = keys.globexSandbox;
+      const flowers = { merchantName: 'SQ *MARIAS FLOWERS', categoryCode: '5992', amount: 40 };
+      const netflixId = (await enrich(netflix, key)).counterparty[0]!.id;
+      const flowersDefault = await leafOf(flowers, key);
+      /** Sends `count` requests, `parallel` at a time, each expected to answer `status`. */
+      const all = async (count: number, status: number, send: (n: number) => ReturnType<typeof call>) => {
+        for (let start = 0; start < count; start += 50) {
+          const answers = await Promise.all(
+            Array.from({ length: Math.min(50, count - start) }, (_, n) => send(start + n)),
+          );
+          for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+        }
+      };
+      // 10,000 personalizations at integration level: Netflix's, and 9,999 of counterparties no item names.
+      await all(10_000, 201, (n) =>
+        call(
+          '/counterparty-category-personalizations',
+          'PUT',
+          { counterpartyId: n === 0 ? netflixId : `made-up-${n}`, categoryId: '017-000-000-000' },
+          key,
+        ),
+      );
+      // 1,000 rules: the diner's MCC (travel), one Netflix's personalization outranks, and 998 none of the
+      // items holds (names no item has, MCCs no item has, a fee).
+      const match = (n: number): Json =>
+        n === 0
+          ? { mcc: { from: 5812, to: 5812 }, direction: 'outgoing' }
+          : n === 1
+            ? { namePattern: 'NETFLIX*', channel: 'digital' }
+            : n % 3 === 0
+              ? { namePattern: `NOBODY ${n}*` }
+              : n % 3 === 1
+                ? { mcc: { from: 1000 + n, to: 1000 + n + (n % 200) } }
+                : { type: 'fee', amount: { min: n } };
+      await all(1_000, 201, (n) =>
+        call(rulesPath, 'POST', { categoryId: n === 0 ? travel : '019-000-000-000', match: match(n) }, key),
+      );
+
+      const bodies = [netflix, diner, flowers];
+      const expected = ['017-000-000-000', travel, flowersDefault];
+      const transactions = Array.from({ length: 50_000 }, (_, n) => ({
+        ...bodies[n % 3]!,
+        transactionId: `r-${n}`,
+      }));
+      const submitted = await call('/batches/transactions/cards/enrich', 'POST', { transactions }, key);
+      expect(submitted.status).toBe(200);
+      const batchId = (submitted.body as { batchId: string }).batchId;
+      await waitFor(
+        async () => (await call(`/batches/${batchId}`, 'GET', undefined, key)).body as { status: string },
+        (batch) => batch.status === 'completed',
+        240_000,
+      );
+      let seen = 0;
+      let path: string | null = `/batches/${batchId}/results?limit=5000`;
+      while (path) {
+        const page = (await call(path, 'GET', undefined, key)).body as {
+          results: Result[];
+          next: string | null;
+        };
+        for (const result of page.results) {
+          expect(categoryOf(result).chain?.at(-1), `item ${seen}`).toBe(expected[seen % 3]);
+          seen++;
+        }
+        path = page.next === null ? null : `/batches/${batchId}/results?limit=5000&cursor=${page.next}`;
+      }
+      expect(seen).toBe(50_000);
+    },
+    400_000,
+  );
 });

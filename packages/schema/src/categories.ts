@@ -138,6 +138,26 @@ export const categoryRuleSchema = newCategoryRuleSchema.extend({
 
 export const categoryRulesSchema = z.array(categoryRuleSchema);
 
+/**
+ * The CLI's personalization file (`txenrich enrich --personalization`): custom categories (with ids of the
+ * file's own; `userId` for a user's), counterparty personalizations (the integration's, a user's or an
+ * organization's) and category rules in creation order, each part optional.
+ */
+export const personalizationFileSchema = z.object({
+  categories: z
+    .array(newCategorySchema.extend({ id: identifier(64, 1), userId: identifier(512, 1).optional() }))
+    .optional(),
+  personalizations: z
+    .array(
+      personalizationSchema.extend({
+        userId: identifier(512, 1).optional(),
+        organizationId: identifier(512, 1).optional(),
+      }),
+    )
+    .optional(),
+  rules: z.array(newCategoryRuleSchema).optional(),
+});
+
 /** A category action trigger that names a category, with the scope holding it (the 409 of a category in use). */
 export const categoryTriggerUseSchema = z.object({
   id: z.string(),
@@ -167,5 +187,6 @@ export type PersonalizationView = z.infer<typeof personalizationViewSchema>;
 export type CategoryInUse = z.infer<typeof categoryInUseSchema>;
 export type CategoryRuleMatch = z.output<typeof categoryRuleMatchSchema>;
 export type NewCategoryRule = z.output<typeof newCategoryRuleSchema>;
+export type PersonalizationFile = z.output<typeof personalizationFileSchema>;
 export type CategoryRuleView = z.infer<typeof categoryRuleSchema>;
 export type CategoryTriggerUse = z.infer<typeof categoryTriggerUseSchema>;

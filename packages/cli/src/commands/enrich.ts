@@ -2,12 +2,15 @@
  * `txenrich enrich --kind <kind> <input> [-o output] [--threads N]`: a file of
  * request bodies (JSON lines or CSV; `-` reads standard input) through the
  * worker pool, streaming in and out, one result per row in input order. A CSV
- * input may be a bank's export (`--preset`, `csv-options.ts`). Exits 2 when
- * any row failed (`exitCodes.rowsFailed`), after the summary line.
+ * input may be a bank's export (`--preset`, `csv-options.ts`). With
+ * `--personalization`, a tenant's custom categories, counterparty
+ * personalizations and category rules apply (`personalization-file.ts`).
+ * Exits 2 when any row failed (`exitCodes.rowsFailed`), after the summary line.
  */
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
-import type { EnrichableKind } from '@txenrich/core';
+import { loadCatalog } from '@txenrich/catalog';
+import type { EnrichableKind, TenantCategories } from '@txenrich/core';
 import {
   createMemorySeries,
   createPool,
@@ -24,6 +27,7 @@ import { openInput, openOutput } from '../files.js';
 import { capHeapGrowth, turnOffPretenuring } from '../heap.js';
 import type { CliIo } from '../io.js';
 import { type OutputFormatName, outputFormatNames, outputFormats } from '../output-formats.js';
+import { defaultChains, readPersonalizationFile } from '../personalization-file.js';
 import { formatOfPath, type InputFormat, inputFormats, openRows } from '../rows.js';
 import { addCsvOptions, type CsvFlags, csvFlagsGiven, csvLayoutOf } from './csv-options.js';
 
@@ -39,6 +43,7 @@ interface EnrichFlags extends CsvFlags {
   progress: boolean;
   explain: boolean;
   recurring?: string;
+  personalization?: string;
 }
 
 function positiveInteger(value: string): number {
@@ -100,6 +105,10 @@ export function registerEnrich(program: Command, io: CliIo): void {
       '--recurring <path>',
       "write each user's recurring series (subscriptions and bills) here, one JSON line per user",
     )
+    .option(
+      '--personalization <path>',
+      'a JSON file of custom categories, counterparty personalizations and category rules to apply',
+    )
     .action(async (inputName: string, flags: EnrichFlags) => {
       const started = performance.now();
       // Everything that can be the user's mistake is checked before the pool starts or a file is written.
@@ -120,6 +129,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
           `${csvFlags.join(', ')} ${csvFlags.length === 1 ? 'applies' : 'apply'} to CSV input; ` +
             `${inputName === '-' ? 'standard input' : inputName} is read as JSON lines (see --format).`,
         );
+      const categories = flags.personalization ? await personalizationOf(flags.personalization) : undefined;
       const input = openInput(inputName, io.stdin);
       const outputFormat = flags.outputFormat ?? (flags.output ? formatOfPath(flags.output) : 'jsonl');
       const chunks = await openRows(input, {
@@ -183,6 +193,7 @@ export function registerEnrich(program: Command, io: CliIo): void {
         const { module } = outputFormats[outputFormat];
         for await (const chunk of pool.enrichChunks(kind, tracked, {
           series,
+          ...(categories ? { rules: { key: 'personalization', categories } } : {}),
           ...(module ? { output: module } : {}),
           ...(flags.explain ? { explain: true } : {}),
         })) {
@@ -205,6 +216,15 @@ export function registerEnrich(program: Command, io: CliIo): void {
       if (errors > 0)
         throw new CommanderError(exitCodes.rowsFailed, 'txenrich.rowsFailed', `${errors} rows failed.`);
     });
+}
+
+/**
+ * `--personalization`: the file's categories, checked against the catalog's default taxonomy (read here
+ * for its industries alone, then let go: the workers load their own).
+ */
+async function personalizationOf(path: string): Promise<TenantCategories> {
+  const chains = defaultChains(loadCatalog().industries);
+  return readPersonalizationFile(path, chains);
 }
 
 /** `--recurring`: each user's subscriptions view, one JSON line per user with a recurring series. */
