@@ -129,6 +129,14 @@ describe('createEngine: card enrichment on the built catalog', () => {
     ).toBe('Lyft');
   });
 
+  it("reads a brand's word that starts the line's town as the town's (`HUNTINGTON BEACH BLOOMS ... CA`)", () => {
+    for (const line of [
+      'HUNTINGTON BEACH BLOOMS HUNTINGTON BE CA',
+      'SQ *HUNTINGTON BEACH P HUNTINGTON BE CA',
+    ])
+      expect(card(line, { categoryCode: '5992' }).counterparty[0]?.verified).toBe(false);
+  });
+
   it('reads store descriptors, places and industry chains', () => {
     const result = card('WAL-MART #2345 SPRINGFIELD MO', { categoryCode: '5411', amount: '23.10' });
     const [walmart] = result.counterparty;

@@ -97,7 +97,21 @@ function townOfState(
   const region =
     place.region ?? (printed && parts.lexicon.regionCountry.get(printed) === 'US' ? printed : null);
   if (!region) return undefined;
-  return (key) => parts.lexicon.isCity(region, key.toUpperCase());
+  const name = ` ${descriptor.name} `;
+  return (key) => {
+    const upper = key.toUpperCase();
+    if (parts.lexicon.isCity(region, upper)) return true;
+    // The key and the words after it on the line may make a town (`HUNTINGTON BEACH BLOOMS ... CA`).
+    const at = name.indexOf(` ${upper} `);
+    if (at < 0) return false;
+    const after = name
+      .slice(at + upper.length + 2)
+      .trim()
+      .split(' ');
+    for (let size = 1; size <= Math.min(2, after.length); size++)
+      if (parts.lexicon.isCity(region, `${upper} ${after.slice(0, size).join(' ')}`)) return true;
+    return false;
+  };
 }
 
 export function resolveCardCounterparty(

@@ -148,7 +148,9 @@ function guard(
   // A cut last word of two or more (`DICKS SPORTING GOO`) is a truncation only one brand completes.
   const truncated =
     candidate.kind === 'leading' && candidate.similarity < 1 && nameWords >= 2 && candidate.truncated;
-  const partial = !truncated && (inside || candidate.kind === 'leading' || candidate.kind === 'fuzzy');
+  // A town's name (or the start of one: `HUNTINGTON BEACH`) names the town as much as the brand, even alone.
+  const partial =
+    !truncated && (townAlias || inside || candidate.kind === 'leading' || candidate.kind === 'fuzzy');
   if (!partial) return 0;
   // The MCC must name the brand's own line of business (a restaurant MCC does not vouch for a grocer
   // called `LUCKY` inside `LUCKY STAR CHINESE KIT`).
