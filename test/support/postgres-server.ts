@@ -19,6 +19,8 @@ const OLDEST_VERSION = 15;
 export interface PostgresServer {
   /** The `postgres` database as its superuser `postgres`, no password. */
   url: string;
+  /** The folder of its Unix socket (`.s.PGSQL.<port>`, the port of `url`). */
+  socketDir: string;
   /** Stops the server, keeping its data: an outage, until `resume`. */
   pause(): Promise<void>;
   /** Starts it again, on the same port, with its data. */
@@ -122,6 +124,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
 
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketDir: dir,
     async pause() {
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
     },

@@ -80,10 +80,26 @@ describe('parseConfig', () => {
         { DATABASE_URL: fromEnv },
       ).store,
     ).toEqual({ kind: 'postgres', url: fromEnv, maxConnections: 4 });
-    expect(() => parseConfig({ keys: [key], store: { kind: 'postgres', url: 'mysql://db/x' } })).toThrow(
-      'Invalid configuration: store.url: Expected a Postgres URL such as postgres://user:password@host:5432/database.',
-    );
     expect(() => parseConfig({ keys: [key], store: { kind: 'sqlite', url } })).toThrow(/store/);
+  });
+
+  it('takes a Unix socket in the URL, and names the setting whose URL is of no Postgres form', () => {
+    const socket = 'postgres://txenrich@/txenrich?host=/var/run/postgresql';
+    expect(parseConfig({ keys: [key], store: { kind: 'postgres', url: socket } }).store).toMatchObject({
+      url: socket,
+    });
+    expect(parseConfig({ keys: [key] }, { DATABASE_URL: socket }).store).toMatchObject({ url: socket });
+    const wrong = 'mysql://txenrich:hunter2-secret@db/x';
+    const expected = `Expected a Postgres URL such as postgres://user:password@host:5432/database, or for a Unix socket postgres://user@/database?host=/var/run/postgresql.`;
+    expect(() => parseConfig({ keys: [key], store: { kind: 'postgres', url: wrong } })).toThrow(
+      `Invalid configuration: store.url: ${expected}`,
+    );
+    // DATABASE_URL is named as itself, whatever the file says, and no part of the URL (its password) is shown.
+    for (const input of [{ keys: [key] }, { keys: [key], store: { kind: 'postgres', url: socket } }]) {
+      const refused = () => parseConfig(input, { DATABASE_URL: wrong }, '/etc/txenrich.json');
+      expect(refused).toThrow(`Invalid configuration in /etc/txenrich.json: DATABASE_URL: ${expected}`);
+      expect(refused).not.toThrow(/hunter2/);
+    }
   });
 
   it('names PORT when it is not a port number, and the file a configuration came from', () => {

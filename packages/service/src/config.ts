@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { createCallbackPolicy, parseAllowlistEntry } from './callback-policy.js';
 import { ServiceError } from './errors.js';
+import { isPostgresUrl, POSTGRES_URL_EXPECTED } from './postgres-url.js';
 import { type Environment, environments } from './store.js';
 
 export const featureNames = ['merchantSearch', 'triggers', 'multiSource'] as const;
@@ -86,12 +87,8 @@ function periodsOf(...layers: ReadonlyArray<PeriodsInput | undefined>): Retentio
   return periods;
 }
 
-/** A Postgres connection URL: `postgres://` or `postgresql://`. */
-const postgresUrl = z
-  .string()
-  .refine((url) => URL.canParse(url) && /^postgres(ql)?:$/.test(new URL(url).protocol), {
-    message: 'Expected a Postgres URL such as postgres://user:password@host:5432/database.',
-  });
+/** A Postgres connection string, in any form node-postgres reads (`postgres-url.ts`). */
+const postgresUrl = z.string().refine(isPostgresUrl, { message: POSTGRES_URL_EXPECTED });
 
 /**
  * `risk`: the rolling window of the outcome counts per counterparty, the minimum of enrichments in it
@@ -262,8 +259,12 @@ function portOfEnv(value: string, source: string | undefined): number {
   return port;
 }
 
-/** `DATABASE_URL`'s store: Postgres at that URL, with the file's other Postgres settings if it has them. */
-function postgresOfEnv(input: object, url: string): object {
+/**
+ * `DATABASE_URL`'s store: Postgres at that URL, with the file's other Postgres settings if it has them. A
+ * URL of another form is named as `DATABASE_URL`, not as the file's `store.url`.
+ */
+function postgresOfEnv(input: object, url: string, source: string | undefined): object {
+  if (!isPostgresUrl(url)) throw invalidConfig(`DATABASE_URL: ${POSTGRES_URL_EXPECTED}`, source);
   const store = (input as { store?: unknown }).store;
   const fromFile =
     typeof store === 'object' && store !== null && 'kind' in store && store.kind === 'postgres';
@@ -281,7 +282,7 @@ export function parseConfig(input: unknown, env: NodeJS.ProcessEnv = {}, source?
           ...input,
           ...(env.PORT ? { port: portOfEnv(env.PORT, source) } : {}),
           ...(env.TXENRICH_DATA_DIR ? { dataDir: env.TXENRICH_DATA_DIR } : {}),
-          ...(env.DATABASE_URL ? { store: postgresOfEnv(input, env.DATABASE_URL) } : {}),
+          ...(env.DATABASE_URL ? { store: postgresOfEnv(input, env.DATABASE_URL, source) } : {}),
         }
       : input;
   const parsed = configSchema.safeParse(overridden);
