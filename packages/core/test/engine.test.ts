@@ -90,6 +90,9 @@ describe('createEngine: card enrichment on the built catalog', () => {
       card(line, categoryCode ? { categoryCode } : {}).counterparty.filter((party) => party.verified);
     expect(brandOf('SHELL BEACH CAFE', '5812')).toEqual([]);
     expect(brandOf('TARGET PRACTICE RANGE LLC', '7999')).toEqual([]);
+    // A laundry named after a school's brand; a steakhouse named like a foreign cafe chain, on a US card.
+    expect(brandOf('KAPLAN LAUNDRY', '7216')).toEqual([]);
+    expect(brandOf('TST* ROSAS STEAKHOUSE', '5812')).toEqual([]);
     // Generic words inside a longer name, or completing a shorter one, need something else to agree.
     for (const line of [
       'PAYMENT - THANK YOU',

@@ -61,6 +61,9 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'massage',
     'yoga',
     'fitness',
+    'laundry',
+    'laundromat',
+    'cleaners',
   ],
   /** Healthcare */
   '009': [

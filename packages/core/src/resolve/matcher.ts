@@ -242,7 +242,7 @@ function score(
   // clothing chain called `SLATERS` is not `TST* SLATERS 5050 - DE`), even when the name is all the line
   // says, and the more so when the line says more (`TST* ROSAS STEAKHOUSE TOMAH WI` is no UK Thai cafe).
   if (evidence.country && entry.countries.length > 0 && !entry.countries.includes(evidence.country)) {
-    result -= 55;
+    result -= extraWords > 0 ? 75 : 55;
     notes.push('the brand does not operate in the country');
   }
   // Small businesses take cards through Square or Toast; a brand behind one is rarely more than its own name.
