@@ -30,7 +30,7 @@ import {
 } from '@txenrich/service';
 
 /** This adapter's own faults, and its refusals of requests Node would answer outside the table. */
-export type HttpErrorCode = 'SHUTTING_DOWN' | 'HOST_REQUIRED';
+export type HttpErrorCode = 'SHUTTING_DOWN' | 'HOST_REQUIRED' | 'WORKER_PROCESS';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -94,6 +94,8 @@ export const answerOfCode: Readonly<Record<Code, CodeAnswer>> = {
   STORE_FAILED: { status: 500 },
   SHUTTING_DOWN: { status: 503, retryAfter: 5 },
   HOST_REQUIRED: { status: 400 },
+  // The API is served by the fleet's API processes: this one exists, but is the wrong one to ask.
+  WORKER_PROCESS: { status: 421 },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: TOO_LARGE },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 400,

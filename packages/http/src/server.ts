@@ -37,6 +37,7 @@ import { registerReportRoutes } from './routes/reports.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { registerTriggerRoutes } from './routes/triggers.js';
 import { sharedRateLimitStore } from './shared-rate-limits.js';
+import { workerRouteCheck } from './worker-routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -171,6 +172,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await registerCors(app, service.config.cors);
   await registerCompression(app, service.config.compression);
 
+  const checkWorkerRoute = workerRouteCheck(app, service);
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -180,6 +182,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         'The request is not valid HTTP: an HTTP/1.1 request needs a Host header.',
       );
     if (closing) throw new HttpError('SHUTTING_DOWN', 'The server is shutting down.');
+    checkWorkerRoute(request);
     if (request.is404 || request.routeOptions.config.public) return;
     const principal = service.authenticate(request.headers['x-api-key'] as string | undefined);
     if (!principal) throw forbidden();

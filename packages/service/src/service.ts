@@ -107,6 +107,8 @@ export interface Service extends Keyring {
   readonly config: Config;
   readonly engine: Engine;
   readonly store: Store;
+  /** This process's role in a fleet (`all` alone, or on SQLite): a worker's HTTP server answers probes only. */
+  readonly role: ServiceRole;
   enrichOne<K extends EnrichableKind>(
     scope: Scope,
     kind: K,
@@ -374,6 +376,7 @@ export function createService(options: ServiceOptions): Service {
     config,
     engine,
     store,
+    role,
     authenticate: keyring.authenticate,
     isAdmin: keyring.isAdmin,
 

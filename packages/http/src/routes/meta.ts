@@ -9,6 +9,7 @@ import { createOpenApiDocument } from '@txenrich/schema';
 import { type Service, ServiceError } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND } from '../errors.js';
+import { servedByWorkers } from '../worker-routes.js';
 
 const ICON_FILE = /^[a-z0-9][a-z0-9-]*\.svg$/;
 
@@ -19,11 +20,11 @@ export function registerMetaRoutes(
   options: { service: Service; iconsDir?: string },
 ): void {
   const openApi = JSON.stringify(createOpenApiDocument());
-  app.get('/healthz', { config: { public: true } }, async () => ({
+  app.get('/healthz', { config: { public: true, ...servedByWorkers } }, async () => ({
     status: 'ok',
     region: options.service.config.region,
   }));
-  app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
+  app.get('/readyz', { config: { public: true, ...servedByWorkers } }, async (_request, reply) => {
     // A probe's answer rather than an error: the 503 tells a load balancer which check failed.
     const { ready, checks } = await options.service.readiness();
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });

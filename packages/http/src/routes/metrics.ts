@@ -9,6 +9,7 @@ import type { Service } from '@txenrich/service';
 import type { FastifyInstance } from 'fastify';
 import { adminOnly } from '../admin-key.js';
 import { createServerMetrics } from '../metrics.js';
+import { servedByWorkers } from '../worker-routes.js';
 
 /** The route label of a request no route matched (404s, and paths the router refused). */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -19,7 +20,9 @@ export function registerMetricsRoutes(app: FastifyInstance, service: Service): v
     const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', adminOnly(service, { bearer: true }), async (_request, reply) =>
+  const admin = adminOnly(service, { bearer: true });
+  const options = { ...admin, config: { ...admin.config, ...servedByWorkers } };
+  app.get('/metrics', options, async (_request, reply) =>
     reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
   );
 }
