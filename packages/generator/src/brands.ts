@@ -1429,7 +1429,7 @@ export const utilitiesByState: Readonly<Record<string, readonly string[]>> = {
   OR: ['Portland General Electric', 'Pacific Power', 'NW Natural'],
   PA: ['PECO', 'PPL Electric Utilities', 'FirstEnergy', 'UGI Utilities'],
   SC: ['Duke Energy', 'Dominion Energy'],
-  TN: ['MLGW'],
+  TN: ['Memphis Light, Gas and Water'],
   TX: [
     'TXU Energy',
     'Reliant Energy',

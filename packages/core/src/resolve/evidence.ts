@@ -41,6 +41,9 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'thai',
     'wings',
     'creamery',
+    'saloon',
+    'liquor',
+    'liquors',
     'brewery',
     'brewing',
     'winery',
@@ -115,6 +118,7 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'movers',
     'storage',
     'locksmith',
+    'lumber',
   ],
   /** Transportation and Auto */
   '014': [
