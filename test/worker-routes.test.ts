@@ -67,6 +67,7 @@ it('a worker answers its probes and metrics, and 421 naming its role to everythi
     ['/admin/callbacks', { headers: { 'x-admin-key': adminKey } }],
     ['/openapi.json', {}],
     ['/no-such-route', {}],
+    ['/batches/%E0%A4%A', { headers: { 'x-api-key': keys.acmeSandbox } }], // a path the router refuses
   ] as const)
     expect(await call(worker.url, path, init), path).toMatchObject({ status: 421, body: refusal });
 }, 300_000);

@@ -37,7 +37,7 @@ import { registerReportRoutes } from './routes/reports.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { registerTriggerRoutes } from './routes/triggers.js';
 import { sharedRateLimitStore } from './shared-rate-limits.js';
-import { workerRouteCheck } from './worker-routes.js';
+import { workerRoutes } from './worker-routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -131,7 +131,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // the table too, after the key is checked: a caller without one learns nothing of the routes.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
-      return sendError(isAuthenticated(request) ? error : forbidden(), request, reply);
+      const refused = byRole.unrouted() ?? (isAuthenticated(request) ? error : forbidden());
+      return sendError(refused, request, reply);
     },
     clientErrorHandler: answerClientError,
     // An HTTP/1.1 request without Host is refused by the onRequest hook below, in the contract's shape:
@@ -172,7 +173,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await registerCors(app, service.config.cors);
   await registerCompression(app, service.config.compression);
 
-  const checkWorkerRoute = workerRouteCheck(app, service);
+  const byRole = workerRoutes(app, service);
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -182,7 +183,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         'The request is not valid HTTP: an HTTP/1.1 request needs a Host header.',
       );
     if (closing) throw new HttpError('SHUTTING_DOWN', 'The server is shutting down.');
-    checkWorkerRoute(request);
+    byRole.check(request);
     if (request.is404 || request.routeOptions.config.public) return;
     const principal = service.authenticate(request.headers['x-api-key'] as string | undefined);
     if (!principal) throw forbidden();

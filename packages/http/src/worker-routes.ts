@@ -22,19 +22,28 @@ export const servedByWorkers = { servedByWorkers: true } as const;
 export const workerRefusal = (paths: Iterable<string>) =>
   `This process is a txenrich worker (--role worker): it runs batch chunks and serves only ${[...paths].sort().join(', ')}. Send API requests to the fleet's API processes.`;
 
-/**
- * On a worker process, the check that refuses a request for any other route (call it before the API key
- * is checked: a worker answers the same to everyone); on any other process, a check that passes. Call
- * before the routes are added: it lists the ones marked.
- */
-export function workerRouteCheck(app: FastifyInstance, service: Service): (request: FastifyRequest) => void {
-  if (service.role !== 'worker') return () => {};
+export interface WorkerRoutes {
+  /**
+   * Throws the refusal when this process is a worker and the request's route is not one it serves. Call it
+   * before the API key is checked: a worker answers the same to everyone.
+   */
+  check(request: FastifyRequest): void;
+  /** On a worker, the refusal of a request whose path the router refused (no route a worker serves). */
+  unrouted(): HttpError | null;
+}
+
+/** The routes this process serves by its role. Call before the routes are added: it lists the ones marked. */
+export function workerRoutes(app: FastifyInstance, service: Service): WorkerRoutes {
+  if (service.role !== 'worker') return { check: () => {}, unrouted: () => null };
   const served = new Set<string>();
   app.addHook('onRoute', (route) => {
     if (route.config?.servedByWorkers) served.add(route.url);
   });
-  return (request) => {
-    if (request.is404 || !request.routeOptions.config.servedByWorkers)
-      throw new HttpError('WORKER_PROCESS', workerRefusal(served));
+  const refusal = () => new HttpError('WORKER_PROCESS', workerRefusal(served));
+  return {
+    check(request) {
+      if (request.is404 || !request.routeOptions.config.servedByWorkers) throw refusal();
+    },
+    unrouted: refusal,
   };
 }
