@@ -908,6 +908,41 @@ const routes: Route[] = [
     auth: 'key',
     weight: 0.3,
   },
+  // Category rules (issue 23, part 4): patterns a glob must refuse or match without blowing up.
+  {
+    name: 'POST /categories/rules',
+    method: 'POST',
+    path: () => '/categories/rules',
+    body: (r) => ({
+      categoryId: r.pick<Json>(['013-000-000-000', '999-999-999-999', ...uuids]),
+      match: r.pick<Json>([
+        {
+          namePattern: r.pick(['NETFLIX*', '*a*a*a*a*a*a*a*b', 'ABC\\', '*'.repeat(9), '?'.repeat(128), '']),
+        },
+        { mcc: { from: r.pick<Json>([5811, 9999, -1, 'x']), to: r.pick<Json>([5814, 10_000, 0]) } },
+        { amount: r.pick<Json>([{ min: 10 }, { max: -1 }, {}, { min: 5, max: 1 }]), direction: 'outgoing' },
+        { industryId: r.pick<Json>(['011-000-000-000', '999-999-999-999', ...uuids]), channel: 'digital' },
+        { type: r.pick<Json>(['fee', 'nope']), subType: 'overdraft' },
+        {},
+      ]),
+    }),
+    auth: 'key',
+    weight: 1,
+  },
+  {
+    name: 'GET /categories/rules',
+    method: 'GET',
+    path: () => '/categories/rules',
+    auth: 'key',
+    weight: 0.3,
+  },
+  {
+    name: 'DELETE /categories/rules/{id}',
+    method: 'DELETE',
+    path: (r) => `/categories/rules/${pathId(r, [])}`,
+    auth: 'key',
+    weight: 0.3,
+  },
   ...(
     [
       '/counterparty-category-personalizations',
