@@ -62,8 +62,9 @@ export interface RuleFacts {
   channel: Channel | null;
 }
 
-/** Leading literal characters of a name pattern that key the prefix bucket. */
+/** Leading literal characters of a name pattern that key the prefix buckets: at least 3, at most 6. */
 const PREFIX_LENGTH = 3;
+const MAX_PREFIX_LENGTH = 6;
 /** A rule whose MCC range spans fewer codes is listed under each code; a wider one under each hundred. */
 const MCC_BLOCK = 100;
 
@@ -114,6 +115,26 @@ function coarseKeyOf(
   return (((t * coarseSizes[1]! + s) * coarseSizes[2]! + d) * coarseSizes[3]! + c) * AMOUNT_BANDS + a;
 }
 
+/** The first `length` (3 to 6) characters of `text` as one small integer, colliding now and then. */
+function prefixKey(text: string, length: number): number {
+  let key = length;
+  for (let at = 0; at < length; at++) key = (Math.imul(key, 31) + text.charCodeAt(at)) | 0;
+  return key & 0x3fffffff;
+}
+
+/**
+ * The trigram of `literal` whose bucket holds the fewest rules so far: a common one (`THE`) would make a
+ * long bucket that many names look up.
+ */
+function rarestTrigram(trigrams: ReadonlyMap<number, Bucket>, literal: string): number {
+  let rarest = trigramAt(literal, 0);
+  for (let at = 1; at + 3 <= literal.length; at++) {
+    const key = trigramAt(literal, at);
+    if ((trigrams.get(key)?.length ?? 0) < (trigrams.get(rarest)?.length ?? 0)) rarest = key;
+  }
+  return rarest;
+}
+
 /** Upper-cased names a compiled rule set keeps (about 1 MB at most). */
 const MAX_UPPER_NAMES = 10_000;
 
@@ -155,7 +176,7 @@ type Bucket = CompiledRule[];
 
 export interface CompiledCategoryRules {
   names: Map<string, Bucket>;
-  /** By the name's first three characters (`trigramAt`). */
+  /** By the name's first three to six characters (`prefixKey`), as long as the pattern's leading literal. */
   prefixes: Map<number, Bucket>;
   /** By three characters the name must hold (`trigramAt`). */
   trigrams: Map<number, Bucket>;
@@ -183,12 +204,12 @@ export interface CompiledCategoryRules {
   size: number;
 }
 
-/** The literal characters a pattern starts with, up to `PREFIX_LENGTH` (a `?` ends them). */
+/** The literal characters a pattern starts with, up to `MAX_PREFIX_LENGTH` (a `?` ends them). */
 function leadingLiteral(pattern: ParsedNamePattern): string {
   const [first] = pattern.pieces;
   if (!first) return '';
   const end = first.anyAt ? first.anyAt.indexOf(true) : -1;
-  return first.text.slice(0, Math.min(PREFIX_LENGTH, end < 0 ? first.text.length : end));
+  return first.text.slice(0, Math.min(MAX_PREFIX_LENGTH, end < 0 ? first.text.length : end));
 }
 
 const isExactName = (pattern: ParsedNamePattern) =>
@@ -288,8 +309,8 @@ export function compileCategoryRules(
       amount ? AMOUNT_BIT : 0,
     );
     if (rule.pattern && isExactName(rule.pattern)) addTo(compiled.names, rule.pattern.pieces[0]!.text, rule);
-    else if (prefix.length === PREFIX_LENGTH) addTo(compiled.prefixes, trigramAt(prefix, 0), rule);
-    else if (literal.length >= 3) addTo(compiled.trigrams, trigramAt(literal, 0), rule);
+    else if (prefix.length >= PREFIX_LENGTH) addTo(compiled.prefixes, prefixKey(prefix, prefix.length), rule);
+    else if (literal.length >= 3) addTo(compiled.trigrams, rarestTrigram(compiled.trigrams, literal), rule);
     else if (rule.industryId !== null) addTo(compiled.industries, rule.industryId, rule);
     else if (rule.mccFrom >= 0 && rule.mccTo - rule.mccFrom < MCC_BLOCK)
       for (let code = rule.mccFrom; code <= rule.mccTo; code++) addTo(compiled.mccs, code, rule);
@@ -413,8 +434,9 @@ export function ruledCategory(
   const { name } = seen;
   let best: CompiledRule | null = null;
   if (compiled.names.size > 0) best = scan(compiled.names.get(name), seen, best);
-  if (compiled.prefixes.size > 0 && name.length >= PREFIX_LENGTH)
-    best = scan(compiled.prefixes.get(trigramAt(name, 0)), seen, best);
+  if (compiled.prefixes.size > 0)
+    for (let length = PREFIX_LENGTH; length <= Math.min(MAX_PREFIX_LENGTH, name.length); length++)
+      best = scan(compiled.prefixes.get(prefixKey(name, length)), seen, best);
   if (compiled.trigrams.size > 0)
     for (let at = 0; at + 3 <= name.length; at++)
       if (compiled.trigramFilter[trigramAt(name, at) & 0xffff] === 1)
