@@ -93,6 +93,11 @@ describe('createEngine: card enrichment on the built catalog', () => {
     // A laundry named after a school's brand; a steakhouse named like a foreign cafe chain, on a US card.
     expect(brandOf('KAPLAN LAUNDRY', '7216')).toEqual([]);
     expect(brandOf('TST* ROSAS STEAKHOUSE', '5812')).toEqual([]);
+    // A brand's generic first word, the trade's MCC, and the line's own words where the brand's name has others.
+    expect(brandOf('SQ *MARCOS ESPRESSO', '5814')).toEqual([]);
+    expect(brandOf('DICKS CLOTHING&SPORTING', '5941').map((party) => party.name)).toEqual([
+      "Dick's Sporting Goods",
+    ]);
     // Generic words inside a longer name, or completing a shorter one, need something else to agree.
     for (const line of [
       'PAYMENT - THANK YOU',

@@ -153,8 +153,12 @@ function guard(
     !truncated && (townAlias || inside || candidate.kind === 'leading' || candidate.kind === 'fuzzy');
   if (!partial) return 0;
   // The MCC must name the brand's own line of business (a restaurant MCC does not vouch for a grocer
-  // called `LUCKY` inside `LUCKY STAR CHINESE KIT`).
-  if (evidence.mccIndustryId?.slice(0, 7) === entry.industryId.slice(0, 7)) {
+  // called `LUCKY` inside `LUCKY STAR CHINESE KIT`), and the line must not name another business of that
+  // trade: words of its own where the brand's name has others (`MARCOS ESPRESSO` is no Marco's Pizza).
+  if (
+    evidence.mccIndustryId?.slice(0, 7) === entry.industryId.slice(0, 7) &&
+    !(extraWords > 0 && nameGoesOn(entry, candidate))
+  ) {
     notes.push('generic name, MCC agrees');
     return 0;
   }
@@ -164,6 +168,21 @@ function guard(
   }
   notes.push(`generic name "${candidate.matchedKey}" is only part of the line, nothing else agrees`);
   return -60;
+}
+
+/**
+ * Whether the brand's own name goes on past the words the line matched (`marcos` of Marco's Pizza) and the
+ * line goes on with none of them: another business whose name starts alike.
+ */
+function nameGoesOn(entry: MatchEntry, candidate: Candidate): boolean {
+  const matched = candidate.matchedKey.split(' ');
+  const rest = nameKey(entry.names[0]!)
+    .split(' ')
+    .filter(
+      (word) =>
+        word.length > 2 && !legalEntityWords.has(word) && !matched.some((seen) => word.startsWith(seen)),
+    );
+  return rest.length > 0 && !rest.some((word) => candidate.unexplained.includes(word));
 }
 
 const ownWordsOf = new WeakMap<MatchEntry, ReadonlySet<string>>();
