@@ -23,8 +23,11 @@ import type { Config } from './config.js';
 import { dayOf, type Scope, type Store } from './store.js';
 
 export interface OutcomeStates {
-  /** The compiled counts at `revision` (the store's `outcomes` revision), or undefined without any. */
-  compiled(scope: Scope, revision: number): Promise<CompiledOutcomes | undefined>;
+  /**
+   * The compiled counts at `revision` (the store's `outcomes` revision), or undefined without any: at
+   * once when this process holds them (every enrichment asks), else once read.
+   */
+  compiled(scope: Scope, revision: number): CompiledOutcomes | Promise<CompiledOutcomes | undefined>;
   /** A copy of the counts as data for the worker pool (a batch sees them as of its start). */
   forPool(scope: Scope, revision: number): Promise<(TenantOutcomes & { key: string }) | undefined>;
   /** Counts enrichments of these counterparties in what this process compiled for `scope`. */
@@ -95,22 +98,30 @@ export function createOutcomeStates(options: OutcomeStatesOptions): OutcomeState
     return running;
   }
 
+  /** The counts once read up to `revision`: whole the first time, then what changed. */
+  async function caughtUp(scope: Scope, revision: number): Promise<CompiledOutcomes> {
+    let kept = entries.get(idOf(scope));
+    while (!kept || kept.revision < revision) {
+      const current = kept;
+      await once(scope, () => (current ? readChanges(scope, current, revision) : readAll(scope, revision)));
+      kept = entries.get(idOf(scope));
+    }
+    return kept.compiled;
+  }
+
   return {
-    async compiled(scope, revision) {
-      if (revision === 0) return undefined;
-      let kept = entries.get(idOf(scope));
-      while (!kept || kept.revision < revision) {
-        const current = kept;
-        await once(scope, () => (current ? readChanges(scope, current, revision) : readAll(scope, revision)));
-        kept = entries.get(idOf(scope));
-      }
+    compiled(scope, revision) {
+      if (revision === 0) return Promise.resolve(undefined);
+      const kept = entries.get(idOf(scope));
+      if (!kept || kept.revision < revision) return caughtUp(scope, revision);
       if (now() - kept.readAt >= refreshMs && !reading.has(idOf(scope))) {
         // Read again in the background; the counts compiled serve meanwhile.
         kept.readAt = now();
-        void once(scope, () => readAll(scope, kept!.revision)).catch(() => undefined);
+        void once(scope, () => readAll(scope, kept.revision)).catch(() => undefined);
       }
       return kept.compiled;
     },
+
     async forPool(scope, revision) {
       const compiled = await this.compiled(scope, revision);
       if (!compiled || compiled.byCounterparty.size === 0) return undefined;

@@ -155,7 +155,14 @@ export function createTenantRulesCache(
           : await compiledRules(scope, revisions);
       // A tenant that never reported an outcome (revision 0) pays nothing more.
       if (revisions.outcomes === 0) return rules;
-      return { ...rules, outcomes: await outcomes.compiled(scope, revisions.outcomes) };
+      const held = outcomes.compiled(scope, revisions.outcomes);
+      // Spelled out: one shape for every tenant's context (see `enrichInline`).
+      return {
+        corrections: rules.corrections,
+        categories: rules.categories,
+        triggers: rules.triggers,
+        outcomes: held instanceof Promise ? await held : held,
+      };
     },
 
     counted: (scope, counterpartyIds) => outcomes.counted(scope, counterpartyIds),
