@@ -976,6 +976,39 @@ const routes: Route[] = [
     weight: 0.3,
   },
   {
+    name: 'GET /merchants',
+    method: 'GET',
+    path: (r) =>
+      withQuery(r, '/merchants', { name: ['star', 'comfort suites', 'paypal', 'starbuks', 'a', ' '] }),
+    auth: 'key',
+    weight: 2,
+  },
+  ...(['chargeback', 'decline', 'refund', 'fraud'] as const).map(
+    (kind): Route => ({
+      name: `POST /enrichments/{enrichmentId}/${kind}`,
+      method: 'POST',
+      path: (r, t) => {
+        const id =
+          t.known.enrichmentIds.length > 0 && r.chance(0.7) ? r.pick(t.known.enrichmentIds) : r.pick(uuids);
+        return `/enrichments/${encodeURIComponent(String(id))}/${kind}`;
+      },
+      body: (r) => {
+        const body: Record<string, Json> = {};
+        if (kind === 'chargeback')
+          body.state = r.pick<Json>(['chargeback_lost', 'chargeback_won', 'chargeback_pending', 'lost', 1]);
+        if (r.chance(0.5)) body.isFraud = r.pick<Json>([true, false, 'yes']);
+        if (r.chance(0.4)) body.fraudType = r.pick<Json>(['stolen_card', 'phishing', 'bogus', null]);
+        if (r.chance(0.3))
+          body[`${kind === 'fraud' ? 'fraud' : kind}Notes`] = r.pick(['Noted.', 'x'.repeat(513)]);
+        if (r.chance(0.3)) body.occurredAt = r.pick<Json>(['2024-06-01', 'yesterday', 20240601]);
+        if (kind === 'decline' && r.chance(0.5)) body.declineCode = r.pick<Json>(['05', 'x'.repeat(65)]);
+        return body;
+      },
+      auth: 'key',
+      weight: 0.5,
+    }),
+  ),
+  {
     name: 'POST /transactions/report',
     method: 'POST',
     path: () => '/transactions/report',
