@@ -137,6 +137,21 @@ describe.each(storeKinds)('category rules on %s', (store) => {
       graphic: expect.stringMatching(/\.svg$/),
       graphicSource: 'category',
     });
+    // A category action trigger on the rule's category matches it (the decided category).
+    const triggers = '/users/u-atm/category-action-triggers';
+    const put = await call(triggers, 'PUT', {
+      categoryTriggers: [{ id: 'atm-travel', categoryId: travel, action: { type: 'NOTIFY' } }],
+    });
+    expect(put.status).toBe(201);
+    const actions = (
+      (await call('/transactions/transfers/enrich', 'POST', atm)).body as {
+        actions: Array<{ id: string; type: string; source: string }> | null;
+      }
+    ).actions;
+    expect(actions).toContainEqual(
+      expect.objectContaining({ id: 'atm-travel', type: 'category_trigger', source: 'category' }),
+    );
+    expect((await call(triggers, 'DELETE')).status).toBe(204);
     await removeRule(rule);
   });
 
