@@ -122,15 +122,19 @@ describe('txenrich enrich --personalization', { timeout: 60_000 }, () => {
     const file = join(dir, 'wrong.json');
     const output = join(dir, 'never.jsonl');
     const args = ['enrich', '--kind', 'card', input, '-o', output, '--personalization', file];
+    // A cycle, an unknown parent and an unknown category.
+    const wrong = {
+      categories: [
+        { id: 'a', name: 'A', parentId: 'b' },
+        { id: 'b', name: 'B', parentId: 'a' },
+        { id: 'c', name: 'C', parentId: '999-000-000-000' },
+      ],
+      personalizations: [{ counterpartyId: 'x', categoryId: 'nope' }],
+    };
     writeFileSync(
       file,
       JSON.stringify({
-        categories: [
-          { id: 'a', name: 'A', parentId: 'b' },
-          { id: 'b', name: 'B', parentId: 'a' },
-          { id: 'c', name: 'C', parentId: '999-000-000-000' },
-        ],
-        personalizations: [{ counterpartyId: 'x', categoryId: 'nope' }],
+        ...wrong,
         rules: [{ categoryId: 'a', match: { namePattern: 'NETFLIX\\' } }],
       }),
     );
@@ -142,12 +146,7 @@ describe('txenrich enrich --personalization', { timeout: 60_000 }, () => {
     writeFileSync(
       file,
       JSON.stringify({
-        categories: [
-          { id: 'a', name: 'A', parentId: 'b' },
-          { id: 'b', name: 'B', parentId: 'a' },
-          { id: 'c', name: 'C', parentId: '999-000-000-000' },
-        ],
-        personalizations: [{ counterpartyId: 'x', categoryId: 'nope' }],
+        ...wrong,
         rules: [{ categoryId: 'c', match: { industryId: 'c' } }],
       }),
     );

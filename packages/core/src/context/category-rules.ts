@@ -90,12 +90,11 @@ const AMOUNT_BANDS = 64;
 const bandOf = (amount: number) =>
   amount < 1 ? 0 : Math.min(AMOUNT_BANDS - 2, 1 + Math.floor(Math.log2(amount)));
 
-/** The coarse key of four field places (0: any) and an amount band (0: no amount asked). */
-function coarseKey(places: readonly number[], band: number): number {
-  let key = 0;
-  for (let field = 0; field < places.length; field++) key = key * coarseSizes[field]! + places[field]!;
-  return key * AMOUNT_BANDS + band;
-}
+/** The coarse key of the four fields' places (0: any) and an amount band (0: no amount asked). */
+const coarseKey = (type: number, subType: number, direction: number, channel: number, band: number) =>
+  (((type * coarseSizes[1]! + subType) * coarseSizes[2]! + direction) * coarseSizes[3]! + channel) *
+    AMOUNT_BANDS +
+  band;
 
 /** The coarse key a transaction's places give rules of `mask`, or -1 when it lacks a field they ask for. */
 function coarseKeyOf(
@@ -111,8 +110,7 @@ function coarseKeyOf(
   const d = (mask & 4) === 0 ? 0 : direction;
   const c = (mask & 8) === 0 ? 0 : channel;
   const a = (mask & AMOUNT_BIT) === 0 ? 0 : band;
-  if (t < 0 || s < 0 || d < 0 || c < 0 || a < 0) return -1;
-  return (((t * coarseSizes[1]! + s) * coarseSizes[2]! + d) * coarseSizes[3]! + c) * AMOUNT_BANDS + a;
+  return t < 0 || s < 0 || d < 0 || c < 0 || a < 0 ? -1 : coarseKey(t, s, d, c, a);
 }
 
 /** The first `length` (3 to 6) characters of `text` as one small integer, colliding now and then. */
@@ -197,9 +195,8 @@ export interface CompiledCategoryRules {
    * transaction's cost otherwise. Emptied when it holds `MAX_UPPER_NAMES`.
    */
   upperNames: Map<string, string>;
-  /** Whether any rule reads the name, or the category: else neither is computed. */
+  /** Whether any rule reads the name: else it is not upper-cased. */
   readsName: boolean;
-  readsCategory: boolean;
   /** Rules compiled (those naming an unknown category are left out). */
   size: number;
 }
@@ -289,7 +286,6 @@ export function compileCategoryRules(
     others: [],
     upperNames: new Map(),
     readsName: false,
-    readsCategory: false,
     size: ranked.length,
   };
   const masks = new Set<number>();
@@ -297,15 +293,14 @@ export function compileCategoryRules(
   ranked.forEach(({ rule }, rank) => {
     rule.rank = rank;
     compiled.readsName ||= rule.pattern !== null;
-    compiled.readsCategory ||= rule.industryId !== null;
     const prefix = rule.pattern ? leadingLiteral(rule.pattern) : '';
     const literal = rule.pattern ? requiredLiteral(rule.pattern) : '';
-    const coarse = [rule.type, rule.subType, rule.direction, rule.channel].map((value, field) =>
-      value === null ? 0 : coarsePlaces[field]!.get(value)!,
-    );
+    const [type, subType, direction, channel] = [rule.type, rule.subType, rule.direction, rule.channel].map(
+      (value, field) => (value === null ? 0 : coarsePlaces[field]!.get(value)!),
+    ) as [number, number, number, number];
     const amount = rule.amountMin !== Number.NEGATIVE_INFINITY || rule.amountMax !== Number.POSITIVE_INFINITY;
     const mask = coarseFields.reduce(
-      (bits, { bit }, field) => (coarse[field] ? bits | bit : bits),
+      (bits, { bit }, field) => ([type, subType, direction, channel][field] ? bits | bit : bits),
       amount ? AMOUNT_BIT : 0,
     );
     if (rule.pattern && isExactName(rule.pattern)) addTo(compiled.names, rule.pattern.pieces[0]!.text, rule);
@@ -322,10 +317,10 @@ export function compileCategoryRules(
       )
         addTo(compiled.mccBlocks, block, rule);
     else if (mask !== 0) {
-      if (!amount) addTo(compiled.coarse, coarseKey(coarse, 0), rule);
+      if (!amount) addTo(compiled.coarse, coarseKey(type, subType, direction, channel, 0), rule);
       else
         for (let band = bandOf(Math.max(rule.amountMin, 0)); band <= bandOf(rule.amountMax); band++)
-          addTo(compiled.coarse, coarseKey(coarse, band + 1), rule);
+          addTo(compiled.coarse, coarseKey(type, subType, direction, channel, band + 1), rule);
       masks.add(mask);
     } else compiled.others.push(rule);
   });
