@@ -137,6 +137,12 @@ describe('createEngine: card enrichment on the built catalog', () => {
     ).toBe('Lyft');
   });
 
+  it('completes a brand cut to one letter when three words filled the field (`WALMART NEIGHBORHOOD M`)', () => {
+    expect(
+      card('WALMART NEIGHBORHOOD M WEST SPRINGFI MA', { categoryCode: '5411' }).counterparty[0]?.name,
+    ).toBe('Walmart Neighborhood Market');
+  });
+
   it("reads a brand's word that starts the line's town as the town's (`HUNTINGTON BEACH BLOOMS ... CA`)", () => {
     for (const line of [
       'HUNTINGTON BEACH BLOOMS HUNTINGTON BE CA',

@@ -391,7 +391,13 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       // Every word equals the name's word, but the last may be truncated (`VETERINAR`).
       // Two letters are enough of the last word after a long first one (`FRONTIER AI`) or two words
       // (`NAVY FEDERAL CR`, `VAN LEEUWEN ICE CR`).
-      const cut = words.length >= 2 && (words[0]!.length >= 5 || words.length >= 3) ? 2 : 3;
+      // One letter after three words of twelve letters or more (`WALMART NEIGHBORHOOD M`): the field was full.
+      const cut =
+        words.length >= 3 && words.slice(0, -1).join('').length >= 12
+          ? 1
+          : words.length >= 2 && (words[0]!.length >= 5 || words.length >= 3)
+            ? 2
+            : 3;
       const fits = words.every((word, i) =>
         i === words.length - 1 && word.length >= cut
           ? nameTokens[i]!.startsWith(word)
