@@ -5,7 +5,15 @@
  * enrichments, microbatches, batches (the worker pool) and returned enrichments.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, closeShared, keys, startServer, type TestServer, waitFor } from './support/server.ts';
+import {
+  adminKey,
+  callJson,
+  closeShared,
+  keys,
+  startServer,
+  type TestServer,
+  waitFor,
+} from './support/server.ts';
 import { storeKinds } from './support/test-stores.ts';
 
 type Json = Record<string, unknown>;
@@ -37,11 +45,8 @@ describe.each(storeKinds)('categories and personalization on %s', (store) => {
   }, 60_000);
   afterAll(() => server.close());
 
-  async function call(path: string, method = 'GET', json?: unknown, key: string = keys.acmeSandbox) {
-    const response = await server.request(path, { method, key, ...(json === undefined ? {} : { json }) });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-  }
+  const call = (path: string, method?: string, json?: unknown, key?: string) =>
+    callJson(server, path, method, json, key);
 
   async function enrich(body: Json, key: string = keys.acmeSandbox): Promise<Result> {
     const { status, body: result } = await call('/transactions/cards/enrich', 'POST', body, key);

@@ -7,7 +7,15 @@
  * returned enrichments. On SQLite, a 50,000-item batch under 1,000 rules and 10,000 personalizations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, closeShared, keys, startServer, type TestServer, waitFor } from './support/server.ts';
+import {
+  adminKey,
+  callJson,
+  closeShared,
+  keys,
+  startServer,
+  type TestServer,
+  waitFor,
+} from './support/server.ts';
 import { storeKinds } from './support/test-stores.ts';
 
 type Json = Record<string, unknown>;
@@ -51,11 +59,8 @@ describe.each(storeKinds)('category rules on %s', (store) => {
   }, 60_000);
   afterAll(() => server.close());
 
-  async function call(path: string, method = 'GET', json?: unknown, key: string = keys.acmeSandbox) {
-    const response = await server.request(path, { method, key, ...(json === undefined ? {} : { json }) });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-  }
+  const call = (path: string, method?: string, json?: unknown, key?: string) =>
+    callJson(server, path, method, json, key);
 
   async function enrich(body: Json, key: string = keys.acmeSandbox, kind = 'cards'): Promise<Result> {
     const { status, body: result } = await call(`/transactions/${kind}/enrich`, 'POST', body, key);

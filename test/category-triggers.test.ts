@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminKey,
+  callJson,
   closeShared,
   keys,
   startServer,
@@ -60,11 +61,8 @@ describe.each(storeKinds)('category action triggers on %s', (store) => {
   }, 60_000);
   afterAll(() => server.close());
 
-  async function call(path: string, method = 'GET', json?: unknown, key: string = keys.acmeSandbox) {
-    const response = await server.request(path, { method, key, ...(json === undefined ? {} : { json }) });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as Json) : null };
-  }
+  const call = (path: string, method?: string, json?: unknown, key?: string) =>
+    callJson<Json>(server, path, method, json, key);
 
   async function enrich(body: Json, key: string = keys.acmeSandbox): Promise<Result> {
     const { status, body: result } = await call('/transactions/cards/enrich', 'POST', body, key);

@@ -67,6 +67,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A request to `server` and its answer: the status and the body read as JSON (null when empty). */
+export async function callJson<Body = unknown>(
+  server: TestServer,
+  path: string,
+  method = 'GET',
+  json?: unknown,
+  key: string = keys.acmeSandbox,
+): Promise<{ status: number; body: Body | null }> {
+  const response = await server.request(path, { method, key, ...(json === undefined ? {} : { json }) });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Body) : null };
+}
+
 let shared: { engine: Engine; pool: EnrichmentPool } | null = null;
 
 /** The engine and pool of this test file (close with `closeShared`). */
