@@ -65,7 +65,7 @@ export function countCatalog(
   catalog: Omit<Catalog, 'manifest'>,
   photoRejected?: LogoKinds['photoRejected'],
 ): CatalogCounts {
-  const bySource: Record<string, number> = { nsi: 0, 'simple-icons': 0, curated: 0 };
+  const bySource: Record<string, number> = { nsi: 0, 'simple-icons': 0, curated: 0, colleges: 0 };
   const logoSources: Record<string, number> = { wikidata: 0, 'simple-icons': 0, favicon: 0, none: 0 };
   let usMerchants = 0;
   let globalMerchants = 0;

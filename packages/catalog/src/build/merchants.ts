@@ -18,6 +18,7 @@
  */
 import type { Merchant, MerchantChannel, MerchantSource } from '../types.js';
 import { uuidv5 } from '../uuid.js';
+import { COLLEGE_LISTS_FILE } from './colleges.js';
 import type { CuratedDescriptorAlias, CuratedMerchant } from './curated.js';
 import { duplicateKey } from './curated.js';
 import { coverageLists } from './locations.js';
@@ -382,7 +383,8 @@ function finalize(acc: Acc, input: MergeInput): MergedMerchant {
   const sources: MerchantSource[] = [];
   if (nsi) sources.push('nsi');
   if (icons.length > 0) sources.push('simple-icons');
-  if (curated || fromAlias) sources.push('curated');
+  if (curated?.file === COLLEGE_LISTS_FILE) sources.push('colleges');
+  else if (curated || fromAlias) sources.push('curated');
 
   const aliases: string[] = [];
   const seen = new Set([duplicateKey(name)]);

