@@ -44,7 +44,11 @@ export interface Merchant {
 }
 
 export type ThirdPartyType = 'payment_processor' | 'marketplace' | 'delivery_service' | 'bnpl' | 'platform';
-export type ThirdPartyRole = 'facilitator' | 'wallet' | 'p2p' | 'payroll' | 'bnpl' | 'rent';
+/**
+ * What a third party does between the two sides. `bank-network`: a P2P network between bank accounts (Zelle,
+ * Interac e-Transfer) that never holds the money, so it is never the counterparty itself.
+ */
+export type ThirdPartyRole = 'facilitator' | 'wallet' | 'p2p' | 'payroll' | 'bnpl' | 'rent' | 'bank-network';
 export type ThirdPartyConfidence = 'doc' | '2nd' | 'seen';
 
 /** A payment processor, facilitator, marketplace, delivery service, BNPL or wallet. */

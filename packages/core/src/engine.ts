@@ -40,6 +40,7 @@ import { buildLexicon } from './lexicon.js';
 import { bareHost } from './normalize/text.js';
 import { beginInPipeline } from './pipeline.js';
 import { type Autocomplete, createAutocomplete } from './resolve/autocomplete.js';
+import { bankWords } from './resolve/evidence.js';
 import type { MatchEntry } from './resolve/match-entry.js';
 import { createMatcher } from './resolve/matcher.js';
 import { createMerchantLookup, type MerchantLookup } from './resolve/merchant-lookup.js';
@@ -167,6 +168,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const lexicon = buildLexicon(catalog);
   const genericWords = new Set(catalog.dictionaryWords);
   for (const name of givenNames) genericWords.add(name.toLowerCase());
+  for (const word of bankWords) genericWords.add(word);
   /** A name made of dictionary words and given names (and their possessives) only (`target`, `rosas`). */
   const isGenericToken = (token: string) =>
     genericWords.has(token) || (token.endsWith('s') && givenNames.has(token.slice(0, -1).toUpperCase()));

@@ -8,6 +8,7 @@
  * a transfer). A universal body is routed once, by its words. Every enrichment is built once and meets
  * the context (corrections, recurrence history, triggers) once.
  */
+
 import type { Enrichment, TransactionByKind, TransactionKind } from '@txenrich/schema';
 import { type Anatomy, readAnatomy } from './anatomy/anatomy.js';
 import { classifyBankMovement } from './classify/bank-movement.js';
@@ -19,6 +20,7 @@ import type { EnrichmentContext } from './context/context.js';
 import type { EngineParts } from './engine-parts.js';
 import type { Lexicon, Place } from './lexicon.js';
 import { parseDe43 } from './normalize/de43.js';
+import { homeCountryOf } from './normalize/home-country.js';
 import {
   type Line,
   readCardBody,
@@ -146,7 +148,13 @@ function bankMovement(
 ) {
   const anatomy = read(line.text, rule?.yields.type === 'atm');
   const trace = traceFor(options);
-  const counterparty = resolveBankCounterparty(parts, anatomy, rule?.yields, trace);
+  const counterparty = resolveBankCounterparty(
+    parts,
+    anatomy,
+    rule?.yields,
+    trace,
+    homeCountryOf(line.currencyCode),
+  );
   const kind = classifyBankMovement(line, anatomy, rule, counterparty);
   return {
     kind,
@@ -167,7 +175,9 @@ function build<K extends TransactionKind>(
   const read = anatomyReader(parts.lexicon);
   if (row.path === 'card') return cardPurchase(parts, line, read, options).shape();
   // The bank rule reads the line's words before the anatomy does: it tells the anatomy an ATM's line.
-  const rule = bankRuleFor(line.text, line.direction, line.declaredType, line.amount);
+  // A statement code says what the entry is, as a declared type does.
+  const declared = [line.declaredType, line.statementCode?.kind].filter(Boolean).join(' ') || null;
+  const rule = bankRuleFor(line.text, line.direction, declared, line.amount);
   if (!isRouted(row)) return bankMovement(parts, line, rule, read, options).shape();
 
   const route = routeOf(line, read(line.text, false), rule);

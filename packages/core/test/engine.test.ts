@@ -435,6 +435,50 @@ describe('createEngine: transfers and universal lines', () => {
     expect(cashOut.counterparty.map((party) => party.name)).toEqual(['Venmo']);
   });
 
+  it('reads a Canadian account: its currency places the line, a bank network names no one, a field code says what the entry is', () => {
+    const canadian = (description: string, direction: 'DEBIT' | 'CREDIT' = 'DEBIT') =>
+      engine.enrichUniversal({
+        userId: 'u1',
+        description,
+        amount: 20,
+        direction,
+        currencyCode: 'CAD',
+        categoryType: 'MCC',
+      });
+    // A brand of Canada only is verified on a CAD account's line, not on a USD one's.
+    expect(canadian('GOODLIFE CLUBS   MSP').counterparty[0]).toMatchObject({
+      name: 'GoodLife Fitness',
+      verified: true,
+    });
+    expect(
+      engine.enrichUniversal({
+        userId: 'u1',
+        description: 'GOODLIFE CLUBS',
+        amount: 20,
+        direction: 'DEBIT',
+        categoryType: 'MCC',
+      }).counterparty[0]?.verified,
+    ).toBe(false);
+    // Interac carries the money between banks: a masked e-Transfer names no counterparty.
+    const eTransfer = canadian('SEND E-TFR ***4sU   ');
+    expect(eTransfer.transactionInfo).toMatchObject({
+      type: 'other_money_movement',
+      subType: 'transfer',
+      isPeerToPeer: true,
+      thirdParties: [{ name: 'Interac' }],
+    });
+    expect(eTransfer.counterparty).toEqual([]);
+    // TD Canada Trust's codes: payroll, a mortgage to the bank, a card network's mark.
+    expect(canadian('ZABER TECHNOLOG  PAY', 'CREDIT').transactionInfo).toMatchObject({
+      type: 'income',
+      subType: 'earned_income',
+    });
+    const mortgage = canadian('2600337RBC PYT   MTG');
+    expect(mortgage.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
+    expect(mortgage.counterparty[0]?.name).toBe('RBC');
+    expect(canadian('A W #4598         _M').counterparty[0]?.name).toBe('A&W');
+  });
+
   it('reads what a card paid that was no purchase: a remittance, an instalment repaid, rent through a portal', () => {
     const card = (description: string) =>
       engine.enrichUniversal({

@@ -20,9 +20,13 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   let cutHost = false;
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
+    // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.
+    .replace(/^\d{7,}(?=[A-Z]{2})/, '')
     .replace(maskedNumber, ' ')
     // A mask alone (`DDA PURCHASE *XXXX XXXXXXXX FAMILY DOLLAR`): a card or account number hidden whole.
     .replace(/(?<![A-Z0-9])\*?X{4,}(?![A-Z0-9])/g, ' ')
+    // Stars and a reference's last characters (`E-TFR ***BQB EPAY`): a transfer's reference, masked.
+    .replace(/(?<![A-Z0-9*])\*{3,}[A-Z0-9]{1,4}(?![A-Z0-9])/g, ' ')
     .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
     // A line that is only a name and its store number run together (`NYCTAXI1234`, `H&M0123`).
     .replace(/^([A-Z&]{3,})(\d{3,6})$/, '$1 $2')

@@ -48,9 +48,12 @@ export interface BankRule {
   examples: readonly BankRuleExample[];
 }
 
-/** Wire wording, not the word in a name (`IN *LIVE WIRE ELECTRICAL`): `WIRE TRANSFER`, `WT 240214`. */
+/**
+ * Wire wording, not the word in a name (`IN *LIVE WIRE ELECTRICAL`): `WIRE TRANSFER`, `WT 240214`, the word
+ * run into the wire's reference (`210201S0274600WIRE`).
+ */
 export const wireWording =
-  /\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
+  /(?<=\d)WIRE\b|\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
 /** A check by its word; a check card is a debit card and a bank's bill-pay check names its payee. */
 export const checkWording = /(?<!BILL PAY )\bCHECK\b(?! ?CARD| CRD)|\bCHK\b/;
 
@@ -411,13 +414,19 @@ export const bankRules: readonly BankRule[] = [
         transactionType: 'US_WIRE_INCOMING',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },
+      {
+        line: '210201S0274600WIRE',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
     ],
   },
   {
     // A transfer to the holder's own card or loan at the bank pays it (`ONLINE TRANSFER ... TO PLATINUM CARD
     // XXXX8289`, `Home Banking Transfer To Loan 80`).
     id: 'bank.transfer-to-card-or-loan',
-    when: /\b(?:TRANSFER|XFER|TFR)\b.*\bTO (?:[A-Z]+ ){0,4}(?:CARD|CREDIT CARD|LOANS?|MORTGAGE|HELOC|LINE OF CREDIT)\b/,
+    // TD Canada Trust's `WX435 TFR-TO C/C`: to the holder's credit card.
+    when: /\b(?:TRANSFER|XFER|TFR)\b.*\bTO (?:[A-Z]+ ){0,4}(?:CARD|CREDIT CARD|LOANS?|MORTGAGE|HELOC|LINE OF CREDIT|C\/C)(?![A-Z])/,
     direction: 'outgoing',
     yields: {
       type: 'debt',
@@ -442,11 +451,12 @@ export const bankRules: readonly BankRule[] = [
         direction: 'outgoing',
         expect: { type: 'debt', subType: 'payment' },
       },
+      { line: 'WX435 TFR-TO C/C', direction: 'outgoing', expect: { type: 'debt', subType: 'payment' } },
     ],
   },
   {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|FUNDS TRANSFER|BANKING TRANSFER|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|FUNDS TRANSFER|BANKING TRANSFER|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -481,6 +491,12 @@ export const bankRules: readonly BankRule[] = [
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },
+      // TD Canada Trust: the branch's code, then the account.
+      {
+        line: 'LT252 TFR-FR 6774622',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
     ],
   },
   {
@@ -503,7 +519,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.government-benefits',
-    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bVACP\b|UNEMPLOY|EMPLOY(?:MENT)? SEC|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|SNAP|\bTANF\b/,
+    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bVACP\b|UNEMPLOY|EMPLOY(?:MENT)? SEC|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|GOVT BENEFITS|SNAP|\bTANF\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'government_benefits', counterparty: 'party' },
     examples: [

@@ -22,7 +22,8 @@ export function routeOf(line: Line, anatomy: Anatomy, rule: BankRule | undefined
   // wraps them (`PURCHASE INTEREST CHARGE`).
   if (rule?.yields.type === 'atm' || rule?.yields.type === 'fee') return 'bank';
   const cardWords = cardWording.test(anatomy.raw);
-  const looksLikeCard = cardWords || anatomy.wrapper?.via === 'card' || line.cardFields;
+  const looksLikeCard =
+    cardWords || anatomy.wrapper?.via === 'card' || line.cardFields || line.statementCode?.card === true;
   // A card's refund or offer credit is the card's, whoever pays it (`OFFER:AIRBNB` is no host's payout).
   if (
     looksLikeCard &&

@@ -12,6 +12,7 @@ import type {
 import type { De43Fields } from './de43.js';
 import { type Direction, directionOf } from './direction.js';
 import { statedCategoryCode } from './stated-mcc.js';
+import { readStatementCode, type StatementCode } from './statement-codes.js';
 
 /** Where the body (or its DE43 field) says the merchant is; what it leaves out is read from the line. */
 export interface DeclaredPlace {
@@ -33,6 +34,8 @@ export interface Line {
   direction: Direction;
   /** The transfer type the body declares (`ACH_DEPOSIT`), as sent. */
   declaredType: string | null;
+  /** The code a bank closed the description's field with (`CIBC MTGE CORP   MTG`), read off `text`. */
+  statementCode: StatementCode | null;
   /** The DE43 city slot held a phone or a URL: the card was not present. */
   remoteContact: boolean;
   /** A street was declared (DE43 or `location.address`): the card was at a counter. */
@@ -74,6 +77,7 @@ export function readCardBody(
     // Card amounts are signed: money coming in (a refund, an ATM deposit) is negative.
     direction: amount !== null && amount < 0 ? 'incoming' : 'outgoing',
     declaredType: null,
+    statementCode: null,
     remoteContact: Boolean(fromDe43?.remoteContact),
     hasStreet: Boolean(fromDe43?.street || location?.address),
     cardFields: true,
@@ -94,13 +98,15 @@ function readBankBody(
   body: TransferTransaction | UniversalTransaction,
   declaredType: string | undefined,
 ): Line {
+  const statementCode = readStatementCode(body.description);
   return {
-    text: body.description,
+    text: statementCode?.text ?? body.description,
     categoryCode: null,
     mcc: null,
     place: null,
     direction: directionOf(body.direction, declaredType, body.amount),
     declaredType: declaredType ?? null,
+    statementCode,
     remoteContact: false,
     hasStreet: false,
     cardFields: false,
@@ -135,7 +141,7 @@ export function readUniversalAsCard(
   const card: CardTransaction = {
     transactionId: body.transactionId,
     userId: body.userId,
-    merchantName: body.merchantName ?? body.description,
+    merchantName: body.merchantName ?? readStatementCode(body.description)?.text ?? body.description,
     // Card amounts are signed: money coming in (a refund) is negative.
     amount: body.amount !== undefined && direction === 'incoming' ? -Math.abs(body.amount) : body.amount,
     currencyCode: body.currencyCode,

@@ -55,6 +55,8 @@ export function resolveBankCounterparty(
   anatomy: Anatomy,
   rule: BankRuleHint | undefined,
   trace: MatchTrace | undefined,
+  /** Where the line happened, from its currency (`homeCountryOf`). */
+  country: string | null,
 ): BankCounterparty {
   const text = anatomy.raw;
   const viaApp = rule?.counterparty === 'app' || (!rule && p2pApps.test(text));
@@ -77,7 +79,7 @@ export function resolveBankCounterparty(
   const evidence = {
     // An ATM's owner is a bank or credit union: what an ATM's MCC would say (`NAVY FEDERAL` is no generic name there).
     mccIndustryId: rule?.type === 'atm' ? banksIndustry : null,
-    country: 'us',
+    country,
     mccEntry: null,
     behindFacilitator: false,
     thirdPartyHosts,

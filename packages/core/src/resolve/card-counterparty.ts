@@ -3,11 +3,13 @@
  * around them (MCC, processor, place), then the fallbacks — a marketplace that sold the goods itself,
  * a third party alone on the line, and else the name read from the line, unverified.
  */
+
 import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
 import type { Anatomy } from '../anatomy/anatomy.js';
 import { prefixKey } from '../anatomy/prefixes.js';
 import { isProductWord } from '../anatomy/product-words.js';
 import type { Place } from '../lexicon.js';
+import { homeCountryOf } from '../normalize/home-country.js';
 import type { Line } from '../normalize/line.js';
 import { bareHost, compactKey, nameKey } from '../normalize/text.js';
 import { fillerWords, industryOfWord, lendsMoney, wordFitsIndustry } from './evidence.js';
@@ -134,8 +136,7 @@ export function resolveCardCounterparty(
       parties.some((party) => party.roles.includes('facilitator')) ||
       descriptor.prefixes.some((prefix) => prefix.id === 'prefix.unknown-facilitator'),
     mccIndustryId: mcc?.industryId ?? null,
-    country:
-      place.country?.toLowerCase() ?? (!line.currencyCode || line.currencyCode === 'USD' ? 'us' : null),
+    country: place.country?.toLowerCase() ?? homeCountryOf(line.currencyCode),
     mccEntry: line.categoryCode ? (parts.merchantOfMcc.get(line.categoryCode) ?? null) : null,
     thirdPartyHosts: hostsOf(parties),
     cardMerchant: true,

@@ -260,6 +260,7 @@ export const statementAbbreviations: ReadonlyMap<string, string> = new Map([
   ['util', 'utilities'],
   ['rest', 'restaurant'],
   ['stn', 'station'],
+  ['mtge', 'mortgage'],
 ]);
 
 const wordGroups = Object.entries(industryWordGroups).flatMap(([group, words]) =>
@@ -325,6 +326,7 @@ export const fillerWords: ReadonlySet<string> = new Set([
   'purchase',
   'payment',
   'pmt',
+  'pyt',
   'bill',
   'order',
   'subscription',
@@ -335,6 +337,12 @@ export const fillerWords: ReadonlySet<string> = new Set([
 
 /** Filler words that say a card was used at the brand's forecourt (`COSTCO FUEL`): in a company's name they are the name's. */
 export const forecourtWords: ReadonlySet<string> = new Set(['fuel']);
+
+/**
+ * Words banks print about the account and the entry (`ACCT BAL REBATE`, `TFR-TO`): a name made of them is
+ * generic, however rare the word, and a brand that one of them names needs more of the line to agree.
+ */
+export const bankWords: ReadonlySet<string> = new Set(['acct', 'tfr', 'xfer', 'trnsfr', 'pymt', 'pmt']);
 
 /**
  * Words that say what kind of institution a name is (`COASTAL CAROLINA` is not Coastal Carolina University):

@@ -313,6 +313,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       const key = nameKey(name);
       addTo(byKey, key, index);
       addTo(byKey, compactKey(key), index);
+      // Banks drop the ampersand (`A W #4598` is A&W, `H M` H&M).
+      if (name.includes('&')) addTo(byKey, nameKey(name.replaceAll('&', ' ')), index);
       const tokens = key.split(' ');
       // A two-letter first word leads names of three words or more (`IL DEPT OF REVENUE`).
       if (tokens.length > 1 && (tokens[0]!.length >= 3 || tokens.length >= 3)) {

@@ -1,13 +1,13 @@
 /** P2P lines: the apps as bank lines print them, and whether the name read from such a line is a person's. */
 import { prefixKey } from '../anatomy/prefixes.js';
 
-/** P2P apps as bank lines print them. */
+/** P2P apps as bank lines print them; Canada's Interac e-Transfer as its banks do (`E-TFR`, `SEND E-TFR`). */
 export const p2pApps =
-  /\b(ZELLE|VENMO|CASH APP|SQUARE CASH|SQC\*|APPLE CASH|PAYPAL (?:INST XFER|TRANSFER|XFER)|PAYPAL DES:\s*INST XFER)(?:\b|(?=PAYMENT|CASHOUT))/;
+  /\b(ZELLE|VENMO|CASH APP|SQUARE CASH|SQC\*|APPLE CASH|PAYPAL (?:INST XFER|TRANSFER|XFER)|PAYPAL DES:\s*INST XFER|(?:INTERAC )?E-?TRANSFER|E[- ]TFR|EMAIL MONEY TRF)(?:\b|(?=PAYMENT|CASHOUT))/;
 
 /** What P2P lines say besides a person's name (`APPLE CASH SENT MONEY`, `VENMO CASHOUT`). */
 const p2pWording =
-  /^(?:SENT|RECEIVED|MONEY|PAYMENT|PMT|TRANSFER|XFER|INST|REQUEST|CASH|OUT|CASHOUT|BALANCE|DEPOSIT|PURCHASE|WEB|PPD|ID|TO|FROM)$/;
+  /^(?:SENT|SEND|RECEIVED|MONEY|PAYMENT|PMT|EPAY|TRANSFER|XFER|INST|REQUEST|CASH|OUT|CASHOUT|BALANCE|DEPOSIT|AUTODEPOSIT|PURCHASE|WEB|PPD|ID|TO|FROM|CONF)$/;
 
 /** Whether the name read from a P2P line is a person's: one to four words of letters, not the app or its wording. */
 export function isPersonName(name: string, appName: string | undefined): boolean {

@@ -149,8 +149,9 @@ export function shapeBankMovement(
         ? [shapeCounterparty(parts, merchant, match.score, null, null)]
         : unverified
           ? [unverified]
-          : app
+          : app && !app.roles.includes('bank-network')
             ? // No person stands behind the app (a cash-out, a BNPL installment): the app is the counterparty.
+              // A bank network (Zelle, Interac) only carries the money: a line that hides the person names no one.
               [thirdPartyAsCounterparty(parts, app)]
             : [],
     actions: null,

@@ -1,0 +1,36 @@
+/**
+ * The country an account's currency points to: where a line in that currency most likely happened when it
+ * names no place (a Canadian bank's lines are in CAD). Only currencies of one country are listed; a line
+ * without a currency is taken for a US one, as the interface's examples are.
+ */
+const countryOfCurrency: Readonly<Record<string, string>> = {
+  USD: 'us',
+  CAD: 'ca',
+  GBP: 'gb',
+  AUD: 'au',
+  NZD: 'nz',
+  MXN: 'mx',
+  JPY: 'jp',
+  INR: 'in',
+  BRL: 'br',
+  CHF: 'ch',
+  SEK: 'se',
+  NOK: 'no',
+  DKK: 'dk',
+  PLN: 'pl',
+  CZK: 'cz',
+  HUF: 'hu',
+  SGD: 'sg',
+  HKD: 'hk',
+  KRW: 'kr',
+  ZAR: 'za',
+  ILS: 'il',
+  TRY: 'tr',
+  PHP: 'ph',
+};
+
+/** Lower-case alpha-2 country of a currency's account; null for a currency of many countries (EUR) or unknown. */
+export function homeCountryOf(currencyCode: string | null): string | null {
+  if (!currencyCode) return 'us';
+  return countryOfCurrency[currencyCode.toUpperCase()] ?? null;
+}
