@@ -6,6 +6,10 @@ describe('the display name of a name no catalog entry names', () => {
     ['JOES PIZZA', "Joe's Pizza"],
     ['BIG AL S DELI', "Big Al's Deli"],
     ['BJS', "BJ's"],
+    // Three letters and an S are an acronym; an S after an initial is an initial.
+    ['DFS SAN FRANCISCO', 'DFS San Francisco'],
+    ['BNS MTGE DEPT', 'BNS Mtge Dept'],
+    ['M S DEVSHREE', 'M S Devshree'],
     ['CURRENT ELECTRIC LLC', 'Current Electric'],
     // Three letters no English word starts or ends with are an acronym; a name or a word stays one.
     ['NRA', 'NRA'],

@@ -68,8 +68,8 @@ function displayToken(token: string, index: number, words: number): string {
   if (acronyms.has(upper) || (upper.includes('&') && upper.length <= 5)) return upper;
   // Titles and saints are words, not acronyms (`St. Elmo`, `Dr. Smith`, `Mt Hood`).
   if (titleWords.has(upper.replace(/\.$/, ''))) return upper[0] + upper.slice(1).toLowerCase();
-  // `BJS`, `TJS`: a vowel-less acronym with a possessive s.
-  if (/^[B-DF-HJ-NP-TV-Z]{2,3}S$/.test(upper) && index === 0) return `${upper.slice(0, -1)}'s`;
+  // `BJS`, `TJS`: a nickname's initials with a possessive s; other letters are an acronym (`DFS`, `BNS`).
+  if (/^[B-DF-HJ-NP-TV-Z]JS$/.test(upper) && index === 0) return `${upper.slice(0, -1)}'s`;
   if (upper.length <= 4 && !vowels.test(upper)) return upper;
   if (index === 0 && words > 2 && stateCodes.has(upper)) return upper;
   if (upper.length === 3 && /^[A-Z]+$/.test(upper) && isAcronymOfThree(upper)) return upper;
@@ -102,8 +102,13 @@ export function cleanDisplayName(name: string): string {
   while (tokens.length > 1 && legalForms.has(tokens.at(-1)!.replace(/[.,]/g, ''))) tokens.pop();
   const words: string[] = [];
   for (const [index, token] of tokens.entries()) {
-    // A lone S after a word is a possessive whose apostrophe the issuer dropped.
-    if ((token === 'S' || token === "'S") && words.length > 0) {
+    // A lone S after a word is a possessive whose apostrophe the issuer dropped; after an initial it is
+    // an initial too (`M S DEVSHREE`).
+    if (
+      (token === 'S' || token === "'S") &&
+      words.length > 0 &&
+      (token === "'S" || tokens[index - 1]!.length > 1)
+    ) {
       words[words.length - 1] = `${words[words.length - 1]!.replace(/'s$/, '')}'s`;
       continue;
     }
