@@ -235,13 +235,13 @@ export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z
 /**
  * What was bought or how it is billed, at the end of the name and often cut by the field (`FLOATME
  * SUBSCRIPTI`, `CONED BILL PAYMEN`, `METLIFE STADIUM CONCES`, `CANTEEN VEND`): no part of the name.
- * Nor is what the field cut to a sign or to the I of `INC` (`GOODWILL RETAIL STORE &`, `AIBERTOS MEXICAN FOOD
- * I`); other letters are too often a name's own (`TRADER JOE S`, `PLAN B`) or a word's start (`VELVET ROOM L`).
+ * Nor is what the field cut to a sign, to the I of `INC` or to the start of `COMPANY`, `CORPORATION` or
+ * `INCORPORATED` (`GOODWILL RETAIL STORE &`, `AIBERTOS MEXICAN FOOD I`, `G W EXTERMINATING COMPA`); other letters are too often a name's own (`TRADER JOE S`, `PLAN B`) or a word's start (`VELVET ROOM L`).
  */
 export const chargeTail: NoiseRule = {
   id: 'noise.charge-tail',
   pattern:
-    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|DEBITS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$| I$(?<= [A-Z]+ [A-Z]+ I)| IN$(?<=[A-Z] (?!(?:DRIVE|CHECK|WALK|PLUG|LOG|SIGN|DINE|TUNE|CARRY|BUILT|MADE|JACK|ALL|LOCK|MOVE|WORK|STAY)\b)[A-Z]{3,} IN)/,
+    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|DEBITS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$| I$(?<= [A-Z]+ [A-Z]+ I)| (?:COMPAN?|CORPO(?:R(?:A(?:T(?:I(?:O)?)?)?)?)?|INCORP(?:O(?:R(?:A(?:T(?:E)?)?)?)?)?)$(?<=[A-Z]{3,} [A-Z]+)| IN$(?<=[A-Z] (?!(?:DRIVE|CHECK|WALK|PLUG|LOG|SIGN|DINE|TUNE|CARRY|BUILT|MADE|JACK|ALL|LOCK|MOVE|WORK|STAY)\b)[A-Z]{3,} IN)/,
   yields: { kind: 'reference' },
   examples: [
     { line: 'FLOATME SUBSCRIPTI SAN ANTONIO TX', expect: { name: 'FLOATME', city: 'SAN ANTONIO' } },
@@ -260,6 +260,9 @@ export const chargeTail: NoiseRule = {
       expect: { name: 'GOODWILL RETAIL STORE' },
     },
     { line: 'EASHUM PLUMBING IN CAMDEN DE', expect: { name: 'EASHUM PLUMBING' } },
+    // A legal form the field cut (`COMPANY`, `CORPORATION`).
+    { line: 'G W EXTERMINATING COMPA', expect: { name: 'G W EXTERMINATING' } },
+    { line: 'HARBOR FREIGHT LINES CORPOR', expect: { name: 'HARBOR FREIGHT LINES' } },
     { line: 'LAKESIDE DRIVE IN', expect: { name: 'LAKESIDE DRIVE IN' } },
     { line: 'TRADER JOE S #123 SEATTLE WA', expect: { name: 'TRADER JOE S', display: "Trader Joe's" } },
   ],

@@ -580,7 +580,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
       { line: 'ACH WEB-RECUR LAKESIDE LENDING', expect: { name: 'LAKESIDE LENDING' } },
       { line: 'ACH WEB-SINGLE LAKESIDE LENDING, INC DEBIT', expect: { name: 'LAKESIDE LENDING INC' } },
       { line: 'ELECTRONIC PMT-WEB, DISCOVER E-PAYMENT 6948', expect: { name: 'DISCOVER' } },
-      { line: 'ACH DEPOSIT, STARBUCKS CORPORA DIR DEP 942822080', expect: { name: 'STARBUCKS CORPORA' } },
+      { line: 'ACH DEPOSIT, STARBUCKS CORPORA DIR DEP 942822080', expect: { name: 'STARBUCKS' } },
       // An aggregator's ACH line: the trace first, then the company, then its class and the receiver.
       {
         line: 'ACH Credit 1204895317 Gentry Inc. 021000026641877 PPD Dale M Hopkins Jr.',
