@@ -97,6 +97,13 @@ export const noiseRules: readonly NoiseRule[] = [
     ],
   },
   {
+    // An amount printed in the field (`SP SILK CO   10.95_V`, a foreign purchase's own amount): no name's part.
+    id: 'noise.amount',
+    pattern: / \$?\d{1,3}(?:,\d{3})*\.\d{2}(?= |$)/g,
+    yields: { kind: 'reference', requires: '.' },
+    examples: [{ line: 'SP SILK CO 10.95', expect: { name: 'SILK CO' } }],
+  },
+  {
     // An email address, often cut (`GRIND LLC BENJAMIN@GRIN NY`): a contact, never the name.
     id: 'noise.email',
     pattern: / [A-Z0-9._-]+@[A-Z0-9.-]*/g,
