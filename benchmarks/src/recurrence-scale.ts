@@ -10,7 +10,7 @@
  *   `GET /users/{userId}/recurring`, against the generator's truth.
  *
  *   pnpm --filter @txenrich/benchmarks bench:recurrence-scale [--duration 10] [--preload 100]
- *     [--parts single,batch,series]
+ *     [--parts single,batch,series] [--server-flags=--cpu-prof]
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     preload: { type: 'string', default: '100' },
     users: { type: 'string', default: '5000' },
     parts: { type: 'string', default: 'single,batch,series' },
+    'server-flags': { type: 'string', default: '' },
   },
 });
 const parts = new Set(values.parts.split(','));
@@ -124,7 +125,11 @@ writeFileSync(
     rateLimits: { batchPerSecond: 1000 },
   }),
 );
-const server = await startServe({ configPath, logLevel: 'warn' });
+const server = await startServe({
+  configPath,
+  logLevel: 'warn',
+  nodeFlags: values['server-flags'].split(' ').filter(Boolean),
+});
 try {
   // 1. One user holding 10,000 earlier transactions, then single requests of the user's next payments.
   if (parts.has('single')) await singleEnrichment();
