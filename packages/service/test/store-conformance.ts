@@ -424,7 +424,10 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           enrichments: [enrichment('fresh'), enrichment('taken')],
           series: [seriesRow('fresh', 'user-9')],
         };
-        await expect(store.saveBatchChunk('b1', failing)).rejects.toThrow();
+        await expect(store.saveBatchChunk('b1', failing)).rejects.toMatchObject({
+          name: 'StoreError',
+          code: 'STORE_CONFLICT',
+        });
         expect(await store.findBatch(acme, 'b1')).toMatchObject({ chunksDone: 0 });
         expect(await store.findEnrichment(acme, 'fresh')).toBeNull();
         expect(await store.userSeries(acme, 'user-9')).toEqual([]);
@@ -470,7 +473,10 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         const { store } = await fresh();
         await expect(store.batchItems('nope')).rejects.toThrow();
         await expect(store.startBatch('nope')).rejects.toThrow();
-        await expect(store.saveBatchChunk('nope', chunkOf('nope', 0))).rejects.toThrow();
+        await expect(store.saveBatchChunk('nope', chunkOf('nope', 0))).rejects.toMatchObject({
+          name: 'StoreError',
+          code: 'STORE_NOT_FOUND',
+        });
         await expect(store.finishBatch('nope', 'completed', at, delivery('cb'))).rejects.toThrow();
         expect(await store.batchResults('nope')).toEqual([]);
         expect(await store.pendingDeliveries()).toEqual([]);

@@ -1,6 +1,8 @@
-/** Batches in the SQLite store: their items, their results a chunk at a time, their end and callback. */
+/**
+ * Batches in the SQLite store: their items, their results a chunk at a time (saved by `chunk-saver.ts`),
+ * their end and callback.
+ */
 import {
-  activityRows,
   type BatchChunk,
   type BatchMethods,
   type BatchRow,
@@ -14,21 +16,20 @@ import {
   type NewBatch,
   type NewDelivery,
   type PackedChunk,
-  packChunk,
   pageOfChunks,
   resultsReadable,
   toBatch,
   toIdempotentBatch,
   unpackChunk,
 } from '@txenrich/service';
-import type { EnrichmentSteps } from './enrichments.js';
 import type { StoreContext } from './operations.js';
 
 type ScopeParams = [tenant: string, environment: string];
 
 export function createBatches(
   { db, op, write }: StoreContext,
-  enrichments: EnrichmentSteps,
+  /** Saves a chunk: on this connection, or on the chunk writer thread's. */
+  saveChunk: (id: string, chunk: BatchChunk) => void | Promise<void>,
   insertDelivery: (delivery: NewDelivery) => void,
 ): BatchMethods {
   const s = {
@@ -51,18 +52,6 @@ export function createBatches(
     items: db.prepare<[id: string], string>('SELECT items FROM batch_items WHERE batch_id = ?').pluck(),
     start: db.prepare<[id: string]>(
       `UPDATE batches SET status = 'running' WHERE id = ? AND status = 'pending'`,
-    ),
-    insertChunk: db.prepare<[id: string, index: number, results: string, lengths: Buffer]>(
-      `INSERT INTO batch_chunks (batch_id, chunk_index, results, lengths) VALUES (?, ?, ?, ?)
-       ON CONFLICT (batch_id, chunk_index) DO NOTHING`,
-    ),
-    chunkStored: db
-      .prepare<[id: string, index: number], number>(
-        'SELECT 1 FROM batch_chunks WHERE batch_id = ? AND chunk_index = ?',
-      )
-      .pluck(),
-    setChunksDone: db.prepare<[chunksDone: number, id: string]>(
-      'UPDATE batches SET chunks_done = ? WHERE id = ?',
     ),
     finish: db.prepare<[status: string, finishedAt: number, id: string]>(
       'UPDATE batches SET status = ?, finished_at = ? WHERE id = ?',
@@ -111,23 +100,7 @@ export function createBatches(
       }).immediate,
     ),
 
-    saveBatchChunk: write(
-      'saveBatchChunk',
-      db.transaction((id: string, chunk: BatchChunk) => {
-        const batch = requireBatch(id);
-        const { results, lengths } = packChunk(chunk.results);
-        // A chunk stored before (by a process that died before finishing the batch) stays as it was.
-        if (s.insertChunk.run(id, chunk.index, results, lengths).changes === 1) {
-          const scope = toBatch(batch).scope;
-          enrichments.insertEnrichments(scope, chunk.enrichments);
-          enrichments.countActivity(activityRows([{ scope, enrichments: chunk.enrichments }]));
-          enrichments.upsertSeries(scope, chunk.series);
-        }
-        let done = batch.chunks_done;
-        while (s.chunkStored.get(id, done) !== undefined) done++;
-        if (done !== batch.chunks_done) s.setChunksDone.run(done, id);
-      }).immediate,
-    ),
+    saveBatchChunk: write('saveBatchChunk', saveChunk),
 
     finishBatch: write(
       'finishBatch',

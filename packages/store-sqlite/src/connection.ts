@@ -1,7 +1,7 @@
 /**
  * Opening the SQLite file: validated options, the connection configured (WAL,
  * synchronous, auto_vacuum, foreign keys, busy timeout) and migrated, and the
- * guard of its file.
+ * guard of its file; and the chunk writer thread's connection to the same file.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -31,13 +31,14 @@ export interface SqliteStoreDatabaseOptions extends CommonOptions {
 export type SqliteStoreOptions = SqliteStoreFileOptions | SqliteStoreDatabaseOptions;
 
 /**
- * The configured, migrated connection; `owned` when the store opened it (and so closes it), and the guard
- * of its file (none in memory).
+ * The configured, migrated connection; `owned` when the store opened it (and so closes it), the guard
+ * of its file (none in memory), and the busy timeout it was given.
  */
 export function openDatabase(options: SqliteStoreOptions): {
   db: Database.Database;
   owned: boolean;
   guard: FileGuard | null;
+  busyTimeoutMs: number;
 } {
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
@@ -54,7 +55,7 @@ export function openDatabase(options: SqliteStoreOptions): {
     migrate(db, Date.now());
     db.exec(deleteUnusedTriggerPages);
     const onDisk = !db.memory && db.name !== '';
-    return { db, owned, guard: onDisk ? createFileGuard(db.name) : null };
+    return { db, owned, guard: onDisk ? createFileGuard(db.name) : null, busyTimeoutMs };
   } catch (error) {
     if (owned) db?.close();
     throw toStoreError('createSqliteStore', error);
@@ -79,6 +80,27 @@ function configure(db: Database.Database, busyTimeoutMs: number): void {
   // before this setting keeps `auto_vacuum = NONE`.
   db.pragma('auto_vacuum = FULL');
   db.pragma('journal_mode = WAL');
+  configureEachConnection(db);
+}
+
+/**
+ * A second connection to the store's file, for the chunk writer thread (`chunk-writer.ts`): the file is
+ * configured (WAL, auto_vacuum) and migrated already, by the store's own connection.
+ */
+export function openWriterConnection(path: string, busyTimeoutMs: number): Database.Database {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    configureEachConnection(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** What each connection sets for itself (SQLite keeps these per connection, not in the file). */
+function configureEachConnection(db: Database.Database): void {
   // In WAL mode, NORMAL appends each commit to the WAL without an fsync: a committed transaction
   // survives a crash of the process (kill -9: the bytes are already the OS's), which is what the
   // contract asks of batches and the outbox; a power loss may lose the last commits, never corrupt

@@ -19,6 +19,7 @@ import {
   toEnrichment,
   type UsageKey,
 } from '@txenrich/service';
+import type Database from 'better-sqlite3';
 import type { StoreContext } from './operations.js';
 
 type ScopeParams = [tenant: string, environment: string];
@@ -32,6 +33,26 @@ export interface EnrichmentSteps {
   upsertSeries(scope: Scope, series: readonly SeriesRow[]): void;
 }
 
+/** The steps on a connection: the store's, or the chunk writer thread's (`chunk-writer-thread.ts`). */
+export function createEnrichmentSteps(db: Database.Database): EnrichmentSteps {
+  const s = {
+    insertEnrichment: db.prepare(insertStatement(enrichmentInsert, () => '?')),
+    addActivity: db.prepare(`${insertStatement(activityInsert, () => '?')} ${activityAdd}`),
+    upsertSeries: db.prepare(`${insertStatement(seriesInsert, () => '?')} ${seriesUpsert}`),
+  };
+  return {
+    insertEnrichments(scope, enrichments) {
+      for (const each of enrichments) s.insertEnrichment.run(...enrichmentInsert.values(scope, each));
+    },
+    countActivity(rows) {
+      for (const row of rows) s.addActivity.run(...row);
+    },
+    upsertSeries(scope, series) {
+      for (const row of series) s.upsertSeries.run(...seriesInsert.values(scope, row));
+    },
+  };
+}
+
 export function createEnrichments(
   { db, op, write }: StoreContext,
   addUsage: (key: UsageKey, count: number) => void,
@@ -39,12 +60,9 @@ export function createEnrichments(
   methods: EnrichmentMethods & Pick<OutcomeMethods, 'countActivity'>;
 } {
   const s = {
-    insertEnrichment: db.prepare(insertStatement(enrichmentInsert, () => '?')),
-    addActivity: db.prepare(`${insertStatement(activityInsert, () => '?')} ${activityAdd}`),
     enrichment: db.prepare<[...ScopeParams, enrichmentId: string], EnrichmentRow>(
       `SELECT ${enrichmentColumns} FROM enrichments WHERE tenant = ? AND environment = ? AND enrichment_id = ?`,
     ),
-    upsertSeries: db.prepare(`${insertStatement(seriesInsert, () => '?')} ${seriesUpsert}`),
     series: db
       .prepare<[...ScopeParams, userId: string, key: string], string>(
         `SELECT state FROM recurrence_series
@@ -57,17 +75,7 @@ export function createEnrichments(
     ),
   };
 
-  const steps: EnrichmentSteps = {
-    insertEnrichments(scope, enrichments) {
-      for (const each of enrichments) s.insertEnrichment.run(...enrichmentInsert.values(scope, each));
-    },
-    countActivity(rows) {
-      for (const row of rows) s.addActivity.run(...row);
-    },
-    upsertSeries(scope, series) {
-      for (const row of series) s.upsertSeries.run(...seriesInsert.values(scope, row));
-    },
-  };
+  const steps = createEnrichmentSteps(db);
 
   return {
     ...steps,

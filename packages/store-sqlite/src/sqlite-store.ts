@@ -10,6 +10,8 @@
 import type { Store } from '@txenrich/service';
 import { createBatches } from './batches.js';
 import { createCategories } from './categories.js';
+import { createChunkSaver } from './chunk-saver.js';
+import { createChunkWriter } from './chunk-writer.js';
 import { openDatabase, type SqliteStoreOptions } from './connection.js';
 import { createDeliveries } from './deliveries.js';
 import { createEnrichments } from './enrichments.js';
@@ -28,7 +30,11 @@ export type {
 } from './connection.js';
 
 export function createSqliteStore(options: SqliteStoreOptions): Store {
-  const { db, owned, guard } = openDatabase(options);
+  const { db, owned, guard, busyTimeoutMs } = openDatabase(options);
+  // A file the store opened gets a writer thread for batch chunks (their writes held the main thread);
+  // in memory a second connection would see another database, and a ready connection may carry settings
+  // a second one would lack: chunks are saved on the store's connection then.
+  const writer = owned && guard !== null ? createChunkWriter({ path: db.name, busyTimeoutMs }) : null;
   const { op, write, markClosed } = createOperations(guard);
   const context = { db, op, write };
 
@@ -39,11 +45,13 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   const reachable = db.prepare('SELECT 1');
 
   const close = async (): Promise<void> => {
-    if (markClosed() && owned) db.close();
+    if (!markClosed()) return;
+    await writer?.close();
+    if (owned) db.close();
   };
 
   return {
-    ...createBatches(context, enrichments, deliveries.insertDelivery),
+    ...createBatches(context, writer?.save ?? createChunkSaver(db), deliveries.insertDelivery),
     ...enrichments.methods,
     ...deliveries.methods,
     ...createTriggerLists(context, revisions),
