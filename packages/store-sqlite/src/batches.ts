@@ -1,53 +1,42 @@
 /**
- * Batches in the SQLite store: their items, their results a chunk at a time (saved by `chunk-saver.ts`),
- * their end and callback.
+ * Batches in the SQLite store: their items, their results a chunk at a time (both written by
+ * `batch-writes.ts`), their end and callback.
  */
 import {
-  type BatchChunk,
   type BatchMethods,
   type BatchRow,
   batchColumns,
-  batchInsert,
   batchNotFound,
   chunksOfPage,
-  type IdempotentBatch,
-  insertStatement,
   isFinished,
-  type NewBatch,
   type NewDelivery,
   type PackedChunk,
   pageOfChunks,
   resultsReadable,
   toBatch,
-  toIdempotentBatch,
   unpackChunk,
 } from '@txenrich/service';
+import type { BatchWrites } from './batch-writes.js';
 import type { StoreContext } from './operations.js';
 
 type ScopeParams = [tenant: string, environment: string];
 
+/** The large writes of batches (`batch-writes.ts`): on this connection, or answered by the batch writer thread. */
+export type LargeBatchWrites = {
+  [Name in keyof BatchWrites]: (
+    ...args: Parameters<BatchWrites[Name]>
+  ) => ReturnType<BatchWrites[Name]> | Promise<ReturnType<BatchWrites[Name]>>;
+};
+
 export function createBatches(
   { db, op, write }: StoreContext,
-  /** Saves a chunk: on this connection, or on the chunk writer thread's. */
-  saveChunk: (id: string, chunk: BatchChunk) => void | Promise<void>,
+  large: LargeBatchWrites,
   insertDelivery: (delivery: NewDelivery) => void,
 ): BatchMethods {
   const s = {
-    insert: db.prepare(insertStatement(batchInsert, () => '?')),
-    insertItems: db.prepare<[id: string, items: string]>(
-      'INSERT INTO batch_items (batch_id, items) VALUES (?, ?)',
-    ),
     batch: db.prepare<[id: string], BatchRow>(`SELECT ${batchColumns} FROM batches WHERE id = ?`),
     scopedBatch: db.prepare<[id: string, ...ScopeParams], BatchRow>(
       `SELECT ${batchColumns} FROM batches WHERE id = ? AND tenant = ? AND environment = ?`,
-    ),
-    byIdempotencyKey: db.prepare<
-      [...ScopeParams, key: string, since: number],
-      BatchRow & { request_hash: string }
-    >(
-      `SELECT ${batchColumns}, request_hash FROM batches
-       WHERE tenant = ? AND environment = ? AND idempotency_key = ? AND idempotency_created_at >= ?
-       ORDER BY idempotency_created_at DESC, seq DESC LIMIT 1`,
     ),
     items: db.prepare<[id: string], string>('SELECT items FROM batch_items WHERE batch_id = ?').pluck(),
     start: db.prepare<[id: string]>(
@@ -71,20 +60,7 @@ export function createBatches(
   const requireBatch = (id: string): BatchRow => s.batch.get(id) ?? batchNotFound(id);
 
   return {
-    createBatch: write(
-      'createBatch',
-      db.transaction((batch: NewBatch): IdempotentBatch | null => {
-        const idempotency = batch.idempotency;
-        if (idempotency) {
-          const { tenant, environment } = batch.scope;
-          const earlier = s.byIdempotencyKey.get(tenant, environment, idempotency.key, idempotency.since);
-          if (earlier) return toIdempotentBatch(earlier);
-        }
-        s.insert.run(...batchInsert.values(batch));
-        s.insertItems.run(batch.id, batch.items);
-        return null;
-      }).immediate,
-    ),
+    createBatch: write('createBatch', large.createBatch),
 
     findBatch: op('findBatch', (scope, id: string) => {
       const row = s.scopedBatch.get(id, scope.tenant, scope.environment);
@@ -100,7 +76,7 @@ export function createBatches(
       }).immediate,
     ),
 
-    saveBatchChunk: write('saveBatchChunk', saveChunk),
+    saveBatchChunk: write('saveBatchChunk', large.saveBatchChunk),
 
     finishBatch: write(
       'finishBatch',

@@ -8,10 +8,10 @@
  * can interleave with; writes take the write lock up front (`BEGIN IMMEDIATE`).
  */
 import type { Store } from '@txenrich/service';
+import { createBatchWriter } from './batch-writer.js';
+import { createBatchWrites } from './batch-writes.js';
 import { createBatches } from './batches.js';
 import { createCategories } from './categories.js';
-import { createChunkSaver } from './chunk-saver.js';
-import { createChunkWriter } from './chunk-writer.js';
 import { openDatabase, type SqliteStoreOptions } from './connection.js';
 import { createDeliveries } from './deliveries.js';
 import { createEnrichments } from './enrichments.js';
@@ -31,10 +31,10 @@ export type {
 
 export function createSqliteStore(options: SqliteStoreOptions): Store {
   const { db, owned, guard, busyTimeoutMs } = openDatabase(options);
-  // A file the store opened gets a writer thread for batch chunks (their writes held the main thread);
-  // in memory a second connection would see another database, and a ready connection may carry settings
-  // a second one would lack: chunks are saved on the store's connection then.
-  const writer = owned && guard !== null ? createChunkWriter({ path: db.name, busyTimeoutMs }) : null;
+  // A file the store opened gets a thread for the batches' large writes (they held the main thread); in
+  // memory a second connection would see another database, and a ready connection may carry settings a
+  // second one would lack: those writes are made on the store's connection then.
+  const writer = owned && guard !== null ? createBatchWriter({ path: db.name, busyTimeoutMs }) : null;
   const { op, write, markClosed } = createOperations(guard);
   const context = { db, op, write };
 
@@ -51,7 +51,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   };
 
   return {
-    ...createBatches(context, writer?.save ?? createChunkSaver(db), deliveries.insertDelivery),
+    ...createBatches(context, writer ?? createBatchWrites(db), deliveries.insertDelivery),
     ...enrichments.methods,
     ...deliveries.methods,
     ...createTriggerLists(context, revisions),

@@ -1,20 +1,31 @@
 /**
- * What the store and its chunk writer thread send each other, and a
+ * What the store and its batch writer thread send each other, and a
  * `StoreError` in a form that crosses the thread boundary (an error loses its
  * class there: its code, message, details and its cause's code are sent
  * explicitly).
  */
-import { type BatchChunk, StoreError, type StoreErrorCode } from '@txenrich/service';
+import {
+  type BatchChunk,
+  type IdempotentBatch,
+  type NewBatch,
+  StoreError,
+  type StoreErrorCode,
+} from '@txenrich/service';
 
 /** What the thread is started with (`workerData`). */
-export interface ChunkWriterSettings {
+export interface BatchWriterSettings {
   path: string;
   busyTimeoutMs: number;
 }
 
+/** A write for the thread: the store method it does, and its arguments. */
+export type Write =
+  | { type: 'createBatch'; batch: NewBatch }
+  | { type: 'saveBatchChunk'; batchId: string; chunk: BatchChunk };
+
 export type WriterRequest =
-  | { type: 'save'; id: number; batchId: string; chunk: BatchChunk }
-  /** Close the connection and end: sent once no save is under way. */
+  | { type: 'write'; id: number; write: Write }
+  /** Close the connection and end: sent once no write is under way. */
   | { type: 'close' };
 
 export interface WireStoreError {
@@ -25,8 +36,11 @@ export interface WireStoreError {
   cause?: { message: string; code?: string };
 }
 
-/** The answer to a save: committed, or the `StoreError` of the transaction rolled back. */
-export type WriterReply = { id: number } | { id: number; error: WireStoreError };
+/** What a write answers once committed (`createBatch`'s answer; nothing for a chunk). */
+export type WriteAnswer = IdempotentBatch | null | undefined;
+
+/** The answer to a write: committed, or the `StoreError` of the transaction rolled back. */
+export type WriterReply = { id: number; answer: WriteAnswer } | { id: number; error: WireStoreError };
 
 export function toWireError(error: StoreError): WireStoreError {
   const cause = error.cause as { message?: unknown; code?: unknown } | undefined;

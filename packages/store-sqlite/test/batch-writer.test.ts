@@ -1,9 +1,9 @@
 /**
- * Batch chunks of a store on a file are saved by the chunk writer thread: the
- * main thread goes on meanwhile (reads answer, timers fire) even while the
- * save waits for a lock, a save resolves once committed, its faults come back
- * as the port's `StoreError`s, and `close` waits for the saves under way. In
- * memory, chunks are saved on the store's own connection.
+ * A store on a file creates batches and saves their chunks on the batch writer
+ * thread: the main thread goes on meanwhile (reads answer, timers fire) even
+ * while a write waits for a lock, a write resolves once committed, its faults
+ * come back as the port's `StoreError`s, and `close` waits for the writes
+ * under way. In memory, they are made on the store's own connection.
  * (The thread runs built JavaScript: `pnpm build` first.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,7 +46,7 @@ async function storeOnFile(name: string, busyTimeoutMs = 5000) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('the chunk writer thread', () => {
+describe('the batch writer thread', () => {
   it('saves a chunk while the main thread goes on, waiting for a lock another connection holds', async () => {
     const { store, other } = await storeOnFile('waits');
     other.exec('BEGIN IMMEDIATE');
@@ -83,6 +83,37 @@ describe('the chunk writer thread', () => {
     // The lock is free: the same chunk is saved.
     await store.saveBatchChunk('b1', chunk(0));
     expect(await store.findBatch(acme, 'b1')).toMatchObject({ chunksDone: 1 });
+
+    // A submission the same way.
+    other.exec('BEGIN IMMEDIATE');
+    expect(await store.createBatch({ ...batch, id: 'b2' }).catch((error: unknown) => error)).toMatchObject({
+      code: 'STORE_BUSY',
+      details: { operation: 'createBatch', sqliteCode: 'SQLITE_BUSY' },
+    });
+    other.exec('ROLLBACK');
+    expect(await store.findBatch(acme, 'b2')).toBeNull();
+    other.close();
+    await store.close();
+  });
+
+  it('creates a batch while the main thread goes on, and answers the batch of an idempotency key used before', async () => {
+    const { store, other } = await storeOnFile('create');
+    const idempotency = { key: 'k1', requestHash: 'h1', createdAt: 5, since: 0 };
+    other.exec('BEGIN IMMEDIATE');
+    let created = false;
+    const creating = store.createBatch({ ...batch, id: 'b2', idempotency }).then((answer) => {
+      created = true;
+      return answer;
+    });
+    await sleep(100);
+    expect(created).toBe(false);
+    other.exec('ROLLBACK');
+    expect(await creating).toBeNull();
+    expect(await store.batchItems('b2')).toBe(batch.items);
+    expect(await store.createBatch({ ...batch, id: 'b3', idempotency })).toEqual({
+      batch: expect.objectContaining({ id: 'b2', status: 'pending' }),
+      requestHash: 'h1',
+    });
     other.close();
     await store.close();
   });
@@ -117,7 +148,7 @@ describe('the chunk writer thread', () => {
     other.close();
   });
 
-  it('is not used in memory: chunks are saved on the store connection', async () => {
+  it('is not used in memory: batches are written on the store connection', async () => {
     const store = createSqliteStore({ path: ':memory:' });
     await store.createBatch(batch);
     await store.saveBatchChunk('b1', chunk(0));
