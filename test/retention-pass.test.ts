@@ -126,6 +126,21 @@ describe('the retention pass', () => {
     );
     series.run('inactive', now - 731 * day);
     series.run('active', now - 729 * day);
+    // Outcome counts go with the enrichments (180 days in production), by their day.
+    const dayOf = (at: number) => Math.floor(at / day);
+    await store.countActivity([
+      ['acme', 'production', 'cp-1', dayOf(now - 181 * day), 3],
+      ['acme', 'production', 'cp-1', dayOf(now - 179 * day), 3],
+    ]);
+    for (const enrichmentId of ['p-old-0', 'p-young-0'])
+      await store.recordOutcome(production, {
+        enrichmentId,
+        kind: 'decline',
+        body: '{}',
+        state: null,
+        isFraud: false,
+        reportedAt: now,
+      });
 
     const pass = await retentionOf(store).runPass();
     expect(pass.pruned).toEqual({
@@ -134,6 +149,8 @@ describe('the retention pass', () => {
       idempotencyKeys: 1,
       deliveredCallbacks: 1,
       recurrenceSeries: 1,
+      counterpartyActivity: 1,
+      enrichmentOutcomes: 1,
     });
     // 600 production enrichments past 180 days take several steps (and one that finds none left).
     expect(pass.steps).toBeGreaterThanOrEqual(600 / PRUNE_STEP_ROWS.enrichments + 1 + 2 * 4);
@@ -169,9 +186,13 @@ describe('the retention pass', () => {
       'delivered-young',
     ]);
     expect(db.prepare('SELECT user_id FROM recurrence_series').pluck().all()).toEqual(['active']);
+    expect(db.prepare('SELECT day FROM counterparty_activity').pluck().all()).toEqual([
+      dayOf(now - 179 * day),
+    ]);
+    expect(db.prepare('SELECT enrichment_id FROM enrichment_outcomes').pluck().all()).toEqual(['p-young-0']);
 
     // A second pass finds nothing more.
-    expect(Object.values((await retentionOf(store).runPass()).pruned)).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values((await retentionOf(store).runPass()).pruned)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('lets the event loop turn between steps', async () => {

@@ -136,7 +136,7 @@ export function createServerMetrics(service: Service): ServerMetrics {
 
   new Counter({
     name: 'txenrich_retention_pruned_total',
-    help: 'Records the retention passes pruned, by kind: enrichments, batchResults (batches whose results expired), idempotencyKeys, deliveredCallbacks, recurrenceSeries.',
+    help: 'Records the retention passes pruned, by kind: enrichments, batchResults (batches whose results expired), idempotencyKeys, deliveredCallbacks, recurrenceSeries, counterpartyActivity, enrichmentOutcomes.',
     labelNames: ['records'] as const,
     registers,
     collect() {

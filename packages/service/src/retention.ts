@@ -31,6 +31,8 @@ export const PRUNE_STEP_ROWS: Readonly<Record<PrunableRecords, number>> = {
   idempotencyKeys: 500,
   deliveredCallbacks: 100,
   recurrenceSeries: 100,
+  counterpartyActivity: 100,
+  enrichmentOutcomes: 100,
 };
 
 /** The first pass waits this long after start, out of the way of the start itself. */
@@ -42,6 +44,9 @@ const periodOf: Readonly<Record<Exclude<PrunableRecords, 'idempotencyKeys'>, key
   batchResults: 'batchResultDays',
   deliveredCallbacks: 'deliveredCallbackDays',
   recurrenceSeries: 'seriesInactiveDays',
+  // The outcome counts (per counterparty and day) go with the enrichments they count.
+  counterpartyActivity: 'enrichmentDays',
+  enrichmentOutcomes: 'enrichmentDays',
 };
 
 export type PruneCounts = Record<PrunableRecords, number>;

@@ -47,6 +47,8 @@ describe('createStatsRecorder', () => {
       idempotencyKeys: 0,
       deliveredCallbacks: 0,
       recurrenceSeries: 0,
+      counterpartyActivity: 0,
+      enrichmentOutcomes: 0,
     });
   });
 });

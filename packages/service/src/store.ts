@@ -353,8 +353,9 @@ export interface TenantCategoryState {
 /**
  * What retention prunes: `enrichments` (kept for error reports), `batchResults` (a finished batch's
  * results and items; the batch stays, its results expired), `idempotencyKeys` (cleared from their
- * batches), `deliveredCallbacks` (deliveries in state `delivered`) and `recurrenceSeries` (by when an
- * enrichment last wrote one).
+ * batches), `deliveredCallbacks` (deliveries in state `delivered`), `recurrenceSeries` (by when an
+ * enrichment last wrote one), and the outcome counts kept per day: `counterpartyActivity` (enrichments per
+ * counterparty and day) and `enrichmentOutcomes` (by their enrichment's day).
  */
 export const prunableRecords = [
   'enrichments',
@@ -362,6 +363,8 @@ export const prunableRecords = [
   'idempotencyKeys',
   'deliveredCallbacks',
   'recurrenceSeries',
+  'counterpartyActivity',
+  'enrichmentOutcomes',
 ] as const;
 export type PrunableRecords = (typeof prunableRecords)[number];
 

@@ -16,6 +16,7 @@ import type {
   Scope,
   Store,
 } from '../src/store.js';
+import { dayOf } from '../src/store.js';
 import { isStoreError } from '../src/store-errors.js';
 import type { OpenStore } from './store-conformance.js';
 
@@ -153,6 +154,54 @@ export function describeRetentionConformance(open: OpenStore): void {
       expect(await kept(acmeSandbox, ['s1'])).toEqual([false]);
     });
 
+    it("deletes the outcome counts of days before the cutoff's: activity per day, outcomes by their enrichment's day", async () => {
+      const { store } = await fresh();
+      const dayBefore = old - day; // the cutoff's own day is kept
+      const counted = (enrichmentId: string, createdAt: number) => ({
+        ...enrichment(enrichmentId, createdAt),
+        counterpartyId: 'cp-1',
+      });
+      await store.recordEnrichments([
+        { scope: acme, enrichments: [counted('e1', dayBefore), counted('e2', young)], series: [], usage: [] },
+        { scope: acmeSandbox, enrichments: [counted('s1', dayBefore)], series: [], usage: [] },
+      ]);
+      await store.countActivity([
+        ['acme', 'production', 'cp-1', dayOf(dayBefore), 1],
+        ['acme', 'production', 'cp-1', dayOf(young), 1],
+        ['acme', 'sandbox', 'cp-1', dayOf(dayBefore), 1],
+      ]);
+      const refund = (enrichmentId: string) => ({
+        enrichmentId,
+        kind: 'refund' as const,
+        body: '{}',
+        state: null,
+        isFraud: false,
+        reportedAt: at,
+      });
+      for (const [scope, id] of [
+        [acme, 'e1'],
+        [acme, 'e2'],
+        [acmeSandbox, 's1'],
+      ] as const)
+        expect(await store.recordOutcome(scope, refund(id))).toBe(true);
+      const counts = (enrichments: number, refunds: number) => [
+        { counterpartyId: 'cp-1', enrichments, chargebacksLost: 0, fraudReports: 0, declines: 0, refunds },
+      ];
+      expect(await store.counterpartyOutcomes(acme, 0)).toEqual(counts(2, 2));
+
+      expect(await pruneAll(store, 'counterpartyActivity')).toBe(1);
+      expect(await store.counterpartyOutcomes(acme, 0)).toEqual(counts(1, 2));
+      expect(await pruneAll(store, 'enrichmentOutcomes')).toBe(1);
+      expect(await store.counterpartyOutcomes(acme, 0)).toEqual(counts(1, 1));
+      expect(await store.prune(step('counterpartyActivity'))).toEqual({ pruned: 0, more: false });
+      expect(await store.prune(step('enrichmentOutcomes'))).toEqual({ pruned: 0, more: false });
+      // The other environment's are as old, and stay until steps of its own.
+      expect(await store.counterpartyOutcomes(acmeSandbox, 0)).toEqual(counts(1, 1));
+      expect(await pruneAll(store, 'counterpartyActivity', 'sandbox')).toBe(1);
+      expect(await pruneAll(store, 'enrichmentOutcomes', 'sandbox')).toBe(1);
+      expect(await store.counterpartyOutcomes(acmeSandbox, 0)).toEqual([]);
+    });
+
     it('keeps an enrichment an open report names until the report is closed', async () => {
       const { store } = await fresh();
       await store.recordEnrichments([
@@ -277,7 +326,13 @@ export function describeRetentionConformance(open: OpenStore): void {
       ]);
       expect(await store.prune(step('enrichments', { limit: 0 }))).toEqual({ pruned: 0, more: false });
       expect(await store.findEnrichment(acme, 'e1')).not.toBeNull();
-      for (const records of ['batchResults', 'recurrenceSeries', 'deliveredCallbacks'] as const)
+      for (const records of [
+        'batchResults',
+        'recurrenceSeries',
+        'deliveredCallbacks',
+        'counterpartyActivity',
+        'enrichmentOutcomes',
+      ] as const)
         expect(await store.prune(step(records))).toEqual({ pruned: 0, more: false });
     });
   });

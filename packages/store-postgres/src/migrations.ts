@@ -322,6 +322,15 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX enrichment_outcomes_by_revision ON enrichment_outcomes (tenant, environment, revision);
     `,
   },
+  {
+    version: 7,
+    name: 'outcome retention',
+    sql: `
+      -- Retention deletes the outcome counts of days older than the enrichments kept, oldest first.
+      CREATE INDEX counterparty_activity_by_age ON counterparty_activity (environment, day);
+      CREATE INDEX enrichment_outcomes_by_age ON enrichment_outcomes (environment, day);
+    `,
+  },
 ];
 
 /** Applies the migrations the database lacks, once across processes; refuses a database migrated by a newer version. */

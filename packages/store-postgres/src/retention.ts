@@ -12,6 +12,7 @@
 import {
   agePruned,
   batchResultsPruned,
+  dayOf,
   type Environment,
   type PrunableRecords,
   type PruneStep,
@@ -47,6 +48,17 @@ const ageStatements = {
       SELECT tenant, environment, user_id, series_key FROM recurrence_series
       WHERE environment = $1 AND seen_at < $2
       ORDER BY seen_at LIMIT $3 FOR UPDATE SKIP LOCKED)`,
+  // Kept per day: `$2` is a day here (`dayAgeStep`), and the rows of earlier days go. Rows being added
+  // to are skipped, as the series are.
+  counterpartyActivity: `DELETE FROM counterparty_activity
+    WHERE (tenant, environment, counterparty_id, day) IN (
+      SELECT tenant, environment, counterparty_id, day FROM counterparty_activity
+      WHERE environment = $1 AND day < $2
+      ORDER BY day LIMIT $3 FOR UPDATE SKIP LOCKED)`,
+  enrichmentOutcomes: `DELETE FROM enrichment_outcomes WHERE (tenant, environment, enrichment_id, kind) IN (
+      SELECT tenant, environment, enrichment_id, kind FROM enrichment_outcomes
+      WHERE environment = $1 AND day < $2
+      ORDER BY day LIMIT $3 FOR UPDATE SKIP LOCKED)`,
 };
 
 /** Deletes up to `limit` chunks and items rows of batches whose results expired; answers how many. */
@@ -101,6 +113,8 @@ export function createRetentionSteps({ op, transaction }: StoreContext): Pick<St
     idempotencyKeys: ageStep(ageStatements.idempotencyKeys),
     deliveredCallbacks: ageStep(ageStatements.deliveredCallbacks),
     recurrenceSeries: ageStep(ageStatements.recurrenceSeries),
+    counterpartyActivity: dayAgeStep(ageStatements.counterpartyActivity),
+    enrichmentOutcomes: dayAgeStep(ageStatements.enrichmentOutcomes),
   };
 
   return {
@@ -117,4 +131,10 @@ function ageStep(sql: string) {
     const { rowCount } = await tx(sql, [environment, before, limit]);
     return agePruned(rowCount ?? 0, limit);
   };
+}
+
+/** The step of records kept per day (`dayOf`), deleted with one statement: those of days before `before`'s. */
+function dayAgeStep(sql: string) {
+  return (tx: Query, { before, ...step }: PruneStep): Promise<PruneStepResult> =>
+    ageStep(sql)(tx, { ...step, before: dayOf(before) });
 }

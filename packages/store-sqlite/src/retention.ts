@@ -17,6 +17,7 @@
 import {
   agePruned,
   batchResultsPruned,
+  dayOf,
   type Environment,
   type PrunableRecords,
   type PruneStep,
@@ -59,6 +60,20 @@ export function createRetentionSteps({ db, write }: StoreContext): Pick<Store, '
       `DELETE FROM recurrence_series WHERE rowid IN (
          SELECT rowid FROM recurrence_series WHERE environment = ? AND seen_at < ?
          ORDER BY seen_at LIMIT ?)`,
+    ),
+    // Kept per day: `before` is a day here (`dayAgeStep`), and the rows of earlier days go. Both
+    // tables are WITHOUT ROWID: rows are named by their keys.
+    counterpartyActivity: db.prepare<AgeParams>(
+      `DELETE FROM counterparty_activity WHERE (tenant, environment, counterparty_id, day) IN (
+         SELECT tenant, environment, counterparty_id, day FROM counterparty_activity
+         WHERE environment = ? AND day < ?
+         ORDER BY day LIMIT ?)`,
+    ),
+    enrichmentOutcomes: db.prepare<AgeParams>(
+      `DELETE FROM enrichment_outcomes WHERE (tenant, environment, enrichment_id, kind) IN (
+         SELECT tenant, environment, enrichment_id, kind FROM enrichment_outcomes
+         WHERE environment = ? AND day < ?
+         ORDER BY day LIMIT ?)`,
     ),
 
     // A finished batch (completed or failed: both have finished_at) whose results are still kept.
@@ -107,6 +122,8 @@ export function createRetentionSteps({ db, write }: StoreContext): Pick<Store, '
     idempotencyKeys: ageStep(s.idempotencyKeys),
     deliveredCallbacks: ageStep(s.deliveredCallbacks),
     recurrenceSeries: ageStep(s.recurrenceSeries),
+    counterpartyActivity: dayAgeStep(s.counterpartyActivity),
+    enrichmentOutcomes: dayAgeStep(s.enrichmentOutcomes),
   };
 
   const pruneStep = db.transaction((step: PruneStep): PruneStepResult => {
@@ -132,4 +149,10 @@ function ageStep(statement: Database.Statement<AgeParams>) {
   return ({ environment, before, limit }: PruneStep): PruneStepResult => {
     return agePruned(statement.run(environment, before, limit).changes, limit);
   };
+}
+
+/** The step of records kept per day (`dayOf`), deleted with one statement: those of days before `before`'s. */
+function dayAgeStep(statement: Database.Statement<AgeParams>) {
+  return ({ before, ...step }: PruneStep): PruneStepResult =>
+    ageStep(statement)({ ...step, before: dayOf(before) });
 }
