@@ -25,7 +25,8 @@ export async function saveEnrichedChunk(
     if (enrichmentId && request)
       enrichments.push({ enrichmentId, kind: batch.kind, request, createdAt, counterpartyId });
   });
-  const results = chunk.lines;
+  // The pool's bytes, not a string per result: a store thread decodes them (and the buffer goes back).
+  const results = chunk.rows > 0 ? chunk.bytes.slice() : [];
   chunk.release();
   const rows = series.rowsOf(chunk.series);
   series.unsaved(batch.scope, rows);

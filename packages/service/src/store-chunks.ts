@@ -1,6 +1,6 @@
 /**
  * How SQL stores keep a batch's results: one row per chunk, its result texts
- * joined as one JSON array text with each text's length (UTF-16 code units,
+ * (given as texts, or as UTF-8 lines) joined as one JSON array text with each text's length (UTF-16 code units,
  * little-endian uint32) beside it, so that they are cut out again without
  * parsing. And which chunks hold a page of results.
  */
@@ -13,10 +13,29 @@ export interface PackedChunk {
 }
 
 /** A chunk's result texts as one JSON array text, and their lengths to cut them out again. */
-export function packChunk(results: readonly string[]): PackedChunk {
+export function packChunk(results: readonly string[] | Uint8Array): PackedChunk {
+  if (results instanceof Uint8Array) return packLines(results);
   const lengths = Buffer.alloc(results.length * 4);
   for (const [index, text] of results.entries()) lengths.writeUInt32LE(text.length, index * 4);
   return { results: `[${results.join(',')}]`, lengths };
+}
+
+const decoder = new TextDecoder();
+
+/** `packChunk` of texts given as UTF-8 lines: one decoded string, never a string per text. */
+function packLines(bytes: Uint8Array): PackedChunk {
+  const text = decoder.decode(bytes);
+  if (text === '') return { results: '[]', lengths: Buffer.alloc(0) };
+  const lengths: number[] = [];
+  let from = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', from)) {
+    lengths.push(at - from);
+    from = at + 1;
+  }
+  lengths.push(text.length - from);
+  const packed = Buffer.alloc(lengths.length * 4);
+  for (const [index, length] of lengths.entries()) packed.writeUInt32LE(length, index * 4);
+  return { results: `[${text.replaceAll('\n', ',')}]`, lengths: packed };
 }
 
 /** Appends a packed chunk's result texts to `into`, in order. */

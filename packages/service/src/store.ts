@@ -131,8 +131,11 @@ export interface EnrichmentWrite {
 
 export interface BatchChunk {
   index: number;
-  /** The chunk's result items, each JSON text, in input order. */
-  results: readonly string[];
+  /**
+   * The chunk's result items, each JSON text, in input order: as texts, or as the pool gives them, their
+   * UTF-8 bytes joined by line breaks (a JSON text holds none), which a store thread decodes itself.
+   */
+  results: readonly string[] | Uint8Array;
   enrichments: readonly EnrichmentRecord[];
   series: readonly SeriesRow[];
 }

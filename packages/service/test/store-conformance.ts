@@ -364,6 +364,20 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         );
       });
 
+      it("keeps a chunk's results given as the pool's UTF-8 lines as it keeps them given as texts", async () => {
+        const { store } = await fresh();
+        await store.createBatch(newBatch('b1'));
+        // Texts beyond ASCII and beyond 16 bits: the store counts lengths in UTF-16 code units.
+        const texts = ['{"name":"Café Zürich €"}', '{"name":"😀 emoji"}'];
+        await store.saveBatchChunk('b1', { ...chunkOf('b1', 0), results: texts });
+        const lines = (list: string[]) => new TextEncoder().encode(list.join('\n'));
+        await store.saveBatchChunk('b1', { ...chunkOf('b1', 1), results: lines(texts.toReversed()) });
+        await store.saveBatchChunk('b1', { ...chunkOf('b1', 2), results: lines(['{"n":4}']) });
+        await store.finishBatch('b1', 'completed', at, null);
+        expect(await store.batchResults('b1')).toEqual([...texts, ...texts.toReversed(), '{"n":4}']);
+        expect(await store.batchResultsPage('b1', 1, 3)).toEqual([texts[1], texts[1], texts[0]]);
+      });
+
       it('batchResultsPage reads a page of results from an item on, across chunks, once completed', async () => {
         const { store } = await fresh();
         await store.createBatch(newBatch('b1'));
