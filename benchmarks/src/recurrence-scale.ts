@@ -10,7 +10,7 @@
  *   `GET /users/{userId}/recurring`, against the generator's truth.
  *
  *   pnpm --filter @txenrich/benchmarks bench:recurrence-scale [--duration 10] [--preload 100]
- *     [--parts single,batch,series] [--server-flags=--cpu-prof]
+ *     [--parts single,batch,series] [--server-flags=--cpu-prof] [--bin other/packages/cli/dist/bin.js]
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     users: { type: 'string', default: '5000' },
     parts: { type: 'string', default: 'single,batch,series' },
     'server-flags': { type: 'string', default: '' },
+    /** Another build of the CLI (its `packages/cli/dist/bin.js`), for a before/after. */
+    bin: { type: 'string' },
   },
 });
 const parts = new Set(values.parts.split(','));
@@ -136,6 +138,7 @@ const server = await startServe({
   configPath,
   logLevel: 'warn',
   nodeFlags: values['server-flags'].split(' ').filter(Boolean),
+  ...(values.bin ? { bin: values.bin } : {}),
 });
 try {
   // 1. One user holding 10,000 earlier transactions, then single requests of the user's next payments.
