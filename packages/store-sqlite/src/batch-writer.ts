@@ -42,7 +42,11 @@ interface Waiting {
   reject(error: StoreError): void;
 }
 
-export function createBatchWriter(settings: BatchWriterSettings): BatchWriter {
+export function createBatchWriter(
+  settings: BatchWriterSettings,
+  /** The thread's module (tests give one that fails as a thread can). */
+  filename = threadFilename,
+): BatchWriter {
   let thread: Worker | null = null;
   let nextId = 0;
   const waiting = new Map<number, Waiting>();
@@ -62,7 +66,7 @@ export function createBatchWriter(settings: BatchWriterSettings): BatchWriter {
 
   function start(): Worker {
     // No flags of the parent's (not the `@txenrich/source` condition of test runners).
-    const started = new Worker(threadFilename, { workerData: settings, execArgv: [] });
+    const started = new Worker(filename, { workerData: settings, execArgv: [] });
     started.on('message', (reply: WriterReply) => {
       const each = waiting.get(reply.id);
       waiting.delete(reply.id);

@@ -9,9 +9,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BatchChunk, NewBatch, Scope } from '@txenrich/service';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createBatchWriter } from '../src/batch-writer.js';
 import { createSqliteStore } from '../src/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'txenrich-chunk-writer-'));
@@ -146,6 +148,31 @@ describe('the batch writer thread', () => {
       code: 'STORE_UNAVAILABLE',
     });
     other.close();
+  });
+
+  it('fails the writes under way with STORE_UNAVAILABLE when its thread stops, and starts another', async () => {
+    const path = join(dir, 'stopped.db');
+    await createSqliteStore({ path }).close();
+    const exiting = fileURLToPath(new URL('./fixtures/exiting-writer-thread.mjs', import.meta.url));
+    const writer = createBatchWriter({ path, busyTimeoutMs: 100 }, exiting);
+    const stopped = {
+      name: 'StoreError',
+      code: 'STORE_UNAVAILABLE',
+      message: 'saveBatchChunk failed: the batch writer thread exited with code 3',
+      details: { operation: 'saveBatchChunk' },
+    };
+    expect(await writer.saveBatchChunk('b1', chunk(0)).catch((error: unknown) => error)).toMatchObject(
+      stopped,
+    );
+    // A second write is not sent to the thread that stopped (it would never answer): another starts.
+    expect(await writer.saveBatchChunk('b1', chunk(0)).catch((error: unknown) => error)).toMatchObject(
+      stopped,
+    );
+    expect(await writer.createBatch(batch).catch((error: unknown) => error)).toMatchObject({
+      code: 'STORE_UNAVAILABLE',
+      details: { operation: 'createBatch' },
+    });
+    await writer.close();
   });
 
   it('is not used in memory: batches are written on the store connection', async () => {
