@@ -163,6 +163,22 @@ describe('category rules', () => {
     ).toBeUndefined();
   });
 
+  it('answer the same once the rules kept by name are emptied (10,000 names)', () => {
+    const rules = [
+      rule('019-000-000-000', { namePattern: 'shop 1*' }),
+      rule('019-004-000-000', { namePattern: '*7' }),
+      rule('budget-eating-out', { namePattern: '*9', direction: 'outgoing' }),
+    ];
+    const compiled = compileCategoryRules(rules, hierarchy, defaultChain)!;
+    const expected = plainScan(rules);
+    for (const round of [1, 2])
+      for (let n = 0; n < 10_050; n += round) {
+        const of = facts({ name: `Shop ${n}` });
+        expect(ruledCategory(compiled, of)?.at(-1)?.id, of.name).toBe(expected(of));
+      }
+    expect(ruledCategory(compiled, facts({ name: 'Shop 17' }))?.at(-1)?.id).toBe('019-004-000-000');
+  });
+
   it.each([7, 11, 23, 101])(
     'answer what a plain scan of every rule answers, over random rules and transactions (seed %i)',
     (seed) => {
