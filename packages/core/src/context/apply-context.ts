@@ -73,9 +73,15 @@ export function beginContext(
       },
       finish: () => enrichment,
     };
-  const key = descriptorKey(facts.descriptor);
+  // Normalised on first need (a few regular expressions): only corrections, a series without a
+  // counterparty and some callers read it.
+  let key: string | undefined;
+  const keyOf = () => {
+    key ??= descriptorKey(facts.descriptor);
+    return key;
+  };
   const corrected = context.corrections
-    ? applyCorrection(context.corrections, key, facts.mcc, enrichment, {
+    ? applyCorrection(context.corrections, keyOf(), facts.mcc, enrichment, {
         counterparty: (id) => parts.resolveCounterparty(id),
         industryChain: (id) => parts.industryChain(id),
       })
@@ -96,12 +102,20 @@ export function beginContext(
     context.series && facts.userId && facts.occurredAt
       ? {
           userId: facts.userId,
-          key: recurrenceSeries({ counterpartyId: top?.id ?? null, descriptorKey: key }),
+          // A getter: the series reads the descriptor only for a transaction without a counterparty.
+          key: recurrenceSeries({
+            counterpartyId: top?.id ?? null,
+            get descriptorKey() {
+              return keyOf();
+            },
+          }),
         }
       : null;
   return {
     series,
-    descriptorKey: key,
+    get descriptorKey() {
+      return keyOf();
+    },
     finish: () => {
       const recurring = withRecurrence(context, series, categorized, facts);
       return applyTriggers(
@@ -196,25 +210,30 @@ function applyTriggers(
   facts: ContextFacts,
   ruled: readonly Industry[] | null,
 ): Enrichment {
-  if (!context.triggers) return result;
+  const { triggers } = context;
+  if (!triggers) return result;
   const top = result.counterparty[0];
   const { place } = facts;
-  const actions = matchTriggers(context.triggers, {
+  // Only merchant triggers read the counterparty, only category triggers the category.
+  const actions = matchTriggers(triggers, {
     userId: facts.userId,
     cardId: facts.cardId,
     programId: facts.programId,
-    counterparty: {
-      name: top?.name ?? result.transactionInfo.display.name,
-      website: top?.website ?? null,
-      city: place.city,
-      region: place.region,
-      postalCode: place.postalCode,
-      address: facts.address,
-      latitude: place.latitude,
-      longitude: place.longitude,
-    },
+    counterparty:
+      triggers.size > triggers.categoryTriggers
+        ? {
+            name: top?.name ?? result.transactionInfo.display.name,
+            website: top?.website ?? null,
+            city: place.city,
+            region: place.region,
+            postalCode: place.postalCode,
+            address: facts.address,
+            latitude: place.latitude,
+            longitude: place.longitude,
+          }
+        : null,
     thirdParties: result.transactionInfo.thirdParties,
-    category: context.triggers.categoryTriggers > 0 ? decidedCategory(parts, result, facts, ruled) : null,
+    category: triggers.categoryTriggers > 0 ? decidedCategory(parts, result, facts, ruled) : null,
   });
   return actions ? { ...result, actions } : result;
 }

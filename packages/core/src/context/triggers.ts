@@ -396,10 +396,20 @@ function addHits(
   cityRegion?: string,
 ) {
   if (triggers === undefined) return;
-  for (const trigger of Array.isArray(triggers) ? triggers : [triggers]) {
-    const required = cityRegion === undefined ? null : (trigger.place?.region ?? null);
-    if (required === null || required === cityRegion) addHit(hits, trigger, scope, source);
-  }
+  // A key with one trigger maps to it alone (most do): no array is made for it.
+  if (!Array.isArray(triggers)) addInRegion(hits, triggers, scope, source, cityRegion);
+  else for (const trigger of triggers) addInRegion(hits, trigger, scope, source, cityRegion);
+}
+
+function addInRegion(
+  hits: Hit[],
+  trigger: CompiledTrigger,
+  scope: TriggerScope,
+  source: Hit['source'],
+  cityRegion: string | undefined,
+) {
+  const required = cityRegion === undefined ? null : (trigger.place?.region ?? null);
+  if (required === null || required === cityRegion) addHit(hits, trigger, scope, source);
 }
 
 /** The subject's place keys, computed once per match and only when a location trigger needs them. */
@@ -447,6 +457,13 @@ function collect(
         addHit(hits, trigger, scope, source);
     }
   }
+}
+
+/** Whether a hit from `from` on allows (an `ALLOW_ONLY` trigger matched): else its scope adds a default. */
+function allowedSince(hits: readonly Hit[], from: number): boolean {
+  for (let index = from; index < hits.length; index++)
+    if (recommendationOf(hits[index]!.trigger) === 'ALLOW') return true;
+  return false;
 }
 
 const categoryLast = (hit: Hit) => (hit.source === 'category' ? 1 : 0);
@@ -510,12 +527,6 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
   const hits: Hit[] = [];
   const matching: Matching = { hits, keys: null };
   let defaults: AllowOnlyDefault[] | undefined;
-  const missedAllowOnly = (scope: ScopeTriggers, type: Action['type'], from: number) => {
-    for (let index = from; index < hits.length; index++)
-      if (recommendationOf(hits[index]!.trigger) === 'ALLOW') return;
-    defaults ??= [];
-    defaults.push({ scope, type });
-  };
 
   for (const scope of scopes) {
     const before = hits.length;
@@ -541,13 +552,15 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
           if (name) collect(matching, scope.scope, 'third_party', scope.byName, name, null);
       }
     }
-    if (scope.allowOnly) missedAllowOnly(scope, 'merchant_trigger', before);
+    if (scope.allowOnly && !allowedSince(hits, before))
+      defaults = [...(defaults ?? []), { scope, type: 'merchant_trigger' }];
     const merchantHits = hits.length;
     // A trigger on a category matches its descendants: every node of the chain is looked up.
     const { byCategory } = scope;
     if (byCategory && category)
       for (const node of category) addHits(hits, byCategory.get(node.id), scope.scope, 'category');
-    if (scope.categoryAllowOnly) missedAllowOnly(scope, 'category_trigger', merchantHits);
+    if (scope.categoryAllowOnly && !allowedSince(hits, merchantHits))
+      defaults = [...(defaults ?? []), { scope, type: 'category_trigger' }];
   }
   if (hits.length === 0 && !defaults) return null;
 
