@@ -44,8 +44,9 @@ import {
   addNamedRule,
   createRuleNameIndex,
   hasNameKey,
-  nameMatches,
+  keptMatches,
   type RuleNameIndex,
+  scanNameBuckets,
 } from './rule-name-index.js';
 
 export { matchesNamePattern } from './name-pattern-match.js';
@@ -325,6 +326,21 @@ function scan(bucket: readonly CompiledRule[] | undefined, best: CompiledRule | 
   return best;
 }
 
+/** `scan` of a bucket of the name index, whose patterns are checked here (a name met the first time). */
+function scanNamed(
+  bucket: readonly CompiledRule[] | undefined,
+  best: CompiledRule | null,
+): CompiledRule | null {
+  if (bucket === undefined) return best;
+  const limit = best === null ? Number.POSITIVE_INFINITY : best.rank;
+  for (let at = 0; at < bucket.length; at++) {
+    const rule = bucket[at]!;
+    if (rule.rank >= limit) return best;
+    if (holds(rule) && matchesNamePattern(rule.pattern!, probe.name)) return rule;
+  }
+  return best;
+}
+
 const noCategory: readonly Industry[] = [];
 
 /** The category of the best rule the transaction matches (its hierarchy), or undefined when none does. */
@@ -332,16 +348,17 @@ export function ruledCategory(
   compiled: CompiledCategoryRules,
   facts: RuleFacts,
 ): readonly Industry[] | undefined {
-  const named = compiled.readsName ? nameMatches(compiled.names, facts.name) : null;
+  const named = compiled.readsName ? keptMatches(compiled.names, facts.name) : null;
   const mcc = facts.mcc === null ? -1 : Number.parseInt(facts.mcc, 10);
   probe.fields = packTransaction(facts);
   probe.mcc = Number.isNaN(mcc) ? -1 : mcc;
   // A missing amount is in no range.
   probe.amount = facts.amount === null || Number.isNaN(facts.amount) ? -1 : Math.abs(facts.amount);
   probe.category = compiled.readsCategory ? facts.category() : noCategory;
-  probe.name = named ? named.upper : '';
+  probe.name = named ? named.upper : compiled.readsName ? facts.name.toUpperCase() : '';
   let best: CompiledRule | null = null;
   if (named) best = scan(named.rules, best);
+  else if (compiled.readsName) best = scanNameBuckets(compiled.names, probe.name, best, scanNamed);
   if (compiled.industries.size > 0)
     for (let at = 0; at < probe.category.length; at++)
       best = scan(compiled.industries.get(probe.category[at]!.id), best);

@@ -1,15 +1,18 @@
 /**
  * The name side of the category rules' index: which rules' name patterns a
- * displayed name matches, worked out once per name and kept.
+ * displayed name matches.
  *
  * A pattern is keyed by what a matching name must hold: its exact text
  * (`NETFLIX.COM`), its leading literal of three to six characters
  * (`NETF*`), or the least-used trigram of its longest literal run
  * (`*COFFEE*`); a pattern with none of these is checked against every name.
- * A name met for the first time looks up those keys and runs the glob of
- * every rule found; the rules that match, in rank order, are kept for the
- * name. A name met again (a merchant's name is one string of the catalog,
- * seen again and again) costs one map lookup, and its rules need no glob.
+ * The first time a name is met, the caller scans the buckets its keys find
+ * (`scanNameBuckets`), stopping as soon as no rule left could win. The
+ * second time, the rules whose pattern it matches are worked out, in rank
+ * order, and kept: from then on the name costs one map lookup, and its rules
+ * need no glob (a merchant's name is one string of the catalog, seen again
+ * and again). A name met once is not worth keeping matches for: most
+ * descriptors of unknown merchants are met once.
  */
 import type { ParsedNamePattern } from '@txenrich/schema';
 import { matchesNamePattern } from './name-pattern-match.js';
@@ -35,10 +38,14 @@ export interface RuleNameIndex<R extends NamedRule> {
   prefixes: Map<number, R[]>;
   /** By three characters the name must hold (`trigramAt`). */
   trigrams: Map<number, R[]>;
+  /** Which `trigrams` keys exist, by their low 16 bits: most of a name's trigrams are ruled out without a lookup. */
+  trigramFilter: Uint8Array;
   /** Patterns with no key: checked against every name, once. */
   everyName: R[];
   /** By the name as results carry it; emptied when it holds `MAX_NAMES` names or `MAX_RULES` rules. */
   matches: Map<string, NameMatches<R>>;
+  /** Names met once and not kept yet; emptied when it holds `MAX_NAMES`. */
+  metOnce: Set<string>;
   /** Rules held in `matches`, all names together. */
   held: number;
   fills: number;
@@ -111,8 +118,10 @@ export function createRuleNameIndex<R extends NamedRule>(): RuleNameIndex<R> {
     exact: new Map(),
     prefixes: new Map(),
     trigrams: new Map(),
+    trigramFilter: new Uint8Array(1 << 16),
     everyName: [],
     matches: new Map(),
+    metOnce: new Set(),
     held: 0,
     fills: 0,
   };
@@ -134,34 +143,64 @@ export function addNamedRule<R extends NamedRule>(index: RuleNameIndex<R>, rule:
   const literal = requiredLiteral(pattern);
   if (isExactName(pattern)) addTo(index.exact, pattern.pieces[0]!.text, rule);
   else if (prefix.length >= PREFIX_LENGTH) addTo(index.prefixes, prefixKey(prefix, prefix.length), rule);
-  else if (literal.length >= 3) addTo(index.trigrams, rarestTrigram(index.trigrams, literal), rule);
-  else index.everyName.push(rule);
+  else if (literal.length >= 3) {
+    const key = rarestTrigram(index.trigrams, literal);
+    addTo(index.trigrams, key, rule);
+    index.trigramFilter[key & 0xffff] = 1;
+  } else index.everyName.push(rule);
 }
 
-/** The rules whose pattern `name` matches (in rank order), with the name upper-cased. */
-export function nameMatches<R extends NamedRule>(index: RuleNameIndex<R>, name: string): NameMatches<R> {
-  return index.matches.get(name) ?? fill(index, name);
+/**
+ * The rules whose pattern `name` matches (in rank order), with the name upper-cased, for a name met before;
+ * null the first time (the name is remembered, and the caller scans the buckets: `scanNameBuckets`).
+ */
+export function keptMatches<R extends NamedRule>(
+  index: RuleNameIndex<R>,
+  name: string,
+): NameMatches<R> | null {
+  const kept = index.matches.get(name);
+  if (kept !== undefined) return kept;
+  if (index.metOnce.delete(name)) return fill(index, name);
+  if (index.metOnce.size >= MAX_NAMES) index.metOnce.clear();
+  index.metOnce.add(name);
+  return null;
+}
+
+/**
+ * `scan` over every bucket the upper-cased name's keys find (a bucket may come twice), carrying the best
+ * rule found so far: `scan` checks each rule's pattern and stops where no rule left could win.
+ */
+export function scanNameBuckets<R extends NamedRule>(
+  index: RuleNameIndex<R>,
+  upper: string,
+  best: R | null,
+  scan: (bucket: readonly R[] | undefined, best: R | null) => R | null,
+): R | null {
+  let found = scan(index.exact.get(upper), best);
+  for (let length = PREFIX_LENGTH; length <= Math.min(MAX_PREFIX_LENGTH, upper.length); length++)
+    found = scan(index.prefixes.get(prefixKey(upper, length)), found);
+  if (index.trigrams.size > 0)
+    for (let at = 0; at + 3 <= upper.length; at++) {
+      const key = trigramAt(upper, at);
+      if (index.trigramFilter[key & 0xffff] === 1) found = scan(index.trigrams.get(key), found);
+    }
+  return index.everyName.length > 0 ? scan(index.everyName, found) : found;
 }
 
 function fill<R extends NamedRule>(index: RuleNameIndex<R>, name: string): NameMatches<R> {
   const upper = name.toUpperCase();
   const rules: R[] = [];
   const mark = ++index.fills;
-  const take = (bucket: readonly R[] | undefined) => {
-    if (bucket)
-      for (const rule of bucket)
-        if (rule.mark !== mark) {
-          rule.mark = mark;
-          if (matchesNamePattern(rule.pattern!, upper)) rules.push(rule);
-        }
-  };
-  take(index.exact.get(upper));
+  take(rules, index.exact.get(upper), upper, mark);
   for (let length = PREFIX_LENGTH; length <= Math.min(MAX_PREFIX_LENGTH, upper.length); length++)
-    take(index.prefixes.get(prefixKey(upper, length)));
+    take(rules, index.prefixes.get(prefixKey(upper, length)), upper, mark);
   if (index.trigrams.size > 0)
-    for (let at = 0; at + 3 <= upper.length; at++) take(index.trigrams.get(trigramAt(upper, at)));
-  take(index.everyName);
-  rules.sort((a, b) => a.rank - b.rank);
+    for (let at = 0; at + 3 <= upper.length; at++) {
+      const key = trigramAt(upper, at);
+      if (index.trigramFilter[key & 0xffff] === 1) take(rules, index.trigrams.get(key), upper, mark);
+    }
+  take(rules, index.everyName, upper, mark);
+  rules.sort(byRank);
   if (index.matches.size >= MAX_NAMES || index.held + rules.length > MAX_RULES) {
     index.matches.clear();
     index.held = 0;
@@ -170,4 +209,21 @@ function fill<R extends NamedRule>(index: RuleNameIndex<R>, name: string): NameM
   index.matches.set(name, matches);
   index.held += rules.length;
   return matches;
+}
+
+const byRank = (a: NamedRule, b: NamedRule) => a.rank - b.rank;
+
+/** Adds to `rules` those of `bucket` whose pattern `upper` matches, each once a fill (`mark`). */
+function take<R extends NamedRule>(
+  rules: R[],
+  bucket: readonly R[] | undefined,
+  upper: string,
+  mark: number,
+) {
+  if (bucket === undefined) return;
+  for (const rule of bucket)
+    if (rule.mark !== mark) {
+      rule.mark = mark;
+      if (matchesNamePattern(rule.pattern!, upper)) rules.push(rule);
+    }
 }
