@@ -139,6 +139,8 @@ export interface ScopeTriggers {
   byName: MerchantIndex;
   /** Category triggers by category id (lower case, as custom category ids are kept); null: none. */
   byCategory: Map<string, Triggers> | null;
+  /** Whether any merchant trigger is registered here: else matching reads none of its merchant maps. */
+  merchants: boolean;
   /** Whether any `ALLOW_ONLY` merchant trigger is registered here. */
   allowOnly: boolean;
   /** Whether any `ALLOW_ONLY` category trigger is registered here. */
@@ -228,6 +230,7 @@ function scopeOf(compiled: CompiledTriggers, registration: TriggerRegistration):
     byHost: emptyIndex(),
     byName: emptyIndex(),
     byCategory: null,
+    merchants: false,
     allowOnly: false,
     categoryAllowOnly: false,
   });
@@ -316,6 +319,7 @@ export function createTriggerCompiler(options: CompileTriggersOptions = {}): Tri
         const host = trigger.website ? hostKey(trigger.website) : '';
         const name = host ? '' : merchantKey(trigger.merchantName);
         if (!host && !name) continue;
+        scope.merchants = true;
         if (trigger.action.type === 'ALLOW_ONLY') scope.allowOnly = true;
         const atLocation = trigger.level === 'location';
         const postal = atLocation && trigger.postalCode ? postalKey(trigger.postalCode) : '';
@@ -467,6 +471,12 @@ function allowedSince(hits: readonly Hit[], from: number): boolean {
 }
 
 const categoryLast = (hit: Hit) => (hit.source === 'category' ? 1 : 0);
+const scopeRank: Record<TriggerScope, number> = { account: 0, program: 1, user: 2, card: 3 };
+/** The order of a result's actions: by scope, merchant matches before category ones, then as registered. */
+const inActionOrder = (a: Hit, b: Hit) =>
+  scopeRank[a.scope] - scopeRank[b.scope] ||
+  categoryLast(a) - categoryLast(b) ||
+  a.trigger.order - b.trigger.order;
 
 /** A scope whose `ALLOW_ONLY` triggers of one kind all missed: it adds a blocking action of that kind. */
 interface AllowOnlyDefault {
@@ -530,7 +540,8 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
 
   for (const scope of scopes) {
     const before = hits.length;
-    if (!isEmpty(scope.byHost)) {
+    // A scope of category triggers alone (a user's few, say) is not a cache miss on four empty maps.
+    if (scope.merchants && !isEmpty(scope.byHost)) {
       if (counterparty?.website) {
         counterpartyHost ??= hostKey(counterparty.website);
         collect(matching, scope.scope, 'counterparty', scope.byHost, counterpartyHost, counterparty);
@@ -541,7 +552,7 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
           if (host) collect(matching, scope.scope, 'third_party', scope.byHost, host, null);
       }
     }
-    if (!isEmpty(scope.byName)) {
+    if (scope.merchants && !isEmpty(scope.byName)) {
       if (counterparty) {
         counterpartyName ??= merchantKey(counterparty.name);
         collect(matching, scope.scope, 'counterparty', scope.byName, counterpartyName, counterparty);
@@ -566,21 +577,22 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
 
   // Within a scope, merchant matches then category matches, each in registration order; scopes come in
   // the order account, program, user, card.
-  hits.sort((a, b) => categoryLast(a) - categoryLast(b) || a.trigger.order - b.trigger.order);
+  if (hits.length > 1) hits.sort(inActionOrder);
   const actions: Action[] = [];
+  let next = 0;
   for (const scope of scopes) {
-    for (const hit of hits) if (hit.scope === scope.scope) actions.push(toAction(hit));
-    for (const missed of defaults ?? []) {
-      if (missed.scope !== scope) continue;
-      actions.push({
-        id: ALLOW_ONLY_DEFAULT_ID,
-        type: missed.type,
-        action: { type: 'ALLOW_ONLY' },
-        scope: scope.scope,
-        source: null,
-        authRecommendation: 'BLOCK',
-      });
-    }
+    while (next < hits.length && hits[next]!.scope === scope.scope) actions.push(toAction(hits[next++]!));
+    if (defaults)
+      for (const missed of defaults)
+        if (missed.scope === scope)
+          actions.push({
+            id: ALLOW_ONLY_DEFAULT_ID,
+            type: missed.type,
+            action: { type: 'ALLOW_ONLY' },
+            scope: scope.scope,
+            source: null,
+            authRecommendation: 'BLOCK',
+          });
   }
   return actions;
 }
