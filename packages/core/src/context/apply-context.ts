@@ -65,27 +65,17 @@ export function beginContext(
   context: EnrichmentContext | undefined,
   facts: ContextFacts,
 ): PendingEnrichment {
-  if (!context)
-    return {
-      series: null,
-      get descriptorKey() {
-        return descriptorKey(facts.descriptor);
-      },
-      finish: () => enrichment,
-    };
-  // Normalised on first need (a few regular expressions): only corrections, a series without a
-  // counterparty and some callers read it.
-  let key: string | undefined;
-  const keyOf = () => {
-    key ??= descriptorKey(facts.descriptor);
-    return key;
-  };
-  const corrected = context.corrections
-    ? applyCorrection(context.corrections, keyOf(), facts.mcc, enrichment, {
-        counterparty: (id) => parts.resolveCounterparty(id),
-        industryChain: (id) => parts.industryChain(id),
-      })
-    : enrichment;
+  if (!context) return new ContextPending(null, facts.descriptor, undefined, () => enrichment);
+  // The descriptor is normalised (a few regular expressions) only when read: by corrections, by a series
+  // without a counterparty, or by the caller.
+  let key = context.corrections ? descriptorKey(facts.descriptor) : undefined;
+  const corrected =
+    context.corrections && key !== undefined
+      ? applyCorrection(context.corrections, key, facts.mcc, enrichment, {
+          counterparty: (id) => parts.resolveCounterparty(id),
+          industryChain: (id) => parts.industryChain(id),
+        })
+      : enrichment;
   const categories = context.categories;
   const personalized =
     categories && categories.personalizations.size > 0
@@ -98,35 +88,43 @@ export function beginContext(
       : null;
   const categorized = ruled?.result ?? personalized;
   const top = categorized.counterparty[0];
-  const series =
-    context.series && facts.userId && facts.occurredAt
-      ? {
-          userId: facts.userId,
-          // A getter: the series reads the descriptor only for a transaction without a counterparty.
-          key: recurrenceSeries({
-            counterpartyId: top?.id ?? null,
-            get descriptorKey() {
-              return keyOf();
-            },
-          }),
-        }
-      : null;
-  return {
-    series,
-    get descriptorKey() {
-      return keyOf();
-    },
-    finish: () => {
-      const recurring = withRecurrence(context, series, categorized, facts);
-      return applyTriggers(
-        parts,
-        context,
-        context.outcomes ? applyOutcomes(context.outcomes, recurring) : recurring,
-        facts,
-        ruled?.category ?? null,
-      );
-    },
-  };
+  let series: SeriesRef | null = null;
+  if (context.series && facts.userId && facts.occurredAt) {
+    // A series is its counterparty's; the descriptor names it only without one.
+    if (!top) key ??= descriptorKey(facts.descriptor);
+    series = {
+      userId: facts.userId,
+      key: recurrenceSeries({ counterpartyId: top?.id ?? null, descriptorKey: key ?? '' }),
+    };
+  }
+  return new ContextPending(series, facts.descriptor, key, () => {
+    const recurring = withRecurrence(context, series, categorized, facts);
+    return applyTriggers(
+      parts,
+      context,
+      context.outcomes ? applyOutcomes(context.outcomes, recurring) : recurring,
+      facts,
+      ruled?.category ?? null,
+    );
+  });
+}
+
+/**
+ * A transaction at its context stage, its descriptor key normalised on first read. A class: an object
+ * literal with a getter is built on V8's slow path, once per enrichment.
+ */
+class ContextPending implements PendingEnrichment {
+  constructor(
+    readonly series: SeriesRef | null,
+    private readonly descriptor: string,
+    private key: string | undefined,
+    readonly finish: () => Enrichment,
+  ) {}
+
+  get descriptorKey(): string {
+    this.key ??= descriptorKey(this.descriptor);
+    return this.key;
+  }
 }
 
 /**
