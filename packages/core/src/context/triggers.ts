@@ -137,8 +137,8 @@ export interface ScopeTriggers {
   scope: TriggerScope;
   byHost: MerchantIndex;
   byName: MerchantIndex;
-  /** Category triggers by category id (lower case, as custom category ids are kept); null: none. */
-  byCategory: Map<string, Triggers> | null;
+  /** Whether any category trigger is registered here (they are in `CompiledTriggers.byCategory`). */
+  categories: boolean;
   /** Whether any merchant trigger is registered here: else matching reads none of its merchant maps. */
   merchants: boolean;
   /** Whether any `ALLOW_ONLY` merchant trigger is registered here. */
@@ -157,6 +157,13 @@ export interface CompiledTriggers {
   size: number;
   /** How many of them are category triggers. */
   categoryTriggers: number;
+  /**
+   * Category triggers of every scope: category id (lower case, as custom category ids are kept), then
+   * scope. One index for all scopes, rather than a map in each: a transaction's category is read in the
+   * few shared maps every enrichment of that category reads (warm in the processor's cache), not in its
+   * user's own (cold after the pipeline's work: a miss on every read).
+   */
+  byCategory: Map<string, Map<ScopeTriggers, Triggers>>;
 }
 
 /** The lookup key of a website: its bare host without port or trailing dot. */
@@ -204,7 +211,7 @@ export function addressKey(address: string): string {
 
 const defaultRegionCode = (region: string) => region.trim().toUpperCase() || null;
 
-function add(map: Map<string, Triggers>, key: string, trigger: CompiledTrigger) {
+function add<K>(map: Map<K, Triggers>, key: K, trigger: CompiledTrigger) {
   const present = map.get(key);
   if (present === undefined) map.set(key, trigger);
   else if (Array.isArray(present)) present.push(trigger);
@@ -229,7 +236,7 @@ function scopeOf(compiled: CompiledTriggers, registration: TriggerRegistration):
     scope,
     byHost: emptyIndex(),
     byName: emptyIndex(),
-    byCategory: null,
+    categories: false,
     merchants: false,
     allowOnly: false,
     categoryAllowOnly: false,
@@ -283,6 +290,7 @@ export function createTriggerCompiler(options: CompileTriggersOptions = {}): Tri
     cards: new Map(),
     size: 0,
     categoryTriggers: 0,
+    byCategory: new Map(),
   };
   /** One object per distinct action, by its JSON text. */
   const actions = new Map<string, Readonly<Record<string, unknown>>>();
@@ -301,11 +309,16 @@ export function createTriggerCompiler(options: CompileTriggersOptions = {}): Tri
       const scope = scopeOf(compiled, registration);
       if (!scope) return;
       if (registration.kind === 'category') {
-        // Made on first use: most scopes (a user's, a card's) hold merchant triggers alone.
-        scope.byCategory ??= new Map();
         for (const trigger of registration.triggers) {
+          scope.categories = true;
           if (trigger.action.type === 'ALLOW_ONLY') scope.categoryAllowOnly = true;
-          add(scope.byCategory, trigger.categoryId.toLowerCase(), {
+          const key = trigger.categoryId.toLowerCase();
+          let byScope = compiled.byCategory.get(key);
+          if (!byScope) {
+            byScope = new Map();
+            compiled.byCategory.set(key, byScope);
+          }
+          add(byScope, scope, {
             id: trigger.id,
             action: sharedAction(trigger.action),
             order: compiled.size++,
@@ -567,9 +580,9 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
       defaults = [...(defaults ?? []), { scope, type: 'merchant_trigger' }];
     const merchantHits = hits.length;
     // A trigger on a category matches its descendants: every node of the chain is looked up.
-    const { byCategory } = scope;
-    if (byCategory && category)
-      for (const node of category) addHits(hits, byCategory.get(node.id), scope.scope, 'category');
+    if (scope.categories && category)
+      for (const node of category)
+        addHits(hits, compiled.byCategory.get(node.id)?.get(scope), scope.scope, 'category');
     if (scope.categoryAllowOnly && !allowedSince(hits, merchantHits))
       defaults = [...(defaults ?? []), { scope, type: 'category_trigger' }];
   }
