@@ -63,7 +63,7 @@ const kinds: { [K in TransactionKind]: KindRow<K> | RoutedRow<K> } = {
   universal: {
     read: readUniversalBody,
     path: 'route',
-    readAsCard: (body, line, lexicon) => readUniversalAsCard(body, line.direction, lexicon.mccs),
+    readAsCard: (body, line, lexicon) => readUniversalAsCard(body, line, lexicon.mccs),
   },
 };
 

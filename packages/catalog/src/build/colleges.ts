@@ -38,8 +38,7 @@ interface UsCollege {
 }
 
 /** `University of Virginia-Main Campus`, `Minnesota State University-Moorhead`: the campus after a hyphen. */
-const CAMPUS_AFTER_HYPHEN =
-  /^(.*\b(?:university|college|institute)\b.*?|.*)-(?:main campus|[A-Za-z .]+ campus|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$/i;
+const CAMPUS_AFTER_HYPHEN = /^(.*)-(?:main campus|[A-Za-z .]+ campus|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$/i;
 
 /**
  * The name a list entry gives, cleaned: no parentheses, no campus after ` - `

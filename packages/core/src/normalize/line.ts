@@ -132,16 +132,20 @@ export function readUniversalBody(body: UniversalTransaction): Line {
   };
 }
 
-/** A universal body as a card purchase: its merchant name (else its description) and card fields. */
+/**
+ * A universal body as a card purchase: its merchant name (else the description as its bank line read it,
+ * without a statement code) and card fields.
+ */
 export function readUniversalAsCard(
   body: UniversalTransaction,
-  direction: Direction,
+  bankLine: Pick<Line, 'text' | 'direction'>,
   mccs: ReadonlyMap<string, Mcc>,
 ): Line {
+  const { direction } = bankLine;
   const card: CardTransaction = {
     transactionId: body.transactionId,
     userId: body.userId,
-    merchantName: body.merchantName ?? readStatementCode(body.description)?.text ?? body.description,
+    merchantName: body.merchantName ?? bankLine.text,
     // Card amounts are signed: money coming in (a refund) is negative.
     amount: body.amount !== undefined && direction === 'incoming' ? -Math.abs(body.amount) : body.amount,
     currencyCode: body.currencyCode,
