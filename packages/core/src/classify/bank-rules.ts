@@ -455,6 +455,36 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // British Faster Payments and standing orders, Australia's fast transfers and Osko: a real-time payment
+    // to or from the party the line names (`FASTER PAYMENTS RECEIPT REF.RENT FROM ROWAN ASHBY`).
+    id: 'bank.faster-payment',
+    when: /\bFASTER PAYMENTS?\b|^STANDING ORDER\b|^(?:FAST|OSKO) (?:TRANSFER|PAYMENT) (?:TO|FROM)\b|^(?:DEPOSIT|WITHDRAWAL)(?:-| )(?:ONLINE|MOBILE|OSKO) \d+ (?:TFR|PYMT|PAYMENT)\b/,
+    yields: {
+      type: 'other_money_movement',
+      subType: 'transfer',
+      counterparty: 'party',
+      transferType: 'external',
+      method: 'rtp',
+    },
+    examples: [
+      {
+        line: 'FASTER PAYMENTS RECEIPT REF.RENT FROM ROWAN ASHBY',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'STANDING ORDER VIA FASTER PAYMENT TO ELSIE MARCH REFERENCE RENT , MANDATE NO 12',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'Fast Transfer From TOBIAS WREN',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
     id: 'bank.own-account-transfer',
     when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|FUNDS TRANSFER|BANKING TRANSFER|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b/,
     yields: {

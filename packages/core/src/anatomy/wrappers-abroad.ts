@@ -1,0 +1,170 @@
+/**
+ * Bank wrappers of British, Irish, Australian and New Zealand banks: the same jobs as the American ones of
+ * `wrappers.ts` (a card purchase, a direct debit, a transfer), in their own words. Faster Payments, standing
+ * orders and Bank Giro credits are British; BPAY, EFTPOS and Osko Australian; `VDP-` Irish. The wording of
+ * each is from the banks' statements and export files; the merchants and people in the examples are made up.
+ */
+import type { WrapperRule } from './wrappers.js';
+
+const months = 'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC';
+
+/** Leading wrappers abroad, each anchored and ending before the name. */
+export const leadingWrappersAbroad: readonly WrapperRule[] = [
+  {
+    // Santander UK: `CARD PAYMENT TO <merchant>,<amount> <currency>, RATE 1.00/GBP ON 14-02-2024`.
+    id: 'wrapper.card-payment-to',
+    pattern:
+      /^CARD (?:PAYMENT|PURCHASE|TRANSACTION) (?:TO|AT) (?=[A-Z0-9])|^CARD (?:REFUND|CREDIT) FROM (?=[A-Z0-9])/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'CARD PAYMENT TO THE ROYAL OAK,12.50 GBP, RATE 1.00/GBP ON 14-02-2024',
+        expect: { name: 'THE ROYAL OAK', wrapper: 'wrapper.card-payment-to' },
+      },
+      { line: 'CARD PAYMENT TO HOLLY LANE FLORIST ON 03-11-2023', expect: { name: 'HOLLY LANE FLORIST' } },
+    ],
+  },
+  {
+    // A contactless tap or an Australian EFTPOS purchase: `Contactless Payment THE GREEN MAN LONDON GB`,
+    // `EFTPOS PURCHASE BONDI BAKEHOUSE`, Kiwibank's `EFTPOS TRANSACTION`.
+    id: 'wrapper.contactless',
+    pattern:
+      /^(?:CONTACTLESS|EFTPOS|EFT-POS)(?: (?:PAYMENT|PURCHASE|TRANSACTION|DEBIT|W\/D))?(?: AT)?(?: \d{2}\/\d{2}(?:\/\d{2,4})?)?(?: ?-)? (?=[A-Z0-9])/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'Contactless Payment THE GREEN MAN PUB LONDON GB',
+        expect: { name: 'THE GREEN MAN PUB', city: 'LONDON' },
+      },
+      { line: 'EFTPOS PURCHASE BONDI BAKEHOUSE', expect: { name: 'BONDI BAKEHOUSE' } },
+    ],
+  },
+  {
+    // Irish banks' Visa debit codes: `VDP-` a purchase, `VDC-` a contactless one.
+    id: 'wrapper.visa-debit-code',
+    pattern: /^VD[PC] ?- ?(?=[A-Z0-9])/,
+    yields: { via: 'card' },
+    examples: [{ line: 'VDP-THE BRAZEN LANTERN', expect: { name: 'THE BRAZEN LANTERN' } }],
+  },
+  {
+    // NatWest and RBS: the card's last digits, the day, `C` (contactless) or `CD`, then comma-separated
+    // parts: `4829 14FEB24 C , THE GREEN MAN PUB , LONDON GB`.
+    id: 'wrapper.card-day-comma',
+    pattern: new RegExp(`^'?\\d{4} \\d{2}(?:${months})\\d{2} (?:C |CD |D )?, (?=[A-Z0-9])`),
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: "'4829 14FEB24 C , THE GREEN MAN PUB , LONDON GB",
+        expect: { name: 'THE GREEN MAN PUB', city: 'LONDON' },
+      },
+    ],
+  },
+  {
+    // A direct debit or credit, British or Australian: `DIRECT DEBIT PAYMENT TO <biller> REF ..., MANDATE NO
+    // 12`, CommBank's `Direct Debit 123456 <biller>`, `Direct Credit 123456 <payer> <reference>`.
+    id: 'wrapper.direct-entry',
+    pattern:
+      /^DIRECT (?:DEBIT|CREDIT)(?: PAYMENT)?(?: (?:TO|FROM))?(?: \d{4,})? (?=[A-Z0-9])|^D\/D (?=[A-Z0-9])/,
+    yields: { via: 'ach' },
+    examples: [
+      {
+        line: 'DIRECT DEBIT PAYMENT TO HARBOUR ENERGY LTD REF 123456789, MANDATE NO 0012',
+        expect: { name: 'HARBOUR ENERGY LTD', display: 'Harbour Energy' },
+      },
+      { line: 'Direct Debit 062934 WATTLE GYM', expect: { name: 'WATTLE GYM' } },
+    ],
+  },
+  {
+    // A credit by BACS: Santander's `BANK GIRO CREDIT REF <payer>, <reference>`, Nationwide's `Bank credit <payer>`.
+    id: 'wrapper.giro-credit',
+    pattern: /^(?:BANK GIRO CREDIT|BGC|BANK CREDIT(?! CARD))(?: REF\.?)? (?=[A-Z0-9])/,
+    yields: { via: 'ach' },
+    examples: [
+      {
+        line: 'BANK GIRO CREDIT REF MERIDIAN TOOLING LTD, SALARY',
+        expect: { name: 'MERIDIAN TOOLING LTD', display: 'Meridian Tooling' },
+      },
+    ],
+  },
+  {
+    // Faster Payments and standing orders: `FASTER PAYMENTS RECEIPT REF.RENT FROM <payer>`, `STANDING ORDER VIA
+    // FASTER PAYMENT TO <payee> REFERENCE ...`, `BILL PAYMENT VIA FASTER PAYMENT TO <payee> ...`; Australia's
+    // `Fast Transfer From <payer>` and Osko payments.
+    id: 'wrapper.faster-payment',
+    pattern:
+      /^(?:FASTER PAYMENTS? (?:RECEIPT|RECEIVED|PAYMENT|OUT|IN)(?: REF\.? ?\S+)?(?: (?:TO|FROM))?|(?:STANDING ORDER|BILL PAYMENT|TRANSFER) VIA FASTER PAYMENT (?:TO|FROM)|STANDING ORDER(?: (?:TO|FROM))?|(?:FAST|OSKO) (?:TRANSFER|PAYMENT) (?:TO|FROM)) (?=[A-Z0-9])/,
+    yields: { via: 'transfer' },
+    examples: [
+      { line: 'FASTER PAYMENTS RECEIPT REF.RENT FROM ROWAN ASHBY', expect: { name: 'ROWAN ASHBY' } },
+      {
+        line: 'STANDING ORDER VIA FASTER PAYMENT TO ELSIE MARCH REFERENCE RENT , MANDATE NO 12',
+        expect: { name: 'ELSIE MARCH' },
+      },
+      { line: 'Fast Transfer From TOBIAS WREN', expect: { name: 'TOBIAS WREN' } },
+    ],
+  },
+  {
+    // BPAY, Australia's bill payments: `INTERNET BPAY <biller> <reference>`, Westpac's `WITHDRAWAL ONLINE
+    // 1234567 BPAY <biller>`.
+    id: 'wrapper.bpay',
+    pattern:
+      /^(?:(?:INTERNET|MOBILE|ONLINE|NETBANK|PHONE) )?(?:WITHDRAWAL (?:ONLINE|MOBILE) \d+ )?BPAY(?: TO)? (?=[A-Z0-9])/,
+    yields: { via: 'bill-pay' },
+    examples: [{ line: 'INTERNET BPAY KOALA WATER 123456789', expect: { name: 'KOALA WATER' } }],
+  },
+  {
+    // Westpac's online transfers, the receipt number first: `DEPOSIT ONLINE 1234567 TFR <payer>`.
+    id: 'wrapper.online-receipt',
+    pattern:
+      /^(?:DEPOSIT|WITHDRAWAL)(?:-| )(?:ONLINE|MOBILE|OSKO) \d+ (?:TFR|PYMT|PAYMENT)(?: (?:TO|FROM))? (?=[A-Z0-9])/,
+    yields: { via: 'transfer' },
+    examples: [{ line: 'DEPOSIT ONLINE 2901537 TFR TOBIAS WREN', expect: { name: 'TOBIAS WREN' } }],
+  },
+];
+
+/** Trailing wrappers abroad: what the bank appends after the name. */
+export const trailingWrappersAbroad: readonly WrapperRule[] = [
+  {
+    // CommBank: `... Card xx1234 Value Date: 14/02/2024`; the date says nothing, the card comes next.
+    id: 'wrapper.value-date',
+    pattern: / VALUE DATE:? ?\d{2}\/\d{2}\/\d{2,4}$/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: 'BONDI BAKEHOUSE SYDNEY NS AUS Card xx1234 Value Date: 14/02/2024',
+        expect: { name: 'BONDI BAKEHOUSE', city: 'SYDNEY' },
+      },
+    ],
+  },
+  {
+    // Barclays: `<merchant> ON 15 MAR BCC`, the day and the entry's code (`BCC`, `CPM`, `CLP` a card's).
+    id: 'wrapper.on-day-month',
+    pattern: new RegExp(` ON \\d{1,2} (?:${months})(?: (?:BCC|CPM|CLP|BGC|DDR|STO|FT|TFR|DD|SO|BP))?$`),
+    yields: { via: 'card', silent: true },
+    examples: [{ line: 'THE CROWN INN          ON 15 MAR          BCC', expect: { name: 'THE CROWN INN' } }],
+  },
+  {
+    // Santander UK's amount abroad: `...,12.50 EUR, RATE 1.1520/GBP ON 14-02-2024`.
+    id: 'wrapper.amount-rate',
+    pattern: / ?, ?[\d.,]+ [A-Z]{3}, RATE [\d.]+\/[A-Z]{3}(?= ON |$)/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: 'CARD PAYMENT TO CAFE LUMIERE,12.50 EUR, RATE 1.1520/GBP ON 14-02-2024',
+        expect: { name: 'CAFE LUMIERE' },
+      },
+    ],
+  },
+  {
+    // A direct debit's or standing order's reference and mandate: `... REF 123456789, MANDATE NO 0012`.
+    id: 'wrapper.mandate',
+    pattern: /(?: (?:REF|REFERENCE)\.? [^,]*?)? ?,? MANDATE NO\.? ?\d+$/,
+    yields: { via: 'ach', silent: true },
+    examples: [
+      {
+        line: 'DIRECT DEBIT PAYMENT TO HARBOUR ENERGY LTD REF 123456789, MANDATE NO 0012',
+        expect: { name: 'HARBOUR ENERGY LTD', display: 'Harbour Energy' },
+      },
+    ],
+  },
+];
