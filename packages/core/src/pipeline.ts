@@ -73,12 +73,14 @@ interface Built {
   facts: ContextFacts;
 }
 
+type AnatomyReader = (line: Pick<Line, 'text' | 'nameField'>, atm: boolean) => Anatomy;
+
 /** The anatomy stage, remembering its last reading: a routed line is read once for its route and path. */
-function anatomyReader(lexicon: Lexicon): (text: string, atm: boolean) => Anatomy {
-  let last: { text: string; atm: boolean; anatomy: Anatomy } | undefined;
-  return (text, atm) => {
-    if (last?.text !== text || last.atm !== atm)
-      last = { text, atm, anatomy: readAnatomy(text, lexicon, { atm }) };
+function anatomyReader(lexicon: Lexicon): AnatomyReader {
+  let last: { text: string; atm: boolean; nameField: boolean; anatomy: Anatomy } | undefined;
+  return ({ text, nameField }, atm) => {
+    if (last?.text !== text || last.atm !== atm || last.nameField !== nameField)
+      last = { text, atm, nameField, anatomy: readAnatomy(text, lexicon, { atm, nameField }) };
     return last.anatomy;
   };
 }
@@ -108,13 +110,13 @@ function contextFacts(line: Line, anatomy: Anatomy, place: Place, industryId: st
 function cardPurchase(
   parts: EngineParts,
   line: Line,
-  read: (text: string, atm: boolean) => Anatomy,
+  read: AnatomyReader,
   options: EnrichOptions,
   /** A bank or aggregator line read as a card purchase: money back on it is a refund, a reimbursement. */
   fromBankLine = false,
 ) {
   // At an ATM, ATM wording and the machine's street surround the bank's name.
-  const anatomy = read(line.text, Boolean(line.mcc?.atm));
+  const anatomy = read(line, Boolean(line.mcc?.atm));
   const place = placeOf(parts.lexicon.geography, line.place, anatomy.location);
   const trace = traceFor(options);
   const counterparty = resolveCardCounterparty(parts, line, anatomy, place, trace);
@@ -143,10 +145,10 @@ function bankMovement(
   parts: EngineParts,
   line: Line,
   rule: BankRule | undefined,
-  read: (text: string, atm: boolean) => Anatomy,
+  read: AnatomyReader,
   options: EnrichOptions,
 ) {
-  const anatomy = read(line.text, rule?.yields.type === 'atm');
+  const anatomy = read(line, rule?.yields.type === 'atm');
   const trace = traceFor(options);
   const counterparty = resolveBankCounterparty(
     parts,
@@ -180,7 +182,7 @@ function build<K extends TransactionKind>(
   const rule = bankRuleFor(line.text, line.direction, declared, line.amount);
   if (!isRouted(row)) return bankMovement(parts, line, rule, read, options).shape();
 
-  const route = routeOf(line, read(line.text, false), rule);
+  const route = routeOf(line, read(line, false), rule);
   const asCard = () => cardPurchase(parts, row.readAsCard(body, line, parts.lexicon), read, options, true);
   if (route === 'card') return asCard().shape();
   const bank = bankMovement(parts, line, rule, read, options);
@@ -198,7 +200,7 @@ function build<K extends TransactionKind>(
   const purchase =
     line.direction === 'outgoing'
       ? bank.kind.type === 'spending' || card.namesCounterparty
-      : card.refunds && read(line.text, false).fields?.via !== 'ach';
+      : card.refunds && read(line, false).fields?.via !== 'ach';
   return purchase ? card.shape() : bank.shape();
 }
 

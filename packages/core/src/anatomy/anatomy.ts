@@ -141,7 +141,7 @@ const endsInRegion = (text: string, lexicon: AnatomyLexicon) =>
 
 /** Reads a raw line (a card descriptor, a bank-feed description, a DE43 name slot) into its parts. */
 export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: AnatomyOptions = {}): Anatomy {
-  const whole = canonical(withRunInTown(raw, lexicon));
+  const whole = canonical(options.nameField ? raw : withRunInTown(raw, lexicon));
   const rules: string[] = [];
   const thirdPartyIds: string[] = [];
   const alternates: string[] = [];
@@ -312,16 +312,17 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       const roles = lexicon.thirdParties.get(prefix.thirdPartyId ?? '')?.roles;
       return roles?.includes('p2p') && !roles.includes('facilitator');
     });
-  const place = toPerson
-    ? {
-        text: cardNotPresent ? text.replace(/ [A-Z]{2}$/, '') : text,
-        address: null,
-        city: null,
-        region: null,
-        country: null,
-        postalCode: null,
-      }
-    : stripPlaceTail(text, lexicon, cardNotPresent, citySlotTaken);
+  const place =
+    toPerson || options.nameField
+      ? {
+          text: cardNotPresent ? text.replace(/ [A-Z]{2}$/, '') : text,
+          address: null,
+          city: null,
+          region: null,
+          country: null,
+          postalCode: null,
+        }
+      : stripPlaceTail(text, lexicon, cardNotPresent, citySlotTaken);
   if (place.region || place.postalCode) rules.push('location.place');
   else if (place.country && place.city) rules.push('location.abroad');
   text = place.text;
@@ -405,7 +406,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   removeNoise((kind) => kind === 'store');
   // A card line's town, cut by the field and with no state after it, is no part of the name.
-  if (!place.region && !place.country && !place.postalCode && cardLine) {
+  if (!place.region && !place.country && !place.postalCode && cardLine && !options.nameField) {
     const cut = withoutCutTown(text, lexicon);
     if (cut.town) {
       text = cut.text;

@@ -3,6 +3,7 @@
  * address, and the `CITY ST ZIP` tail that issuers print after the name
  * (the city often truncated, or run into the name by a fixed-width field).
  */
+import { statesAbroad } from '../normalize/home-country.js';
 import type { Rule } from './rules.js';
 
 export interface PlaceGazetteer {
@@ -321,34 +322,44 @@ export interface Tail extends LocationParts {
  * phone or host stood before it, or when it cannot be read as a word. The
  * name keeps at least one token.
  */
-/** States abroad that card lines print between the town and the country, in full or cut to two letters. */
-const statesAbroad: Readonly<Record<string, ReadonlySet<string>>> = {
-  AU: new Set(['NSW', 'NS', 'VIC', 'VI', 'QLD', 'QL', 'SA', 'WA', 'TAS', 'TA', 'ACT', 'AC', 'NT']),
-};
-
 /**
  * A town abroad and its country's code (`RYANAIR DUBLIN IE`, `SPOTIFY STOCKHOLM SE`, `AIRBNB LONDON GBR`):
  * only a code that is no US state or Canadian province, and only after a town of that country.
  */
-function foreignTail(text: string, gazetteer: PlaceGazetteer, citySlotTaken: boolean): Tail | null {
+function foreignTail(
+  text: string,
+  gazetteer: PlaceGazetteer,
+  afterContact: boolean,
+  citySlotTaken: boolean,
+): Tail | null {
   const space = text.lastIndexOf(' ');
   const code = text.slice(space + 1);
   const country = space > 0 && code.length <= 3 ? gazetteer.countryCodes.get(code) : undefined;
   if (!country || country === 'US' || gazetteer.regionCountry.has(code)) return null;
   const before = text.slice(0, space).split(' ');
-  // An Australian town is followed by its state, often cut to two letters (`SYDNEY NS AUS`).
-  const region =
-    before.length > 2 && statesAbroad[country]?.has(before.at(-1) as string) ? before.pop() : null;
-  for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
+  // The name keeps a word, unless a host or phone before the place named the merchant (`APPLE.COM/BILL SYDNEY AU`).
+  const keep = afterContact ? 0 : 1;
+  // An Australian town is followed by its state, often cut to two letters (`SYDNEY NS AUS`), and some issuers
+  // print the country twice (`SYDNEY AU AUS`).
+  const slot = before.length > keep + 1 ? (before.at(-1) as string) : '';
+  const region = statesAbroad[country]?.has(slot) ? slot : null;
+  const doubled = slot.length === 2 && code.length === 3 && gazetteer.countryCodes.get(slot) === country;
+  if (region || doubled) before.pop();
+  for (let size = Math.min(3, before.length - keep); size >= 1; size--) {
     const city = before.slice(before.length - size).join(' ');
     if (gazetteer.isCity(country, city)) {
       const kept = before.slice(0, before.length - size).join(' ');
-      return { text: kept, address: null, city, region: region ?? null, country, postalCode: null };
+      return { text: kept, address: null, city, region, country, postalCode: null };
     }
   }
-  // A phone or host in the city's slot: the country alone (`PAYPAL *REGINALINEN 4029357733 HK`).
-  if (citySlotTaken)
-    return { text: before.join(' '), address: null, city: null, region: null, country, postalCode: null };
+  // A phone or host in the city's slot: the country alone (`PAYPAL *REGINALINEN 4029357733 HK`); a phone
+  // abroad the phone pattern does not know is a long number there (`STEAM GAMES 35314369001 GB GBR`). A state
+  // or the country printed twice is a place whatever town the gazetteer lacks.
+  const number = before.length > 1 && /^\d{7,}$/.test(before.at(-1) as string);
+  if (citySlotTaken || number || region || doubled) {
+    const kept = number ? before.slice(0, -1) : before;
+    return { text: kept.join(' '), address: null, city: null, region: null, country, postalCode: null };
+  }
   return null;
 }
 
@@ -359,7 +370,7 @@ export function stripPlaceTail(
   citySlotTaken = false,
 ): Tail {
   const none: Tail = { text, address: null, city: null, region: null, country: null, postalCode: null };
-  const abroad = foreignTail(text, gazetteer, citySlotTaken);
+  const abroad = foreignTail(text, gazetteer, afterContact, citySlotTaken);
   if (abroad) return abroad;
   let rest = text.replace(countryTail, '');
   const countryPrinted = rest !== text;

@@ -242,13 +242,15 @@ export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z
 /**
  * What was bought or how it is billed, at the end of the name and often cut by the field (`FLOATME
  * SUBSCRIPTI`, `CONED BILL PAYMEN`, `METLIFE STADIUM CONCES`, `CANTEEN VEND`): no part of the name.
- * Nor is what the field cut to a sign, to the I of `INC` or to the start of `COMPANY`, `CORPORATION` or
- * `INCORPORATED` (`GOODWILL RETAIL STORE &`, `AIBERTOS MEXICAN FOOD I`, `G W EXTERMINATING COMPA`); other letters are too often a name's own (`TRADER JOE S`, `PLAN B`) or a word's start (`VELVET ROOM L`).
+ * Nor is what the field cut to a sign, to the I of `INC` or to the start of `COMPANY`, `CORPORATION`,
+ * `INCORPORATED`, `LIMITED` or `PTY LTD` (`GOODWILL RETAIL STORE &`, `AIBERTOS MEXICAN FOOD I`, `G W
+ * EXTERMINATING COMPA`, `ARE MEDIA PTY LI`); other letters are too often a name's own (`TRADER JOE S`, `PLAN
+ * B`) or a word's start (`VELVET ROOM L`).
  */
 export const chargeTail: NoiseRule = {
   id: 'noise.charge-tail',
   pattern:
-    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|DEBITS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$| I$(?<= [A-Z]+ [A-Z]+ I)| (?:COMPAN?|CORPO(?:R(?:A(?:T(?:I(?:O)?)?)?)?)?|INCORP(?:O(?:R(?:A(?:T(?:E)?)?)?)?)?)$(?<=[A-Z]{3,} [A-Z]+)| IN$(?<=[A-Z] (?!(?:DRIVE|CHECK|WALK|PLUG|LOG|SIGN|DINE|TUNE|CARRY|BUILT|MADE|JACK|ALL|LOCK|MOVE|WORK|STAY)\b)[A-Z]{3,} IN)/,
+    / (?:BILL PAY(?:M(?:E(?:NT?)?)?)?|SUBSC(?:R(?:I(?:P(?:T(?:I(?:ON?)?)?)?)?)?)?|CONCES(?:S(?:I(?:O(?:NS?)?)?)?)?|CONCESSION STAND|VEND(?:ING)?|PMTS|PYMTS?|PAYMENTS?|DEBITS?|RENEWAL|MEMBERSHIP|AUTOPAY|MONTHLY|TICKETS?|(?:SQUARE )?PURCHASE)$|-EFT$| &$| I$(?<= [A-Z]+ [A-Z]+ I)| (?:COMPAN?|CORPO(?:R(?:A(?:T(?:I(?:O)?)?)?)?)?|INCORP(?:O(?:R(?:A(?:T(?:E)?)?)?)?)?|LIMI(?:T(?:E)?)?|PTY L(?:T|I(?:M(?:I(?:T(?:E)?)?)?)?)?)$(?<=[A-Z]{3,} [A-Z]+)| IN$(?<=[A-Z] (?!(?:DRIVE|CHECK|WALK|PLUG|LOG|SIGN|DINE|TUNE|CARRY|BUILT|MADE|JACK|ALL|LOCK|MOVE|WORK|STAY)\b)[A-Z]{3,} IN)/,
   yields: { kind: 'reference' },
   examples: [
     { line: 'FLOATME SUBSCRIPTI SAN ANTONIO TX', expect: { name: 'FLOATME', city: 'SAN ANTONIO' } },
@@ -270,6 +272,8 @@ export const chargeTail: NoiseRule = {
     // A legal form the field cut (`COMPANY`, `CORPORATION`).
     { line: 'G W EXTERMINATING COMPA', expect: { name: 'G W EXTERMINATING' } },
     { line: 'HARBOR FREIGHT LINES CORPOR', expect: { name: 'HARBOR FREIGHT LINES' } },
+    { line: 'LANTANA MINDWORKS LIMI', expect: { name: 'LANTANA MINDWORKS' } },
+    { line: 'Direct Credit 158824 WATTLE MEDIA PTY LI 162996', expect: { name: 'WATTLE MEDIA' } },
     { line: 'LAKESIDE DRIVE IN', expect: { name: 'LAKESIDE DRIVE IN' } },
     { line: 'TRADER JOE S #123 SEATTLE WA', expect: { name: 'TRADER JOE S', display: "Trader Joe's" } },
   ],

@@ -96,7 +96,8 @@ function afterThirdParty(
   const code = party.roles.length === 0 ? orderCodeFirst.exec(after) : null;
   // The party's own billing site is no other merchant (`AMZN MKTP US*MO1KN9JQ1 AMAMZN.COM/BILLWA`).
   const own = prefixKey(prefix).slice(0, 4);
-  const rest = stripPlaceTail(code ? after.slice(code[0].length) : after, lexicon, false)
+  // After the party's own prefix its order and place may stand alone (`APPLE.COM/BILL SYDNEY AU AUS`).
+  const rest = stripPlaceTail(code ? after.slice(code[0].length) : after, lexicon, true)
     .text.split(' ')
     .filter((word) => !(word.includes(own) && hostPattern.test(word)))
     .join(' ');

@@ -97,7 +97,9 @@ export function readWrappers(line: string): WrapperReading {
   if (text.includes('.C')) {
     text = text
       .replace(/\bHTTPS?(?=[A-Z0-9-]+\.C(?:O|OM)? [A-Z]{2}$)/, '')
-      .replace(/(\.C|\.CO)(?= [A-Z]{2}$)/, (cut) => (cut === '.C' ? '.COM' : cut));
+      .replace(/(\.C|\.CO)(?= [A-Z]{2}$)/, (cut) => (cut === '.C' ? '.COM' : cut))
+      // A host of two names cut the same way before its town (`UBER *EATS HELP.UBER.C SYDNEY AU AUS`).
+      .replace(/(?<=\b[A-Z0-9-]+\.[A-Z0-9-]{3,})\.C(?= )/, '.COM');
   }
 
   // Bank of America prints the name again after its entry (`FISH FRY 08/23 PURCHASE FISH FRY ERIE PA`).

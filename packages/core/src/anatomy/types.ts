@@ -100,4 +100,9 @@ export interface Anatomy {
 export interface AnatomyOptions {
   /** The MCC says ATM: ATM wording and the machine's street address surround the bank's name. */
   atm?: boolean;
+  /**
+   * The text is a name field alone: its place was printed in fields of its own (a DE43 layout, a description
+   * in a network's columns), so no town or state is read off its end.
+   */
+  nameField?: boolean;
 }

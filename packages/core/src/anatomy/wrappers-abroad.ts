@@ -104,6 +104,15 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
     ],
   },
   {
+    // PayTo, Australia's payment agreements: `PayTo Amazon AU Amazon purchase ...`.
+    id: 'wrapper.payto',
+    pattern: /^PAYTO (?=[A-Z0-9])/,
+    yields: { via: 'ach' },
+    examples: [
+      { line: 'PayTo Koala Gym Membership', expect: { wrapper: 'wrapper.payto', display: 'Koala Gym' } },
+    ],
+  },
+  {
     // BPAY, Australia's bill payments: `INTERNET BPAY <biller> <reference>`, Westpac's `WITHDRAWAL ONLINE
     // 1234567 BPAY <biller>`.
     id: 'wrapper.bpay',
@@ -125,9 +134,29 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
 /** Trailing wrappers abroad: what the bank appends after the name. */
 export const trailingWrappersAbroad: readonly WrapperRule[] = [
   {
-    // CommBank: `... Card xx1234 Value Date: 14/02/2024`; the date says nothing, the card comes next.
+    // CommBank's transfers to a payee from its app, by PayID or account: `Transfer To <payee> - $1 PayID Email
+    // from CommBank App <reference>`, `Transfer To <payee> CommBank App Bill`; and a PayID credit's `... to
+    // PayID Phone Reference`.
+    id: 'wrapper.app-transfer',
+    pattern:
+      / (?:- \$[\d,.]+ )?(?:PAYID (?:EMAIL|PHONE|MOBILE|ABN|ORG ID) )?(?:FROM )?COMMBANK APP\b.*$| TO PAYID (?:EMAIL|PHONE|MOBILE|ABN|ORG ID)\b.*$/,
+    yields: { via: 'transfer', silent: true },
+    examples: [
+      {
+        line: 'Transfer To Wattle Airways Pty Ltd - $1 PayID Email from CommBank App WWGE6G',
+        expect: { display: 'Wattle Airways' },
+      },
+      {
+        line: 'Fast Transfer From Koala Books AU to PayID Phone Reference',
+        expect: { name: 'KOALA BOOKS AU' },
+      },
+    ],
+  },
+  {
+    // CommBank: `... Card xx1234 Value Date: 14/02/2024`, an amount abroad before the date (`USD 22.00`); the
+    // date says nothing, the card comes next.
     id: 'wrapper.value-date',
-    pattern: / VALUE DATE:? ?\d{2}\/\d{2}\/\d{2,4}$/,
+    pattern: /(?: [A-Z]{3} [\d,]+\.\d{2})? VALUE DATE:? ?\d{2}\/\d{2}\/\d{2,4}$/,
     yields: { via: 'card', silent: true },
     examples: [
       {

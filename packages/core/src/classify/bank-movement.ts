@@ -88,7 +88,7 @@ export function classifyBankMovement(
     !issuesStoreCards(merchant.industryId);
   const { type, subType } = notLender
     ? { type: 'spending' as const, subType: null }
-    : yields
+    : yields && !(yields.partyDecides && merchant)
       ? { type: yields.type, subType: yields.subType }
       : kindOfParty(anatomy, merchant, direction, bill);
   const industryId = merchant?.industryId ?? app?.industryId ?? null;

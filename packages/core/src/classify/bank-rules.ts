@@ -25,6 +25,8 @@ export interface BankRuleYield {
   method?: Method;
   refund?: boolean;
   peerToPeer?: boolean;
+  /** A merchant the catalog names decides the kind (a payee paid by transfer: an airline, a broker). */
+  partyDecides?: boolean;
 }
 
 export interface BankRuleExample {
@@ -480,6 +482,28 @@ export const bankRules: readonly BankRule[] = [
       {
         line: 'Fast Transfer From TOBIAS WREN',
         direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
+    // A transfer to a payee the line names by PayID or from a bank's app (CommBank's `Transfer To <payee>
+    // PayID Email from CommBank App`): a payment to that party; what the party is decides the kind.
+    id: 'bank.payee-transfer',
+    when: /^TRANSFER TO (?!XX\d).*\b(?:PAYID|COMMBANK APP)\b/,
+    direction: 'outgoing',
+    yields: {
+      type: 'other_money_movement',
+      subType: 'transfer',
+      counterparty: 'party',
+      transferType: 'external',
+      method: 'rtp',
+      partyDecides: true,
+    },
+    examples: [
+      {
+        line: 'Transfer To Rowan Ashby PayID Phone from CommBank App Dinner',
+        direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },
     ],

@@ -34,3 +34,11 @@ export function homeCountryOf(currencyCode: string | null): string | null {
   if (!currencyCode) return 'us';
   return countryOfCurrency[currencyCode.toUpperCase()] ?? null;
 }
+
+/**
+ * States abroad as card lines print them between the town and the country, in full or cut to two letters
+ * (`SYDNEY NS AUS`, `Melbourne VI`), by upper-case alpha-2 country.
+ */
+export const statesAbroad: Readonly<Record<string, ReadonlySet<string>>> = {
+  AU: new Set(['NSW', 'NS', 'VIC', 'VI', 'QLD', 'QL', 'SA', 'WA', 'TAS', 'TA', 'ACT', 'AC', 'NT']),
+};

@@ -11,6 +11,8 @@ import type {
 } from '@txenrich/schema';
 import type { De43Fields } from './de43.js';
 import { type Direction, directionOf } from './direction.js';
+import { homeCountryOf } from './home-country.js';
+import { type PlaceCodes, readPaddedFields } from './padded-fields.js';
 import { statedCategoryCode } from './stated-mcc.js';
 import { readStatementCode, type StatementCode } from './statement-codes.js';
 
@@ -29,11 +31,16 @@ export interface Line {
   text: string;
   categoryCode: string | null;
   mcc: Mcc | null;
-  /** Null on a bank line: whatever place it prints is not the other party's. */
+  /**
+   * Null on a bank line: whatever place it prints is not the other party's; but a card line exported in the
+   * network's columns (`padded-fields.ts`) prints the merchant's town in its own.
+   */
   place: DeclaredPlace | null;
   direction: Direction;
   /** The transfer type the body declares (`ACH_DEPOSIT`), as sent. */
   declaredType: string | null;
+  /** `text` is a name field alone: the line printed its place in fields of its own (DE43, `padded-fields.ts`). */
+  nameField: boolean;
   /** The code a bank closed the description's field with (`CIBC MTGE CORP   MTG`), read off `text`. */
   statementCode: StatementCode | null;
   /** The DE43 city slot held a phone or a URL: the card was not present. */
@@ -64,6 +71,7 @@ export function readCardBody(
   const amount = body.amount ?? null;
   return {
     text: fromDe43?.name || body.merchantName || de43?.name || '',
+    nameField: fromDe43 !== null,
     categoryCode: body.categoryCode ?? null,
     mcc: body.categoryCode ? (mccs.get(body.categoryCode) ?? null) : null,
     place: {
@@ -97,13 +105,24 @@ export function readCardBody(
 function readBankBody(
   body: TransferTransaction | UniversalTransaction,
   declaredType: string | undefined,
+  codes: PlaceCodes,
 ): Line {
   const statementCode = readStatementCode(body.description);
+  const home = homeCountryOf(body.currencyCode ?? null);
+  const padded = statementCode ? null : readPaddedFields(body.description, home, codes);
   return {
-    text: statementCode?.text ?? body.description,
+    text: statementCode?.text ?? padded?.name ?? body.description,
+    nameField: padded !== null,
     categoryCode: null,
     mcc: null,
-    place: null,
+    place: padded && {
+      city: padded.city,
+      region: padded.region,
+      country: padded.country,
+      postalCode: null,
+      latitude: undefined,
+      longitude: undefined,
+    },
     direction: directionOf(body.direction, declaredType, body.amount),
     declaredType: declaredType ?? null,
     statementCode,
@@ -122,12 +141,13 @@ function readBankBody(
   };
 }
 
-export const readTransferBody = (body: TransferTransaction): Line => readBankBody(body, body.transactionType);
+export const readTransferBody = (body: TransferTransaction, codes: PlaceCodes): Line =>
+  readBankBody(body, body.transactionType, codes);
 
 /** A universal body as a bank line; its card fields are noted for the route. */
-export function readUniversalBody(body: UniversalTransaction): Line {
+export function readUniversalBody(body: UniversalTransaction, codes: PlaceCodes): Line {
   return {
-    ...readBankBody(body, undefined),
+    ...readBankBody(body, undefined, codes),
     cardFields: body.categoryCode !== undefined || body.merchantName !== undefined,
   };
 }
@@ -138,7 +158,7 @@ export function readUniversalBody(body: UniversalTransaction): Line {
  */
 export function readUniversalAsCard(
   body: UniversalTransaction,
-  bankLine: Pick<Line, 'text' | 'direction'>,
+  bankLine: Pick<Line, 'text' | 'direction' | 'place' | 'nameField'>,
   mccs: ReadonlyMap<string, Mcc>,
 ): Line {
   const { direction } = bankLine;
@@ -157,5 +177,17 @@ export function readUniversalAsCard(
     billingProfile: body.billingProfile,
     organizationId: body.organizationId,
   };
-  return readCardBody(card, null, mccs);
+  const line = readCardBody(card, null, mccs);
+  const printed = bankLine.place;
+  if (!printed || !line.place) return line;
+  return {
+    ...line,
+    nameField: bankLine.nameField,
+    place: {
+      ...line.place,
+      city: line.place.city ?? printed.city,
+      region: line.place.region ?? printed.region,
+      country: line.place.country ?? printed.country,
+    },
+  };
 }
