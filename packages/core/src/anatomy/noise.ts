@@ -245,7 +245,7 @@ export const referenceToken = / (?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z
  * Nor is what the field cut to a sign, to the I of `INC` or to the start of `COMPANY`, `CORPORATION`,
  * `INCORPORATED`, `LIMITED` or `PTY LTD` (`GOODWILL RETAIL STORE &`, `AIBERTOS MEXICAN FOOD I`, `G W
  * EXTERMINATING COMPA`, `ARE MEDIA PTY LI`); other letters are too often a name's own (`TRADER JOE S`, `PLAN
- * B`) or a word's start (`VELVET ROOM L`).
+ * B`) or kept as the statement prints the name (`BROAD STREET OYSTER C`).
  */
 export const chargeTail: NoiseRule = {
   id: 'noise.charge-tail',

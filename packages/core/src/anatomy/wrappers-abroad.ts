@@ -166,9 +166,12 @@ export const trailingWrappersAbroad: readonly WrapperRule[] = [
     ],
   },
   {
-    // Barclays: `<merchant> ON 15 MAR BCC`, the day and the entry's code (`BCC`, `CPM`, `CLP` a card's).
+    // Barclays: `<merchant> ON 15 MAR BCC`, the day and the entry's code (`BCC`, `CPM`, `CLP` a card's), the
+    // name sometimes again after it (`BOX LIMITED ON 07 APR BCC BOX LIMITED`).
     id: 'wrapper.on-day-month',
-    pattern: new RegExp(` ON \\d{1,2} (?:${months})(?: (?:BCC|CPM|CLP|BGC|DDR|STO|FT|TFR|DD|SO|BP))?$`),
+    pattern: new RegExp(
+      ` ON \\d{1,2} (?:${months})(?: (?:BCC|CPM|CLP|BGC|DDR|STO|FT|TFR|DD|SO|BP)(?: .*)?)?$`,
+    ),
     yields: { via: 'card', silent: true },
     examples: [{ line: 'THE CROWN INN          ON 15 MAR          BCC', expect: { name: 'THE CROWN INN' } }],
   },

@@ -864,10 +864,12 @@ export const trailingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
-    // The entry's class and the receiver after it (`... 021000026641877 PPD Dale M Hopkins Jr.`).
+    // The entry's class and the receiver after it (`... 021000026641877 PPD Dale M Hopkins Jr.`), perhaps the
+    // biller's site after them (`Bill.com`).
     id: 'wrapper.class-receiver',
     // A person's words, a dot only ending one (`JR.`): not a host (`AMAZON WEB SERVICES AWS.AMAZON.COM WA`).
-    pattern: / (?:PPD|CCD|WEB|TEL) (?!ID\b)[A-Z][A-Z'-]*\.?(?: [A-Z][A-Z'-]*\.?){1,4}$/,
+    pattern:
+      / (?:PPD|CCD|WEB|TEL) (?!ID\b)[A-Z][A-Z'-]*\.?(?: [A-Z][A-Z'-]*\.?){1,4}(?: [A-Z0-9-]+\.(?:COM|NET|ORG))?$/,
     yields: { via: 'ach' },
     examples: [
       {
