@@ -34,6 +34,8 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     // Not an ACH id after its date (`250316 FPP16781226`), nor an id's own letters after its digits (`655051096396A6D`).
     .replace(/(?<![A-Z.])(?<!\d{6} )([A-Z.]{2,})(\d{7,})/g, '$1 $2')
     .replace(/(\d{7,})([A-Z]{4,}|[A-Z]{1,3}(?![A-Z0-9]))/g, '$1 $2')
+    // A time run into the name by a dash (`POS W/D ROSAS TAQUERIA-12:31`).
+    .replace(/-\d{1,2}:\d{2}(?=$| )/g, ' ')
     // A store number run into the name by its hash (`BP#9384721`).
     .replace(/\b([A-Z]{2,})#(?=\d)/g, '$1 #')
     // Not an order code after a star (`AMAZON MKTPL*OFI880PEL`).

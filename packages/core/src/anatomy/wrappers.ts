@@ -41,6 +41,11 @@ const cardWordsAfter = 'PUR|SIG|WD|AP|REFUND|MERCHANT(?= PURCHASE| REFUND)|(?:TE
 /** The dates, times, references and masked cards between those words. */
 const cardIds = '(?:[ /,-]+(?:\\d[\\d/:-]*|#\\d+|\\*?[X*]{4,}\\d*|[X*]+\\d+))*';
 
+/** A labelled field of a card entry: its terminal, time, date, authorisation or trace number. */
+const cardField = '(?:TERMINAL|TERM|TIME|DATE|AUTH|SEQ|TRACE)(?: ?#| NO\\.?)? ?\\d[\\d/:.-]*(?: ?[AP]M?)?';
+/** A clock time (`12:31`, `11:32A`, `9:05 PM`). */
+const clockTime = '\\d{1,2}:\\d{2}(?: ?[AP]M?)?';
+
 /** Leading wrappers, most specific first; each is anchored and ends before the next part. */
 export const leadingWrappers: readonly WrapperRule[] = [
   ...leadingWrappersAbroad,
@@ -648,9 +653,12 @@ export const leadingWrappers: readonly WrapperRule[] = [
   },
   {
     id: 'wrapper.direct-debit',
-    pattern: /^DIRECT (?:DEBIT|WITHDRAWAL|PAYMENT|PMT|DEPOSIT|DEP)(?: ?[:-])? /,
+    pattern: /^(?:DIRECT|AUTOMATIC) (?:DEBIT|WITHDRAWAL|PAYMENT|PMT|DEPOSIT|DEP)(?: ?[:,-])? /,
     yields: { via: 'ach' },
-    examples: [{ line: 'Direct Debit: SPECTRUM', expect: { name: 'SPECTRUM' } }],
+    examples: [
+      { line: 'Direct Debit: SPECTRUM', expect: { name: 'SPECTRUM' } },
+      { line: 'AUTOMATIC WITHDRAWAL, HARBOR WATER', expect: { name: 'HARBOR WATER' } },
+    ],
   },
   {
     id: 'wrapper.bill-pay',
@@ -725,12 +733,43 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // The card's last digits first (`Card 1234 ROSAS TAQUERIA HOUSTON TX 02/14`).
+    id: 'wrapper.card-first',
+    pattern: /^(?:CARD|CRD)(?: ?#| (?:X+|\*+))? ?\d{4} (?=[A-Z])/,
+    yields: { via: 'card' },
+    examples: [{ line: 'Card 1234 Rosas Taqueria Houston TX 02/14', expect: { name: 'ROSAS TAQUERIA' } }],
+  },
+  {
+    // The terminal, time and date fields a card entry prints before the merchant, labelled or not
+    // (`POINT OF SALE DEBIT L340 TIME 12:34 PM DATE 02-14 ...`, `DEBIT CARD PURCHASE 02/14 11:32a #1234 ...`).
+    id: 'wrapper.card-fields',
+    pattern: new RegExp(
+      `^(?:[A-Z]\\d{3,} )?(?:${cardField}|${clockTime})(?: (?:${cardField}|${clockTime}|#\\d+))* (?=[A-Z])`,
+    ),
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: 'POINT OF SALE DEBIT L340 TIME 12:34 PM DATE 02-14 ROSAS TAQUERIA HOUSTON TX',
+        expect: { name: 'ROSAS TAQUERIA', city: 'HOUSTON' },
+      },
+      {
+        line: 'Debit Card Purchase 02/14 11:32a #1234 Rosas Taqueria Houston TX',
+        expect: { name: 'ROSAS TAQUERIA' },
+      },
+      {
+        line: 'POS PURCHASE - TERMINAL 12345678 ROSAS TAQUERIA HOUSTON TX',
+        expect: { name: 'ROSAS TAQUERIA' },
+      },
+      { line: 'DATE NIGHT BISTRO', expect: { name: 'DATE NIGHT BISTRO' } },
+    ],
+  },
+  {
     // A bank the tables above do not know still words its card entries from a small vocabulary: a run of
     // those words, with the dates, times and numbers between them, is no part of any merchant's name.
     id: 'wrapper.card-words',
     // A run starts with a word no name starts with; shorter words (`AP`, `SIG`, `TERMINAL 123456`) only follow.
     pattern: new RegExp(
-      `^(?:(?:MC (?=PURCHASE|DEBIT)|MERCHANT (?=PURCHASE))?(?:${cardWords})|MERCHANT REFUND)${cardIds}(?:[ /,-]+(?:${cardWords}|${cardWordsAfter})${cardIds})*[ /,-]+(?=[A-Z0-9])`,
+      `^(?:(?:MC (?=PURCHASE|DEBIT)|MERCHANT (?=PURCHASE))?(?:${cardWords})|MERCHANT REFUND)${cardIds}(?:[ /,-]+(?:${cardWords}|${cardWordsAfter})${cardIds})*(?: @)?[ /,-]+(?=[A-Z0-9])`,
     ),
     yields: { via: 'card' },
     examples: [
@@ -780,7 +819,7 @@ export const trailingWrappers: readonly WrapperRule[] = [
   ...trailingWrappersAbroad,
   {
     id: 'wrapper.card-suffix',
-    pattern: / (?:(?:CARD|CRD|CARD#|C#|CARD NO\.?|FROM CARD#:?|CD)(?: ?(?:X+|\*+))? ?\d{4}|FROM CARD#?:?)$/,
+    pattern: / (?:(?:CARD|CRD|CARD ?#|C#|CARD NO\.?|FROM CARD#:?|CD)(?: ?(?:X+|\*+))? ?\d{4}|FROM CARD#?:?)$/,
     yields: { via: 'card' },
     examples: [
       {
@@ -1042,7 +1081,7 @@ export const trailingWrappers: readonly WrapperRule[] = [
   },
   {
     id: 'wrapper.on-date',
-    pattern: / ON \d{2}[/-]?\d{2}(?:[/-]?\d{2,4})?$/,
+    pattern: / ON \d{2}[/-]?\d{2}(?:[/-]?\d{2,4})?(?: AT \d{1,2}:\d{2}(?: ?[AP]M?)?)?$/,
     yields: { via: 'card', silent: true },
     examples: [{ line: 'ZELLE TO SMITH JOHN ON 02/14', expect: { name: 'SMITH JOHN' } }],
   },
