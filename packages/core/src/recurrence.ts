@@ -36,6 +36,8 @@ export interface RecurrenceTransaction {
   occurredAt: string | null;
   /** Its calendar day (days since 1970-01-01) when the caller knows it already: not read again. */
   day?: number;
+  /** With `day`, its fractional-month position (`monthPosition(day)`) when the caller knows it already. */
+  month?: number;
 }
 
 /** At most this many members are reported (and looked for) in `recentRecurrences`. */
@@ -159,11 +161,16 @@ function readDate(occurredAt: string, days: Float64Array, months: Float64Array, 
   return true;
 }
 
-/** Writes a known day number into `days[at]` and its fractional-month position into `months[at]`. */
-function setDay(dayNumber: number, days: Float64Array, months: Float64Array, at: number): true {
+/** The fractional-month position of a day number (months since year 0, as monthly schedules are followed). */
+export function monthPosition(dayNumber: number): number {
   const { year, month, day } = civilFromDays(dayNumber);
-  days[at] = dayNumber;
-  months[at] = year * 12 + month - 1 + (day - 1) / monthLength(year, month);
+  return year * 12 + month - 1 + (day - 1) / monthLength(year, month);
+}
+
+/** Writes a known day number into `days[at]` and its fractional-month position into `months[at]`. */
+function setDay(entry: RecurrenceTransaction, days: Float64Array, months: Float64Array, at: number): true {
+  days[at] = entry.day!;
+  months[at] = entry.month ?? monthPosition(entry.day!);
   return true;
 }
 
@@ -242,7 +249,7 @@ function readSeries(
     const read =
       entry.day === undefined
         ? entry.occurredAt !== null && readDate(entry.occurredAt, day, month, size)
-        : setDay(entry.day, day, month, size);
+        : setDay(entry, day, month, size);
     if (!read || day[size]! > currentDay) continue;
     if (size > 0 && day[size]! < day[size - 1]!) sorted = false;
     amount[size] = entry.amount ?? Number.NaN;

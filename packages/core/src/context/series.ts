@@ -32,6 +32,7 @@ import {
   type DetectedRecurrence,
   detectWithConfidence,
   isoDate,
+  monthPosition,
   type RecurrenceTransaction,
   similarAmount,
 } from '../recurrence.js';
@@ -122,20 +123,94 @@ export interface NewPayment {
 
 const dayOf = (payment: KeptPayment) => calendarDay(payment[0]);
 const lastOf = (band: SeriesBand) => band.payments[band.payments.length - 1]!;
-const asTransaction = ([
-  occurredAt,
-  amount,
-  enrichmentId,
-  transactionId,
-]: KeptPayment): RecurrenceTransaction => ({
-  occurredAt,
-  amount,
-  enrichmentId,
-  transactionId,
-});
 
 /** An amount in cents: a price. */
 const cents = (amount: number) => Math.round(Math.abs(amount) * 100) * Math.sign(amount);
+
+/** A payment as detection reads it, its day and month position read once (one object shape for all). */
+const transactionOf = (
+  occurredAt: string | null,
+  day: number,
+  amount: number | null,
+  enrichmentId: string,
+  transactionId: string | null,
+): RecurrenceTransaction => ({
+  enrichmentId,
+  transactionId,
+  amount,
+  occurredAt,
+  day,
+  month: monthPosition(day),
+});
+
+/**
+ * What the steps of `recordPayment` read of a band, worked out once per band: a band is never changed
+ * once a state holds it (a payment makes a new one: `withPayment`), and a busy series' dozen bands
+ * were read again, payment by payment and date by date, for each payment of any of them.
+ */
+interface BandFacts {
+  /** Its payments as detection reads them, oldest first. */
+  paid: RecurrenceTransaction[];
+  /** The payments it cut (`older`), as detection reads them, without ids. */
+  cut: RecurrenceTransaction[];
+  /** The prices (`cents`) of its payments and those it cut; and those paid more than once. */
+  prices: Set<number>;
+  repeated: Set<number>;
+  lastDay: number;
+  /** Its latest known amount. */
+  latestAmount: number | null;
+}
+
+const bandFacts = new WeakMap<SeriesBand, BandFacts>();
+/** Each payment (or cut payment) as detection reads it: a band's next version shares its entries. */
+const entryTransactions = new WeakMap<KeptPayment | SeriesBand['older'][number], RecurrenceTransaction>();
+
+function paidTransaction(payment: KeptPayment): RecurrenceTransaction {
+  let transaction = entryTransactions.get(payment);
+  if (!transaction) {
+    const [occurredAt, amount, enrichmentId, transactionId] = payment;
+    transaction = transactionOf(occurredAt, calendarDay(occurredAt), amount, enrichmentId, transactionId);
+    entryTransactions.set(payment, transaction);
+  }
+  return transaction;
+}
+
+function cutTransaction(entry: SeriesBand['older'][number]): RecurrenceTransaction {
+  let transaction = entryTransactions.get(entry);
+  if (!transaction) {
+    transaction = transactionOf(null, entry[0], entry[1], '', null);
+    entryTransactions.set(entry, transaction);
+  }
+  return transaction;
+}
+
+function factsOf(band: SeriesBand): BandFacts {
+  let facts = bandFacts.get(band);
+  if (facts) return facts;
+  const paid = band.payments.map(paidTransaction);
+  const cut = band.older.map(cutTransaction);
+  const prices = new Set<number>();
+  const repeated = new Set<number>();
+  for (const { amount } of band.older.length > 0 ? [...cut, ...paid] : paid) {
+    if (amount === null) continue;
+    const price = cents(amount);
+    if (prices.has(price)) repeated.add(price);
+    else prices.add(price);
+  }
+  facts = {
+    paid,
+    cut,
+    prices,
+    repeated,
+    lastDay: paid[paid.length - 1]!.day!,
+    latestAmount: latestAmount(band),
+  };
+  bandFacts.set(band, facts);
+  return facts;
+}
+
+/** The latest payment day of a band. */
+const lastDayOf = (band: SeriesBand) => factsOf(band).lastDay;
 
 /** The prices (`cents`) paid more than once among a band's payments and those it cut. */
 function repeatedPrices(payments: readonly KeptPayment[], older: SeriesBand['older']): Set<number> {
@@ -153,9 +228,7 @@ function repeatedPrices(payments: readonly KeptPayment[], older: SeriesBand['old
 }
 
 /** Whether a band has been paid this price, to the cent. */
-const paidPrice = (band: SeriesBand, amount: number) =>
-  band.payments.some((kept) => kept[1] !== null && cents(kept[1]) === cents(amount)) ||
-  band.older.some(([, paid]) => paid !== null && cents(paid) === cents(amount));
+const paidPrice = (band: SeriesBand, amount: number) => factsOf(band).prices.has(cents(amount));
 
 /**
  * The band of `amount`: one that has been paid this very price (a membership renewed), else the one
@@ -168,12 +241,12 @@ function bandOf(bands: readonly SeriesBand[], amount: number | null): number {
   let latest = -1;
   let priced = -1;
   bands.forEach((band, index) => {
-    if (latest < 0 || dayOf(lastOf(band)) >= dayOf(lastOf(bands[latest]!))) latest = index;
+    if (latest < 0 || lastDayOf(band) >= lastDayOf(bands[latest]!)) latest = index;
     if (amount === null) return;
     if (paidPrice(band, amount)) {
-      if (priced < 0 || dayOf(lastOf(band)) >= dayOf(lastOf(bands[priced]!))) priced = index;
+      if (priced < 0 || lastDayOf(band) >= lastDayOf(bands[priced]!)) priced = index;
     }
-    const reference = latestAmount(band);
+    const reference = factsOf(band).latestAmount;
     if (reference === null || !similarAmount(amount, reference)) return;
     const distance = Math.abs(Math.log((Math.abs(amount) + 0.01) / (Math.abs(reference) + 0.01)));
     if (distance < bestDistance) {
@@ -198,13 +271,12 @@ function latestAmount(band: SeriesBand): number | null {
  * then the one paid longest ago.
  */
 function bandToDrop(bands: readonly SeriesBand[]): number {
-  const worth = (band: SeriesBand) =>
-    (band.schedule ? 2 : 0) + (repeatedPrices(band.payments, band.older).size > 0 ? 1 : 0);
+  const worth = (band: SeriesBand) => (band.schedule ? 2 : 0) + (factsOf(band).repeated.size > 0 ? 1 : 0);
   let drop = 0;
   bands.forEach((band, index) => {
     const candidate = bands[drop]!;
     const difference = worth(band) - worth(candidate);
-    if (difference < 0 || (difference === 0 && dayOf(lastOf(band)) < dayOf(lastOf(candidate)))) drop = index;
+    if (difference < 0 || (difference === 0 && lastDayOf(band) < lastDayOf(candidate))) drop = index;
   });
   return drop;
 }
@@ -249,35 +321,63 @@ function withPayment(band: SeriesBand, payment: KeptPayment, day: number) {
  * differ), but they count among the transactions a pattern must stand out from (`isExclusive`).
  */
 function transactionsOf(bands: readonly SeriesBand[], band: SeriesBand): RecurrenceTransaction[] {
-  const transactions: RecurrenceTransaction[] = [];
-  for (const [day, amount] of band.older)
-    transactions.push({ occurredAt: null, day, amount, enrichmentId: '', transactionId: null });
-  for (const each of bands) for (const payment of each.payments) transactions.push(asTransaction(payment));
-  if (bands.length === 1 && band.older.length === 0) return transactions;
-  // A stable sort by calendar date: each band's payments keep their order, after the day's older ones.
-  const dayOfTransaction = (transaction: RecurrenceTransaction) =>
-    transaction.day ?? calendarDay(transaction.occurredAt!);
-  for (const transaction of transactions) transaction.day = dayOfTransaction(transaction);
-  return transactions.sort((a, b) => a.day! - b.day!);
+  const lists = [factsOf(band).cut, ...bands.map((each) => factsOf(each).paid)];
+  if (!lists.every(inDayOrder)) {
+    // Not from `withPayment` (a state written by hand): a stable sort, as the merge below.
+    return lists.flat().sort((a, b) => a.day! - b.day!);
+  }
+  // By calendar date, each band's payments in their order, after the day's older ones: neighbouring
+  // lists (each in date order) merged pairwise until one is left, a tie going to the list named first.
+  let merged = lists;
+  while (merged.length > 1) {
+    const next: RecurrenceTransaction[][] = [];
+    for (let list = 0; list < merged.length; list += 2)
+      next.push(list + 1 < merged.length ? mergeByDay(merged[list]!, merged[list + 1]!) : merged[list]!);
+    merged = next;
+  }
+  return merged[0] === lists[0] ? [...merged[0]!] : merged[0]!;
+}
+
+/** Two lists in date order as one, `first`'s entries before `second`'s of the same day. */
+function mergeByDay(
+  first: readonly RecurrenceTransaction[],
+  second: readonly RecurrenceTransaction[],
+): RecurrenceTransaction[] {
+  const merged = new Array<RecurrenceTransaction>(first.length + second.length);
+  let a = 0;
+  let b = 0;
+  let to = 0;
+  while (a < first.length && b < second.length)
+    merged[to++] = second[b]!.day! < first[a]!.day! ? second[b++]! : first[a++]!;
+  while (a < first.length) merged[to++] = first[a++]!;
+  while (b < second.length) merged[to++] = second[b++]!;
+  return merged;
+}
+
+/** Whether transactions are in date order. */
+function inDayOrder(transactions: readonly RecurrenceTransaction[]): boolean {
+  for (let index = 1; index < transactions.length; index++)
+    if (transactions[index]!.day! < transactions[index - 1]!.day!) return false;
+  return true;
 }
 
 /**
- * The payments a band's schedule is looked for at, by enrichment id: its latest payment, then the
+ * The payments a band's schedule is looked for at, by position in its payments: its latest payment, then the
  * latest payment of each price paid more than once, newest first (`SCHEDULE_ANCHORS` in all). A
  * membership renewed once a year shares its band with the orders of similar amounts around it: the
  * band's latest payment is mostly an order, the schedule is the renewal's.
  */
-function scheduleAnchors(band: Pick<SeriesBand, 'payments' | 'older'>): string[] {
+function scheduleAnchors(band: SeriesBand): number[] {
   const { payments } = band;
-  const repeated = repeatedPrices(payments, band.older);
-  const anchors = [payments[payments.length - 1]![2]];
+  const { repeated } = factsOf(band);
+  const anchors = [payments.length - 1];
   const anchored = new Set<number>();
   for (let index = payments.length - 2; index >= 0 && anchors.length < SCHEDULE_ANCHORS; index--) {
     const amount = payments[index]![1];
     if (amount === null || !repeated.has(cents(amount)) || anchored.has(cents(amount))) continue;
     // The latest payment of its price only.
     anchored.add(cents(amount));
-    anchors.push(payments[index]![2]);
+    anchors.push(index);
   }
   return anchors;
 }
@@ -371,13 +471,15 @@ export function recordPayment(
   const { payments, older } = withPayment(band, kept, day);
   bands[index] = { id: band.id, payments, older, schedule: band.schedule };
   const transactions = transactionsOf(bands, bands[index]!);
-  const indexOf = (enrichmentId: string) =>
-    transactions.findIndex((transaction) => transaction.enrichmentId === enrichmentId);
-  const at = payments.includes(kept) ? indexOf(kept[2]) : -1;
-  const detected = at < 0 ? null : detectAt(transactions, at);
+  const newBand = bands[index]!;
+  const { paid } = factsOf(newBand);
+  // Found by identity (the band's own entries), not by id: a busy series holds hundreds.
+  const indexOf = (position: number) => transactions.indexOf(paid[position]!);
+  const keptAt = payments.indexOf(kept);
+  const detected = keptAt < 0 ? null : detectAt(transactions, indexOf(keptAt));
   let latest: DetectedRecurrence | null = null;
-  for (const anchor of scheduleAnchors(bands[index]!)) {
-    latest = anchor === kept[2] ? detected : detectAt(transactions, indexOf(anchor));
+  for (const anchor of scheduleAnchors(newBand)) {
+    latest = anchor === keptAt ? detected : detectAt(transactions, indexOf(anchor));
     if (latest) break;
   }
   bands[index]!.schedule = nextSchedule(band.schedule, latest, repeated ? null : kept);
@@ -412,7 +514,7 @@ export function recurringView(
   let asOf = Number.NaN;
   for (const { state } of states)
     for (const band of state.bands) {
-      const day = dayOf(lastOf(band));
+      const day = lastDayOf(band);
       if (!(day <= asOf)) asOf = day;
     }
   const series: RecurringSeries[] = [];
@@ -454,7 +556,7 @@ export function recurringView(
 /** The latest payment day of a series (days since 1970-01-01), what a store indexes it by. */
 export function lastPaymentDay(state: SeriesState): number {
   let last = Number.NEGATIVE_INFINITY;
-  for (const band of state.bands) last = Math.max(last, dayOf(lastOf(band)));
+  for (const band of state.bands) last = Math.max(last, lastDayOf(band));
   return last;
 }
 
