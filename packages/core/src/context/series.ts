@@ -159,6 +159,8 @@ interface BandFacts {
   lastDay: number;
   /** Its latest known amount. */
   latestAmount: number | null;
+  /** Whether `paid` and `cut` are each in date order (always, unless a state was written by hand). */
+  inOrder: boolean;
 }
 
 const bandFacts = new WeakMap<SeriesBand, BandFacts>();
@@ -204,6 +206,7 @@ function factsOf(band: SeriesBand): BandFacts {
     repeated,
     lastDay: paid[paid.length - 1]!.day!,
     latestAmount: latestAmount(band),
+    inOrder: inDayOrder(paid) && inDayOrder(cut),
   };
   bandFacts.set(band, facts);
   return facts;
@@ -227,9 +230,6 @@ function repeatedPrices(payments: readonly KeptPayment[], older: SeriesBand['old
   return repeated;
 }
 
-/** Whether a band has been paid this price, to the cent. */
-const paidPrice = (band: SeriesBand, amount: number) => factsOf(band).prices.has(cents(amount));
-
 /**
  * The band of `amount`: one that has been paid this very price (a membership renewed), else the one
  * whose latest known amount is closest to it within detection's tolerance, else none (-1). An unknown
@@ -240,13 +240,15 @@ function bandOf(bands: readonly SeriesBand[], amount: number | null): number {
   let bestDistance = Number.POSITIVE_INFINITY;
   let latest = -1;
   let priced = -1;
-  bands.forEach((band, index) => {
-    if (latest < 0 || lastDayOf(band) >= lastDayOf(bands[latest]!)) latest = index;
+  const facts = bands.map(factsOf);
+  const price = amount === null ? 0 : cents(amount);
+  facts.forEach(({ lastDay, prices, latestAmount: reference }, index) => {
+    if (latest < 0 || lastDay >= facts[latest]!.lastDay) latest = index;
     if (amount === null) return;
-    if (paidPrice(band, amount)) {
-      if (priced < 0 || lastDayOf(band) >= lastDayOf(bands[priced]!)) priced = index;
+    // Paid this very price, to the cent.
+    if (prices.has(price)) {
+      if (priced < 0 || lastDay >= facts[priced]!.lastDay) priced = index;
     }
-    const reference = factsOf(band).latestAmount;
     if (reference === null || !similarAmount(amount, reference)) return;
     const distance = Math.abs(Math.log((Math.abs(amount) + 0.01) / (Math.abs(reference) + 0.01)));
     if (distance < bestDistance) {
@@ -321,8 +323,9 @@ function withPayment(band: SeriesBand, payment: KeptPayment, day: number) {
  * differ), but they count among the transactions a pattern must stand out from (`isExclusive`).
  */
 function transactionsOf(bands: readonly SeriesBand[], band: SeriesBand): RecurrenceTransaction[] {
-  const lists = [factsOf(band).cut, ...bands.map((each) => factsOf(each).paid)];
-  if (!lists.every(inDayOrder)) {
+  const facts = bands.map(factsOf);
+  const lists = [factsOf(band).cut, ...facts.map((each) => each.paid)];
+  if (!facts.every((each) => each.inOrder) || !factsOf(band).inOrder) {
     // Not from `withPayment` (a state written by hand): a stable sort, as the merge below.
     return lists.flat().sort((a, b) => a.day! - b.day!);
   }
