@@ -164,33 +164,49 @@ interface BandFacts {
 }
 
 const bandFacts = new WeakMap<SeriesBand, BandFacts>();
-/** Each payment (or cut payment) as detection reads it: a band's next version shares its entries. */
-const entryTransactions = new WeakMap<KeptPayment | SeriesBand['older'][number], RecurrenceTransaction>();
+const paidTransaction = ([occurredAt, amount, enrichmentId, transactionId]: KeptPayment) =>
+  transactionOf(occurredAt, calendarDay(occurredAt), amount, enrichmentId, transactionId);
+const cutTransaction = ([day, amount]: SeriesBand['older'][number]) =>
+  transactionOf(null, day, amount, '', null);
 
-function paidTransaction(payment: KeptPayment): RecurrenceTransaction {
-  let transaction = entryTransactions.get(payment);
-  if (!transaction) {
-    const [occurredAt, amount, enrichmentId, transactionId] = payment;
-    transaction = transactionOf(occurredAt, calendarDay(occurredAt), amount, enrichmentId, transactionId);
-    entryTransactions.set(payment, transaction);
+/**
+ * `entries` as detection reads them, taking those `before` held from `read` (its entries read, in the
+ * same order: a band's next version keeps its payments' order), reading the others with `readOne`.
+ */
+function readAfter<Entry>(
+  entries: readonly Entry[],
+  before: readonly Entry[],
+  read: readonly RecurrenceTransaction[],
+  readOne: (entry: Entry) => RecurrenceTransaction,
+): RecurrenceTransaction[] {
+  const transactions = new Array<RecurrenceTransaction>(entries.length);
+  let from = 0;
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index]!;
+    let at = from;
+    while (at < before.length && before[at] !== entry) at++;
+    if (at < before.length) {
+      transactions[index] = read[at]!;
+      from = at + 1;
+    } else transactions[index] = readOne(entry);
   }
-  return transaction;
+  return transactions;
 }
 
-function cutTransaction(entry: SeriesBand['older'][number]): RecurrenceTransaction {
-  let transaction = entryTransactions.get(entry);
-  if (!transaction) {
-    transaction = transactionOf(null, entry[0], entry[1], '', null);
-    entryTransactions.set(entry, transaction);
-  }
-  return transaction;
-}
-
-function factsOf(band: SeriesBand): BandFacts {
+/**
+ * The facts of `band`; `previous`, the band it is the next version of, lends the entries it read
+ * already (a busy band's next version shares all its payments but one).
+ */
+function factsOf(band: SeriesBand, previous?: SeriesBand): BandFacts {
   let facts = bandFacts.get(band);
   if (facts) return facts;
-  const paid = band.payments.map(paidTransaction);
-  const cut = band.older.map(cutTransaction);
+  const before = previous && bandFacts.get(previous);
+  const paid = before
+    ? readAfter(band.payments, previous.payments, before.paid, paidTransaction)
+    : band.payments.map(paidTransaction);
+  const cut = before
+    ? readAfter(band.older, previous.older, before.cut, cutTransaction)
+    : band.older.map(cutTransaction);
   const prices = new Set<number>();
   const repeated = new Set<number>();
   for (const { amount } of band.older.length > 0 ? [...cut, ...paid] : paid) {
@@ -240,7 +256,7 @@ function bandOf(bands: readonly SeriesBand[], amount: number | null): number {
   let bestDistance = Number.POSITIVE_INFINITY;
   let latest = -1;
   let priced = -1;
-  const facts = bands.map(factsOf);
+  const facts = bands.map((band) => factsOf(band));
   const price = amount === null ? 0 : cents(amount);
   facts.forEach(({ lastDay, prices, latestAmount: reference }, index) => {
     if (latest < 0 || lastDay >= facts[latest]!.lastDay) latest = index;
@@ -323,7 +339,7 @@ function withPayment(band: SeriesBand, payment: KeptPayment, day: number) {
  * differ), but they count among the transactions a pattern must stand out from (`isExclusive`).
  */
 function transactionsOf(bands: readonly SeriesBand[], band: SeriesBand): RecurrenceTransaction[] {
-  const facts = bands.map(factsOf);
+  const facts = bands.map((band) => factsOf(band));
   const lists = [factsOf(band).cut, ...facts.map((each) => each.paid)];
   if (!facts.every((each) => each.inOrder) || !factsOf(band).inOrder) {
     // Not from `withPayment` (a state written by hand): a stable sort, as the merge below.
@@ -473,6 +489,7 @@ export function recordPayment(
   );
   const { payments, older } = withPayment(band, kept, day);
   bands[index] = { id: band.id, payments, older, schedule: band.schedule };
+  factsOf(bands[index]!, band);
   const transactions = transactionsOf(bands, bands[index]!);
   const newBand = bands[index]!;
   const { paid } = factsOf(newBand);
