@@ -622,13 +622,16 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     // A biller paid from checking: `PAYMENT FOR AMZ STORECARD 73842903 WEB ID: 9069872103`.
     id: 'wrapper.payment-for',
-    pattern: /^PAYMENT FOR (?=[A-Z])/,
+    // Also `Payment to <payee>` (Nationwide, credit unions) and `WEB PMTS <biller>`.
+    pattern: /^(?:PAYMENT (?:FOR|TO)|WEB (?:PMTS?|PYMTS?|PAYMENTS?)) (?=[A-Z])/,
     yields: { via: 'ach' },
     examples: [
       {
         line: 'PAYMENT FOR RIVERSIDE WATER 73842903 WEB ID: 9069872103',
         expect: { name: 'RIVERSIDE WATER', wrapper: 'wrapper.payment-for' },
       },
+      { line: 'Payment to MAPLE RIDGE HOA', expect: { name: 'MAPLE RIDGE HOA' } },
+      { line: 'WEB PMTS MAPLE RIDGE HOA', expect: { name: 'MAPLE RIDGE HOA' } },
     ],
   },
   {
@@ -1036,6 +1039,13 @@ export const trailingWrappers: readonly WrapperRule[] = [
         expect: { name: 'MAPLE STAFFING' },
       },
     ],
+  },
+  {
+    // The app a payment went through, after the person (`Payment to Maria Lopez via Zelle`).
+    id: 'wrapper.via-app',
+    pattern: / VIA (?:ZELLE|VENMO|PAYPAL|CASH APP|APPLE CASH|INTERAC)$/,
+    yields: { via: 'p2p', silent: true },
+    examples: [{ line: 'Payment to Maria Lopez via Zelle', expect: { name: 'MARIA LOPEZ' } }],
   },
   {
     // What the issuer says of the entry, in brackets at the end (`... NY USA (PENDING)`).

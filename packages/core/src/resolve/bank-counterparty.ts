@@ -135,6 +135,7 @@ export function resolveBankCounterparty(
     rule?.peerToPeer &&
     (anatomy.fields?.via === 'p2p' ||
       anatomy.wrapper?.via === 'p2p' ||
+      anatomy.rules.includes('wrapper.via-app') ||
       (app && anatomy.thirdPartyIds.includes(app.id))) &&
     isPersonName(anatomy.name, app?.name)
       ? anatomy.display
