@@ -6,7 +6,12 @@
  * leased for `leaseSeconds`: when its process dies, pg-boss's maintenance
  * (every `maintenanceSeconds`, in one process of the fleet) gives it to
  * another. A job out of tries goes to a dead-letter queue, whose handler
- * fails the batch.
+ * fails the batch. A dead letter whose handler fails (the store away for a
+ * moment) is handled again every `abandonedRetryDelaySeconds` for up to
+ * `abandonedPatienceSeconds`, then failed to pg-boss, which gives it to a
+ * worker again as many times as its chunk job had tries (pg-boss copies
+ * them into the dead letter; the dead-letter queue's own settings do not
+ * apply): no batch is left running for a passing outage.
  */
 import { createHash } from 'node:crypto';
 import type { ChunkJob, ChunkQueue, Environment, WorkHandle } from '@txenrich/service';
@@ -25,6 +30,10 @@ export interface PgBossChunkQueueOptions {
   retries?: number;
   /** Seconds before a failed job is tried again. Default 1. */
   retryDelaySeconds?: number;
+  /** Seconds before a dead letter whose handler failed is handled again. Default 5. */
+  abandonedRetryDelaySeconds?: number;
+  /** How long a dead letter's handler is tried again in one claim, in seconds. Default 600 (its lease is 900). */
+  abandonedPatienceSeconds?: number;
   /** How often leases that ran out are looked for, in seconds. Default 5. */
   maintenanceSeconds?: number;
   /** How often an idle worker looks for jobs, in seconds (at least 0.5). Default 0.5. */
@@ -61,6 +70,27 @@ const dataOf = ({ batchId, tenant, environment, index }: ChunkJob): JobData => (
   index,
 });
 
+/**
+ * Runs `attempt` until it succeeds, `delayMs` apart, for `patienceMs` at most or until `stop`: then
+ * its last error.
+ */
+async function tryUntil(
+  attempt: () => Promise<void>,
+  delayMs: number,
+  patienceMs: number,
+  stop: AbortSignal,
+): Promise<void> {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (stop.aborted || Date.now() + delayMs > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
 /** Starts pg-boss on the database (installing or migrating its schema) and answers the queue. */
 export async function createPgBossChunkQueue(options: PgBossChunkQueueOptions): Promise<ChunkQueue> {
   const retries = options.retries ?? 10;
@@ -75,6 +105,8 @@ export async function createPgBossChunkQueue(options: PgBossChunkQueueOptions): 
   boss.on('error', options.onError ?? (() => undefined));
   await boss.start();
   await boss.createQueue(ABANDONED_QUEUE, { name: ABANDONED_QUEUE });
+  const abandonedRetryMs = (options.abandonedRetryDelaySeconds ?? 5) * 1000;
+  const abandonedPatienceMs = (options.abandonedPatienceSeconds ?? 600) * 1000;
   const chunkQueue = {
     name: CHUNK_QUEUE,
     retryLimit: retries,
@@ -126,13 +158,17 @@ export async function createPgBossChunkQueue(options: PgBossChunkQueueOptions): 
         );
         ids.push(id);
       }
+      const stopping = new AbortController();
       ids.push(
         await boss.work<JobData>(ABANDONED_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
-          if (job) await tracked(abandoned(dataOf(job.data)));
+          if (!job) return;
+          const handle = () => abandoned(dataOf(job.data));
+          await tracked(tryUntil(handle, abandonedRetryMs, abandonedPatienceMs, stopping.signal));
         }),
       );
       return {
         async stop() {
+          stopping.abort();
           await Promise.all(ids.map((id) => boss.offWork({ id })));
           await Promise.allSettled([...underWay]);
         },
