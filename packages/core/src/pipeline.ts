@@ -200,9 +200,13 @@ function build<K extends TransactionKind>(
   const purchase =
     line.direction === 'outgoing'
       ? bank.kind.type === 'spending' || card.namesCounterparty
-      : card.refunds && read(line, false).fields?.via !== 'ach';
+      : card.refunds && !movedByAch(read(line, false));
   return purchase ? card.shape() : bank.shape();
 }
+
+/** Money moved by ACH or a transfer (`GUSTO DES:PAY ... PPD`, `Direct Credit 012721 ATO`): no card's refund. */
+const movedByAch = (anatomy: Anatomy) =>
+  anatomy.fields?.via === 'ach' || anatomy.wrapper?.via === 'ach' || anatomy.wrapper?.via === 'transfer';
 
 /** A validated body of `kind` through every stage up to its context's recurrence and triggers (see `PendingEnrichment`). */
 export function beginInPipeline<K extends TransactionKind>(

@@ -9,7 +9,7 @@ import type { Anatomy } from '../anatomy/anatomy.js';
 import type { Direction } from '../normalize/direction.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
-import { investsMoney, issuesStoreCards, lendsMoney } from '../resolve/evidence.js';
+import { collectsTaxes, insures, investsMoney, issuesStoreCards, lendsMoney } from '../resolve/evidence.js';
 import { type BankRule, checkWording, type Method, wireWording } from './bank-rules.js';
 import { bankRiskInsights } from './risk.js';
 
@@ -61,8 +61,13 @@ function kindOfParty(
   const paysEntry = purpose === 'payment' || purpose === 'card-payment';
   if (merchant && issuesStoreCards(merchant.industryId) && direction === 'outgoing' && paysEntry)
     return { type: 'debt', subType: 'payment' };
-  // Money back under a refund entry (`MARIST COLLEGE REFUNDS`).
+  // Money back under a refund entry (`MARIST COLLEGE REFUNDS`); money in from a tax agency is a tax refund,
+  // from an insurer a claim paid (`Direct Credit 012721 ATO ...`, `Direct Credit 361748 MEDIBANK PRIVATE`).
   if (direction === 'incoming' && purpose === 'refund') return { type: 'reimbursement', subType: null };
+  if (direction === 'incoming' && merchant && collectsTaxes(merchant.industryId))
+    return { type: 'income', subType: 'tax_refund' };
+  if (direction === 'incoming' && merchant && insures(merchant.industryId))
+    return { type: 'reimbursement', subType: null };
   if ((merchant || bill) && direction === 'outgoing') return { type: 'spending', subType: null };
   return { type: 'other_money_movement', subType: direction === 'incoming' ? 'deposit' : 'withdrawal' };
 }

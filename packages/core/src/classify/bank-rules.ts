@@ -118,10 +118,12 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.fee-nsf',
-    when: /\bNSF\b|RETURNED ITEM|INSUFFICIENT FUNDS/,
+    // A direct debit the bank would not pay (`Unpaid Payment Fee`, `DISHONOUR FEE`).
+    when: /\bNSF\b|RETURNED ITEM|INSUFFICIENT FUNDS|\bUNPAID (?:PAYMENT |ITEM |DIRECT DEBIT )?FEE|\bDISHONOU?R(?:ED)? (?:PAYMENT |ITEM )?FEE/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'nsf', counterparty: 'none' },
     examples: [
+      { line: 'Unpaid Payment Fee', direction: 'outgoing', expect: { type: 'fee', subType: 'nsf' } },
       { line: 'NSF RETURNED ITEM FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'nsf' } },
       { line: 'INSUFFICIENT FUNDS FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'nsf' } },
     ],
@@ -153,10 +155,15 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.fee-overdraft',
-    when: /OVERDRAFT|\bOD (?:ITEM |PROTECTION )?FEE/,
+    when: /OVERDRAFT|\bOD (?:ITEM |PROTECTION )?FEE|\bOVERDRAWN? FEE/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'overdraft', counterparty: 'none' },
     examples: [
+      {
+        line: 'Overdraw Fee For exceeding available funds on 07 May',
+        direction: 'outgoing',
+        expect: { type: 'fee', subType: 'overdraft' },
+      },
       { line: 'OVERDRAFT ITEM FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'overdraft' } },
       {
         line: 'OVERDRAFT PROTECTION XFER FEE',
@@ -181,10 +188,12 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.fee',
     // Not a word of a host (`DH-FEE.COM`).
-    when: /(?<![.-])\bFEE\b(?![.-])|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED/,
+    when: /(?<![.-])\bFEE\b(?![.-])|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED|\bEXCESS INTEREST\b|^(?:DEBIT|OVERDRAFT) INTEREST\b/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'other', counterparty: 'none' },
     examples: [
+      // Interest on an overdrawn balance, as Australian banks word it.
+      { line: 'Debit Excess Interest', direction: 'outgoing', expect: { type: 'fee', subType: 'other' } },
       {
         line: 'INTEREST CHARGE ON PURCHASES',
         direction: 'outgoing',

@@ -396,5 +396,9 @@ export const lendsMoney = (industryId: string) => lendingIndustries.includes(ind
  * takes no other payment from a bank account.
  */
 export const issuesStoreCards = (industryId: string) => industryId.startsWith('012');
+/** Tax agencies: money in from one is a tax refund. */
+export const collectsTaxes = (industryId: string) => industryId.startsWith('006-001');
+/** Insurers: money in from one pays a claim or returns a premium. */
+export const insures = (industryId: string) => industryId.startsWith('005-010');
 /** Brokerages, retirement accounts and crypto exchanges: money moved to them is invested. */
 export const investsMoney = (industryId: string) => ['005-005', '005-006'].includes(industryId.slice(0, 7));
