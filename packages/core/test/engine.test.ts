@@ -368,6 +368,29 @@ describe('createEngine: transfers and universal lines', () => {
     expect(storeCard.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
   });
 
+  it('reads a person paid through PayPal as money sent, a shop behind it as a purchase', () => {
+    const universal = (description: string) =>
+      engine.enrichUniversal({
+        userId: 'u1',
+        transactionId: 't1',
+        description,
+        amount: 40,
+        direction: 'DEBIT',
+        currencyCode: 'USD',
+        occurredAt: '2025-03-01T12:00:00Z',
+        categoryType: 'MCC',
+      });
+    const person = universal('PAYPAL *ROWAN PATRICK');
+    expect(person.transactionInfo).toMatchObject({
+      type: 'other_money_movement',
+      subType: 'transfer',
+      isPeerToPeer: true,
+    });
+    expect(person.counterparty[0]?.name).toBe('Rowan Patrick');
+    const shop = universal('PAYPAL *BRIGHT HARBOR BAKERY');
+    expect(shop.transactionInfo).toMatchObject({ type: 'spending', isPeerToPeer: false });
+  });
+
   it('reads payroll deposits, card payments and tax refunds from ACH lines', () => {
     const payroll = transfer(
       'AMAZON.COM SERVICES DES:PAYROLL ID:XXXXX8841 INDN:JANE DOE CO ID:XXXXX44188 PPD',

@@ -1131,6 +1131,13 @@ export const namelessLines: readonly WrapperRule[] = [
     ],
   },
   {
+    // A card's refund that names no merchant (`DEBIT CARD REFUND`).
+    id: 'line.card-refund',
+    pattern: /^(?:DEBIT |CHECK |CREDIT )?CARD (?:REFUND|RETURN|CREDIT)$|^(?:POS|PURCHASE) (?:REFUND|RETURN)$/,
+    yields: { via: 'card', refund: true },
+    examples: [{ line: 'DEBIT CARD REFUND', expect: { name: '' } }],
+  },
+  {
     id: 'line.check',
     pattern: /^(?:CHECK|CHK|CK|CHECK PAID|PAID CHECK|CHECK NO\.?|SHARE DRAFT|DRAFT)(?: ?#| NO\.?)? ?\d+$/,
     yields: { via: 'check' },

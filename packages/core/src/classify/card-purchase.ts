@@ -65,10 +65,11 @@ export function classifyCardPurchase(
  * (`APF*QUEEN CITY MANAGEME`).
  */
 function movedByParty(
-  { merchant, parties, peerToPeer, repaysInstallments }: CardCounterparty,
+  { merchant, parties, peerToPeer, toPerson, repaysInstallments }: CardCounterparty,
   fromBankLine: boolean,
 ): Pick<CardPurchaseKind, 'type' | 'subType'> | null {
-  if (peerToPeer && merchant && fromBankLine) return { type: 'other_money_movement', subType: 'transfer' };
+  if (((peerToPeer && merchant) || toPerson) && fromBankLine)
+    return { type: 'other_money_movement', subType: 'transfer' };
   if (repaysInstallments) return { type: 'debt', subType: 'bnpl' };
   if (parties.some((party) => party.roles.includes('rent')))
     return { type: 'other_money_movement', subType: 'rental' };

@@ -14,6 +14,7 @@ import type { Line } from '../normalize/line.js';
 import { bareHost, compactKey, nameKey } from '../normalize/text.js';
 import { fillerWords, industryOfWord, lendsMoney, wordFitsIndustry } from './evidence.js';
 import type { MatchEvidence, MatchQuery, MatchResult, MatchTrace } from './matcher.js';
+import { namesPerson } from './p2p.js';
 import type { ResolveParts } from './parts.js';
 
 export interface CardCounterparty {
@@ -22,6 +23,11 @@ export interface CardCounterparty {
   /** The third parties on the line, but a third party that is itself the merchant. */
   parties: CatalogThirdParty[];
   peerToPeer: boolean;
+  /**
+   * A person paid through a wallet that also takes card payments (`PAYPAL *JOHN SMITH`): money sent, not
+   * a purchase, unless the catalog knows the name.
+   */
+  toPerson: boolean;
   /** A buy-now-pay-later lender is paid back (no merchant stands behind it). */
   repaysInstallments: boolean;
   /** A third party alone on the line (`PAYPAL`), shown when no merchant is found. */
@@ -206,7 +212,12 @@ export function resolveCardCounterparty(
   const repaysInstallments = merchant
     ? merchant.website !== null && hostsOf(lenders).includes(bareHost(merchant.website))
     : lone !== undefined && lenders.includes(lone);
-  return { match, merchant, parties, peerToPeer, repaysInstallments, lone, unverifiedName };
+  const toPerson =
+    !merchant &&
+    !peerToPeer &&
+    parties.some((party) => party.roles.includes('p2p') && party.roles.includes('facilitator')) &&
+    namesPerson(descriptor.name);
+  return { match, merchant, parties, peerToPeer, toPerson, repaysInstallments, lone, unverifiedName };
 }
 
 /**

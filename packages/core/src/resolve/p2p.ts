@@ -1,5 +1,7 @@
 /** P2P lines: the apps as bank lines print them, and whether the name read from such a line is a person's. */
+import { givenNames } from '../anatomy/given-names.js';
 import { prefixKey } from '../anatomy/prefixes.js';
+import { industryOfWord } from './evidence.js';
 
 /** P2P apps as bank lines print them; Canada's Interac e-Transfer as its banks do (`E-TFR`, `SEND E-TFR`). */
 export const p2pApps =
@@ -17,4 +19,17 @@ export function isPersonName(name: string, appName: string | undefined): boolean
   // The app by another of its names (`SQUARE CASH`).
   if (p2pApps.exec(name)?.[0] === name) return false;
   return !words.every((word) => p2pWording.test(word));
+}
+
+/**
+ * Whether the name after a wallet's prefix is a person's (`PAYPAL *JOHN SMITH`, `PAYPAL*Dawson Patrick`): two
+ * or three words of letters, a given name among them, no word of a trade (`PAYPAL *JOES PIZZA`).
+ */
+export function namesPerson(name: string): boolean {
+  const words = name.split(' ');
+  if (words.length < 2 || words.length > 3 || !/^[A-Z][A-Z' .-]*$/.test(name)) return false;
+  return (
+    words.some((word) => givenNames.has(word)) &&
+    !words.some((word) => industryOfWord(word.toLowerCase()) !== undefined)
+  );
 }

@@ -72,7 +72,7 @@ export function shapeCardPurchase(
       transferInfo: null,
       atmInfo: kind.atm ? { sponsorName: merchant?.name ?? null, ownerName: null } : null,
       isAccountVerification: false,
-      isPeerToPeer: counterparty.peerToPeer,
+      isPeerToPeer: counterparty.peerToPeer || counterparty.toPerson,
       isDigitalWallet: kind.isDigitalWallet,
       recurrenceInfo: null,
       riskInsights: kind.riskInsights,
