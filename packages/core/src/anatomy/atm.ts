@@ -6,11 +6,11 @@
  */
 
 /**
- * The bank's ATM wording (`JEANIE` is Fifth Third's machines' name), and another bank's name after `NON`
+ * The bank's ATM wording (`JEANIE` is Fifth Third's machines' name; `RETRAIT AU GUICHET` in French), and another bank's name after `NON`
  * (`NON-CHASE ATM`, `NONTD ATM`).
  */
 const atmWording =
-  /\b(?:ATM|JEANIE|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|WDL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|AT|NON-?[A-Z]+)\b/g;
+  /\b(?:RETRAIT(?: AU)?(?: GUICHET| GAB| GA)?|ATM|JEANIE|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|WDL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|AT|NON-?[A-Z]+)\b/g;
 
 /** The street the machine stands on, after its owner, often without a number: `CHASE N CLARK ST`, `5TH AVE`. */
 const streetAfterOwner =

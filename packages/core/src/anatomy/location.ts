@@ -60,10 +60,10 @@ export const streetAddress = new RegExp(
  * words, and the name keeps what stood before. So do a street's number run into the name by a dash
  * (`ARCHETYPE COFFEE-13TH`), a word dashed to a name of two words or more (`DAZBOG COFFEE-CHILDREN`,
  * where `WAL-MART` stays whole: the reader checks the words) and what follows an at sign (`GOTHAM NEWS
- * @PNST`, `PANDORA @ SAN MARCOS`).
+ * @PNST`, `PANDORA @ SAN MARCOS`). A saint's name keeps its dash (`BOULANGERIE ST-VIATEUR`).
  */
 export const branchSuffix =
-  /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#][A-Z0-9.'&/#-]* ?){1,3}$|(?<=[A-Z])-(?:\d{1,3}(?:ST|ND|RD|TH)|[A-Z.]{3,})$| ?@ ?[A-Z0-9].*$/;
+  /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#][A-Z0-9.'&/#-]* ?){1,3}$|(?<=[A-Z])(?<!\bSTE?)-(?:\d{1,3}(?:ST|ND|RD|TH)|[A-Z.]{3,})$| ?@ ?[A-Z0-9].*$/;
 /**
  * A store number, then one to three words before the place (`JOES DINER #123 SOMEWHEREVILLE TX`,
  * `CHEVRON 0095006 TAHOE PARADISCA`): the name ends at the number, the words are the place's (a town

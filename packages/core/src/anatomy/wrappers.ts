@@ -7,6 +7,7 @@
 import { statedCategoryCode } from '../normalize/stated-mcc.js';
 import type { Rule } from './rules.js';
 import { leadingWrappersAbroad, trailingWrappersAbroad } from './wrappers-abroad.js';
+import { leadingWrappersFrench } from './wrappers-french.js';
 
 /** How the wrapper says the money moved. */
 export type Via =
@@ -49,6 +50,7 @@ const clockTime = '\\d{1,2}:\\d{2}(?: ?[AP]M?)?';
 /** Leading wrappers, most specific first; each is anchored and ends before the next part. */
 export const leadingWrappers: readonly WrapperRule[] = [
   ...leadingWrappersAbroad,
+  ...leadingWrappersFrench,
   {
     id: 'wrapper.authorized-on',
     pattern:
@@ -1149,11 +1151,14 @@ export const namelessLines: readonly WrapperRule[] = [
   {
     id: 'line.deposit',
     pattern:
-      /^(?:5\/3 )?(?:MOBILE|REMOTE(?: ONLINE)?|ATM|BRANCH|COUNTER|TELLER|CHECK|ECHECK|E-CHECK) (?:CHECK )?DEPOSIT(?:ED)?(?: ITEM)?\b/,
+      /^(?:5\/3 )?(?:MOBILE|REMOTE(?: ONLINE)?|ATM|BRANCH|COUNTER|TELLER|CHECK|ECHECK|E-CHECK) (?:CHECK )?DEPOSIT(?:ED)?(?: ITEM)?\b|^(?:DEPOSIT|DEPOT)(?: (?:MOBILE|CHEQUE|CHECK|ATM|BRANCH|AU GUICHET|GUICHET|GAB|EN SUCCURSALE|AU COMPTOIR))?$/,
     yields: { via: 'deposit' },
     // Fifth Third prints its own name first (`5/3 MOBILE DEPOSIT`).
     examples: [
       { line: 'MOBILE DEPOSIT REF NUMBER 812345678', expect: { name: '' } },
+      // A deposit alone, in English or French (`DEPOT MOBILE` is no Mobil station).
+      { line: 'DEPOSIT', expect: { name: '' } },
+      { line: 'DEPOT MOBILE', expect: { name: '' } },
       { line: '5/3 MOBILE DEPOSIT', expect: { name: '' } },
     ],
   },

@@ -57,7 +57,7 @@ export interface BankRule {
 export const wireWording =
   /(?<=\d)WIRE\b|\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
 /** A check by its word; a check card is a debit card and a bank's bill-pay check names its payee. */
-export const checkWording = /(?<!BILL PAY )\bCHECK\b(?! ?CARD| CRD)|\bCHK\b/;
+export const checkWording = /(?<!BILL PAY )\bCHECK\b(?! ?CARD| CRD)|\bCHK\b|\bCHEQUE\b/;
 
 export const bankRules: readonly BankRule[] = [
   {
@@ -188,7 +188,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.fee',
     // Not a word of a host (`DH-FEE.COM`).
-    when: /(?<![.-])\bFEE\b(?![.-])|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED|\bEXCESS INTEREST\b|^(?:DEBIT|OVERDRAFT) INTEREST\b/,
+    when: /(?<![.-])\bFEE\b(?![.-])|^FRAIS\b|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED|\bEXCESS INTEREST\b|^(?:DEBIT|OVERDRAFT) INTEREST\b/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'other', counterparty: 'none' },
     examples: [
@@ -302,7 +302,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.refund',
     // Not a tax refund (`IRS TREAS 310 DES: TAX REF ... TAX REFUND`), an income of its own.
-    when: /\bREVERSAL\b|(?<!\bTAX )\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b/,
+    when: /\bREVERSAL\b|(?<!\bTAX )\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b|\bREMBOURSEMENT\b|\bANNULATION\b/,
     yields: { type: 'reimbursement', subType: null, counterparty: 'party', refund: true },
     examples: [
       {
@@ -333,7 +333,7 @@ export const bankRules: readonly BankRule[] = [
     id: 'bank.atm-withdrawal',
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
     // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
-    when: /\bATM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b/,
+    when: /\bATM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA)\b/,
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
     examples: [
@@ -519,7 +519,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|FUNDS TRANSFER|BANKING TRANSFER|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|FUNDS TRANSFER|BANKING TRANSFER|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -614,7 +614,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.payroll',
     // Money in from a payroll provider is pay too (`GUSTO DES:PAY`, `ADP WAGE PAY`).
-    when: /PAYROLL|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|\b(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
+    when: /PAYROLL|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|\b(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
     examples: [
@@ -691,7 +691,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.interest-dividend',
-    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND|\bINTRST\b/,
+    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND|\bINTRST\b|\bINTERETS?\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'other', counterparty: 'none' },
     examples: [
@@ -804,7 +804,7 @@ export const bankRules: readonly BankRule[] = [
   {
     // Money in that says no more than a deposit (`DEPOSIT`, `ELECTRONIC DEPOSIT NORTHSIDE ANIMAL CLINIC`).
     id: 'bank.deposit',
-    when: /\bDEPOSIT\b|\bDEP\b/,
+    when: /\bDEPOSIT\b|\bDEP\b|^DEPOT\b/,
     direction: 'incoming',
     yields: { type: 'other_money_movement', subType: 'deposit', counterparty: 'party' },
     examples: [
