@@ -60,11 +60,12 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
     ],
   },
   {
-    // A direct debit or credit, British or Australian: `DIRECT DEBIT PAYMENT TO <biller> REF ..., MANDATE NO
-    // 12`, CommBank's `Direct Debit 123456 <biller>`, `Direct Credit 123456 <payer> <reference>`.
+    // A direct debit or credit, British, Australian or New Zealand: `DIRECT DEBIT PAYMENT TO <biller> REF ...,
+    // MANDATE NO 12`, CommBank's `Direct Debit 123456 <biller>`, `Direct Credit 123456 <payer> <reference>`,
+    // `D/D <biller>`, `D/C FROM <payer>`.
     id: 'wrapper.direct-entry',
     pattern:
-      /^DIRECT (?:DEBIT|CREDIT)(?: PAYMENT)?(?: (?:TO|FROM))?(?: \d{4,})? (?=[A-Z0-9])|^D\/D (?=[A-Z0-9])/,
+      /^DIRECT (?:DEBIT|CREDIT)(?: PAYMENT)?(?: (?:TO|FROM))?(?: \d{4,})? (?=[A-Z0-9])|^D\/[DC](?: FROM)? (?=[A-Z0-9])/,
     yields: { via: 'ach' },
     examples: [
       {
@@ -111,6 +112,13 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
     examples: [
       { line: 'PayTo Koala Gym Membership', expect: { wrapper: 'wrapper.payto', display: 'Koala Gym' } },
     ],
+  },
+  {
+    // A New Zealand bank's automatic payment (a standing order) by its number: `AP#12345678 TO <payee>`.
+    id: 'wrapper.automatic-payment',
+    pattern: /^(?:AP ?#?\d+|AUTOMATIC PAYMENT)(?: (?:TO|FROM))? (?=[A-Z0-9])/,
+    yields: { via: 'transfer' },
+    examples: [{ line: 'AP#12345678 TO ELSIE MARCH', expect: { name: 'ELSIE MARCH' } }],
   },
   {
     // BPAY, Australia's bill payments: `INTERNET BPAY <biller> <reference>`, Westpac's `WITHDRAWAL ONLINE
