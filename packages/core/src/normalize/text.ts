@@ -67,6 +67,13 @@ export const acronyms = new Set([
   'HVAC',
   'CPA',
   'DDS',
+  'HOA',
+  'DMD',
+  'VFW',
+  'PTA',
+  'PTO',
+  'ISD',
+  'EMS',
 ]);
 
 /** `BLUE BOTTLE COFFEE` -> `Blue Bottle Coffee`; vowel-less short tokens stay upper case (`BBQ`, `LLC`). */
