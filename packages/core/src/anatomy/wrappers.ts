@@ -613,7 +613,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
     // Real-time payments (RTP, FedNow): `Instant Payment Credit <sender> Credit via <bank> <reference>`.
     id: 'wrapper.instant-payment',
     // Also `Real Time Payment Credit <sender>`, `RTP CREDIT <sender>`, `FEDNOW DEBIT <payee>`.
-    pattern: /^(?:INSTANT|REAL ?TIME|RTP|FEDNOW)(?: PAYMENTS?)? (?:CREDIT|DEBIT|RECEIVED|SENT)(?: FROM| TO)? /,
+    pattern:
+      /^(?:INSTANT|REAL ?TIME|RTP|FEDNOW)(?: PAYMENTS?)? (?:CREDIT|DEBIT|RECEIVED|SENT)(?: FROM| TO)? /,
     yields: { via: 'transfer' },
     examples: [
       {

@@ -466,16 +466,19 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
-    // British Faster Payments and standing orders, Australia's fast transfers and Osko: a real-time payment
-    // to or from the party the line names (`FASTER PAYMENTS RECEIPT REF.RENT FROM ROWAN ASHBY`).
-    id: 'bank.faster-payment',
-    when: /\bFASTER PAYMENTS?\b|^STANDING ORDER\b|^(?:FAST|OSKO) (?:TRANSFER|PAYMENT) (?:TO|FROM)\b|^(?:DEPOSIT|WITHDRAWAL)(?:-| )(?:ONLINE|MOBILE|OSKO) \d+ (?:TFR|PYMT|PAYMENT)\b/,
+    // A real-time payment to or from the party the line names: British Faster Payments and standing orders
+    // (`FASTER PAYMENTS RECEIPT REF.RENT FROM ROWAN ASHBY`), Australia's fast transfers and Osko, CommBank's
+    // transfers to a payee by PayID or from its app (`Transfer To <payee> PayID Email from CommBank App`). A
+    // merchant the catalog knows decides the kind (a bill paid by Faster Payment is spending).
+    id: 'bank.named-transfer',
+    when: /\bFASTER PAYMENTS?\b|^STANDING ORDER\b|^(?:FAST|OSKO) (?:TRANSFER|PAYMENT) (?:TO|FROM)\b|^(?:DEPOSIT|WITHDRAWAL)(?:-| )(?:ONLINE|MOBILE|OSKO) \d+ (?:TFR|PYMT|PAYMENT)\b|^TRANSFER TO (?!XX\d).*\b(?:PAYID|COMMBANK APP)\b/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
       counterparty: 'party',
       transferType: 'external',
       method: 'rtp',
+      partyDecides: true,
     },
     examples: [
       {
@@ -493,23 +496,6 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },
-    ],
-  },
-  {
-    // A transfer to a payee the line names by PayID or from a bank's app (CommBank's `Transfer To <payee>
-    // PayID Email from CommBank App`): a payment to that party; what the party is decides the kind.
-    id: 'bank.payee-transfer',
-    when: /^TRANSFER TO (?!XX\d).*\b(?:PAYID|COMMBANK APP)\b/,
-    direction: 'outgoing',
-    yields: {
-      type: 'other_money_movement',
-      subType: 'transfer',
-      counterparty: 'party',
-      transferType: 'external',
-      method: 'rtp',
-      partyDecides: true,
-    },
-    examples: [
       {
         line: 'Transfer To Rowan Ashby PayID Phone from CommBank App Dinner',
         direction: 'outgoing',
