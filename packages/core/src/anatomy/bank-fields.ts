@@ -6,7 +6,7 @@
  */
 
 import type { Rule } from './rules.js';
-import type { Via } from './wrappers.js';
+import type { Via } from './wrapper-rule.js';
 
 export interface FieldsYield {
   via: Via;

@@ -7,7 +7,8 @@
 import { combinePatterns, firstMatch } from './rules.js';
 import { squeeze } from './squeeze.js';
 import type { AnatomyWrapper } from './types.js';
-import { leadingWrappers, namelessLines, trailingWrappers, type WrapperRule } from './wrappers.js';
+import type { WrapperRule } from './wrapper-rule.js';
+import { leadingWrappers, namelessLines, trailingWrappers } from './wrappers.js';
 
 const anyLeadingWrapper = combinePatterns(leadingWrappers.map((rule) => rule.pattern));
 const anyTrailingWrapper = combinePatterns(trailingWrappers.map((rule) => rule.pattern));

@@ -1,7 +1,7 @@
 /** The anatomy stage's value and what it needs: the parts of a line, and the lexicon it reads them with. */
 import type { PlaceGazetteer } from './location.js';
 import type { NoiseKind } from './noise.js';
-import type { Via } from './wrappers.js';
+import type { Via } from './wrapper-rule.js';
 
 /** What the anatomy stage needs to know about the world, built once from the catalog. */
 export interface AnatomyLexicon extends PlaceGazetteer {

@@ -4,7 +4,7 @@
  * orders and Bank Giro credits are British; BPAY, EFTPOS and Osko Australian; `VDP-` Irish. The wording of
  * each is from the banks' statements and export files; the merchants and people in the examples are made up.
  */
-import type { WrapperRule } from './wrappers.js';
+import type { WrapperRule } from './wrapper-rule.js';
 
 const months = 'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC';
 

@@ -5,7 +5,7 @@
  * reach the anatomy upper case and without accents (`Dépôt` is `DEPOT`). The merchants in the examples are
  * made up.
  */
-import type { WrapperRule } from './wrappers.js';
+import type { WrapperRule } from './wrapper-rule.js';
 
 /** Leading French wrappers, each anchored and ending before the name. */
 export const leadingWrappersFrench: readonly WrapperRule[] = [

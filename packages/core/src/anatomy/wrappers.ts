@@ -5,34 +5,9 @@
  * never who the merchant is, and is removed before the name is read.
  */
 import { statedCategoryCode } from '../normalize/stated-mcc.js';
-import type { Rule } from './rules.js';
+import type { WrapperRule } from './wrapper-rule.js';
 import { leadingWrappersAbroad, trailingWrappersAbroad } from './wrappers-abroad.js';
 import { leadingWrappersFrench } from './wrappers-french.js';
-
-/** How the wrapper says the money moved. */
-export type Via =
-  | 'card'
-  | 'ach'
-  | 'bill-pay'
-  | 'p2p'
-  | 'transfer'
-  | 'wire'
-  | 'check'
-  | 'deposit'
-  | 'card-payment'
-  | 'atm';
-
-export interface WrapperYield {
-  via: Via;
-  /** The wrapper says the money came back (a purchase return). */
-  refund?: boolean;
-  /** The wrapper says the payment recurs (`RECURRING PAYMENT AUTHORIZED ON`). */
-  recurring?: boolean;
-  /** A trailing part that says nothing of how the money moved (a date, a reference): not the line's wrapper. */
-  silent?: boolean;
-}
-
-export type WrapperRule = Rule<WrapperYield>;
 
 /** Words a bank's card entries are made of and no merchant's name starts with. */
 const cardWords =

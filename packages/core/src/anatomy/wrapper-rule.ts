@@ -1,0 +1,27 @@
+/** The shape of a bank wrapper's rule: how the wrapper says the money moved. */
+import type { Rule } from './rules.js';
+
+/** How the wrapper says the money moved. */
+export type Via =
+  | 'card'
+  | 'ach'
+  | 'bill-pay'
+  | 'p2p'
+  | 'transfer'
+  | 'wire'
+  | 'check'
+  | 'deposit'
+  | 'card-payment'
+  | 'atm';
+
+export interface WrapperYield {
+  via: Via;
+  /** The wrapper says the money came back (a purchase return). */
+  refund?: boolean;
+  /** The wrapper says the payment recurs (`RECURRING PAYMENT AUTHORIZED ON`). */
+  recurring?: boolean;
+  /** A trailing part that says nothing of how the money moved (a date, a reference): not the line's wrapper. */
+  silent?: boolean;
+}
+
+export type WrapperRule = Rule<WrapperYield>;
