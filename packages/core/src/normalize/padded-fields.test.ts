@@ -41,6 +41,11 @@ describe("a description in a card network's columns", () => {
     });
   });
 
+  it("reads a US state in the Visa layout's country slot as a state, but a Canadian account's own CA as Canada", () => {
+    expect(read('SQ *HARBOR LIGHT COFFEE  SAN FRANCISCOCA')).toMatchObject({ region: 'CA', country: null });
+    expect(read('MAPLE LEAF DINER         VANCOUVER   CA', 'ca')).toMatchObject({ country: 'CA' });
+  });
+
   it('reads a town alone when no code follows', () => {
     expect(read('TRAM PAYMENTS            MELBOURNE', 'au')).toMatchObject({
       name: 'TRAM PAYMENTS',

@@ -88,10 +88,22 @@ export function readPaddedFields(
   // (`POS DEBIT                DOMINO PARK CAFE         BROOKLYN      NY`).
   if (!townField.test(city) || /\.[A-Za-z]{2}| {2}/.test(city) || city.length > 13) return null;
   if (!code) return { name, city, region: null, country: null };
-  if (code.code.length === 3) return { name, city, region: null, country: code.code };
-  // A state of the account's own country abroad (`VI`, Victoria, on an Australian card) is its state.
-  if (home && statesAbroad[home]?.has(code.code)) return { name, city, region: code.code, country: home };
-  return code.at === 38
-    ? { name, city, region: null, country: code.code }
-    : { name, city, region: code.code, country: null };
+  return { name, city, ...placeOfCode(code.code, codes, home) };
+}
+
+/**
+ * What a code field says: an alpha-3 country; a state of the account's own country abroad (`VI`, Victoria,
+ * on an Australian card); a US state or Canadian province, as issuers print one in the Visa layout's
+ * country slot too (`SAN FRANCISCOCA`), but the account's own country (`CA` on a Canadian account); else
+ * an alpha-2 country (`AU`).
+ */
+function placeOfCode(
+  code: string,
+  codes: PlaceCodes,
+  home: string | null,
+): Pick<PaddedFields, 'region' | 'country'> {
+  if (code.length === 3) return { region: null, country: code };
+  if (home && statesAbroad[home]?.has(code)) return { region: code, country: home };
+  if (codes.regionCountry.has(code) && code !== home) return { region: code, country: null };
+  return { region: null, country: code };
 }
