@@ -14,7 +14,7 @@ import { type CompiledCategoryRules, ruledCategory } from './category-rules.js';
 import { type EnrichmentContext, recurrenceSeries } from './context.js';
 import { applyCorrection, descriptorKey } from './corrections.js';
 import { applyOutcomes } from './outcomes.js';
-import { applyPersonalization, showCategory } from './personalization.js';
+import { personalizeOwned, showCategoryOwned } from './personalization.js';
 import { recordPayment, type SeriesRef } from './series.js';
 import { matchTriggers } from './triggers.js';
 
@@ -57,7 +57,10 @@ export interface PendingEnrichment {
 /**
  * The context stage of one transaction: corrections now (they decide the
  * counterparty, and so the series), recurrence and triggers at `finish`,
- * once the caller has loaded the series state it names.
+ * once the caller has loaded the series state it names. `enrichment` is the
+ * pipeline's, built for this call and seen by no one else: personalizations,
+ * category rules and triggers set its fields in place (an object copied on
+ * every enrichment was a measurable share of their cost).
  */
 export function beginContext(
   parts: ContextParts,
@@ -76,17 +79,19 @@ export function beginContext(
           industryChain: (id) => parts.industryChain(id),
         })
       : enrichment;
+  // The result is this call's own (built by the pipeline, or a correction's copy): personalizations,
+  // rules and triggers set their fields in place rather than copying it.
+  const categorized = corrected;
   const categories = context.categories;
-  const personalized =
-    categories && categories.personalizations.size > 0
-      ? applyPersonalization(categories.personalizations, corrected, facts.userId, facts.organizationId)
-      : corrected;
+  const personalizedTop =
+    categories !== undefined &&
+    categories.personalizations.size > 0 &&
+    personalizeOwned(categories.personalizations, categorized, facts.userId, facts.organizationId);
   // A personalization of the transaction's counterparty outranks every rule.
   const ruled =
-    categories?.rules && personalized.counterparty[0] === corrected.counterparty[0]
-      ? applyCategoryRules(parts, categories.rules, personalized, facts)
+    categories?.rules && !personalizedTop
+      ? applyCategoryRules(parts, categories.rules, categorized, facts)
       : null;
-  const categorized = ruled?.result ?? personalized;
   const top = categorized.counterparty[0];
   let series: SeriesRef | null = null;
   if (context.series && facts.userId && facts.occurredAt) {
@@ -104,7 +109,7 @@ export function beginContext(
       context,
       context.outcomes ? applyOutcomes(context.outcomes, recurring) : recurring,
       facts,
-      ruled?.category ?? null,
+      ruled,
     );
   });
 }
@@ -128,17 +133,17 @@ class ContextPending implements PendingEnrichment {
 }
 
 /**
- * The result filed under the category of the best rule it matches, with that category; null when none
- * matches. The category becomes its counterparty's industry (the last node) and the displayed
- * `categoryName`; a transaction naming no counterparty gets the displayed name alone (and triggers see
- * the category: `decidedCategory`).
+ * Files the result (this call's own: set in place) under the category of the best rule it matches, and
+ * answers that category; null when none matches. The category becomes its counterparty's industry (the
+ * last node) and the displayed `categoryName`; a transaction naming no counterparty gets the displayed
+ * name alone (and triggers see the category: `decidedCategory`).
  */
 function applyCategoryRules(
   parts: ContextParts,
   rules: CompiledCategoryRules,
   result: Enrichment,
   facts: ContextFacts,
-): { result: Enrichment; category: readonly Industry[] } | null {
+): readonly Industry[] | null {
   const { transactionInfo } = result;
   const top = result.counterparty[0];
   const category = ruledCategory(rules, {
@@ -152,10 +157,9 @@ function applyCategoryRules(
     channel: transactionInfo.spendingInfo?.channel.value ?? null,
   });
   if (!category) return null;
-  const counterparty = top
-    ? [{ ...top, industry: category as Industry[] }, ...result.counterparty.slice(1)]
-    : result.counterparty;
-  return { result: showCategory(result, counterparty, category.at(-1)!), category };
+  if (top) top.industry = category as Industry[];
+  showCategoryOwned(result, category.at(-1)!);
+  return category;
 }
 
 /** The result with its recurrence, the transaction recorded in its series. */
@@ -233,5 +237,7 @@ function applyTriggers(
     thirdParties: result.transactionInfo.thirdParties,
     category: triggers.categoryTriggers > 0 ? decidedCategory(parts, result, facts, ruled) : null,
   });
-  return actions ? { ...result, actions } : result;
+  // The result is this call's own (see `beginContext`).
+  if (actions) result.actions = actions;
+  return result;
 }

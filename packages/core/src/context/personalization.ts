@@ -152,6 +152,43 @@ export function applyPersonalization(
 }
 
 /**
+ * `applyPersonalization` on an enrichment the caller owns (the context stage's, built for this call):
+ * each personalized counterparty's `industry` and the display are set in place, nothing is copied.
+ * Whether the first counterparty was personalized (category rules then do not apply).
+ */
+export function personalizeOwned(
+  compiled: CompiledPersonalizations,
+  enrichment: Enrichment,
+  userId: string | null,
+  organizationId: string | null,
+): boolean {
+  const parties = enrichment.counterparty;
+  let first = false;
+  for (let index = 0; index < parties.length; index++) {
+    const party = parties[index]!;
+    const chain = personalizedCategory(compiled, party.id, userId, organizationId);
+    if (!chain) continue;
+    // Shared and frozen: results only ever read it.
+    party.industry = chain as Industry[];
+    if (index === 0) first = true;
+  }
+  const leaf = first ? parties[0]!.industry.at(-1) : undefined;
+  if (leaf) showCategoryOwned(enrichment, leaf);
+  return first;
+}
+
+/** `showCategory` on an enrichment the caller owns: its display is set in place. */
+export function showCategoryOwned(enrichment: Enrichment, leaf: Industry): void {
+  const { display } = enrichment.transactionInfo;
+  const categoryGraphic = (display.graphicSource === 'category' || display.graphic === null) && leaf.icon;
+  display.categoryName = leaf.name;
+  if (categoryGraphic) {
+    display.graphic = leaf.icon;
+    display.graphicSource = 'category';
+  }
+}
+
+/**
  * The enrichment with `counterparty` and its display naming the category `leaf` (and showing its icon
  * when the graphic showed a category's, or none): what a personalization or a category rule decides.
  */

@@ -515,6 +515,44 @@ describe('matchTriggers: category triggers', () => {
     expect(ids).toEqual(['program', 'card']);
   });
 
+  it('matches a leaf by its own chain, and what a compiler adds after a match', () => {
+    const compiler = createTriggerCompiler();
+    compiler.add(categories('account', {}, { id: 'on-a', categoryId: 'a' }));
+    const underA = [{ id: 'a' }, { id: 'leaf' }];
+    const underB = [{ id: 'b' }, { id: 'leaf' }];
+    const ids = (category: readonly { id: string }[]) =>
+      matchTriggers(compiler.compiled, subject({ category }))?.map((action) => action.id) ?? null;
+    expect(ids(underA)).toEqual(['on-a']);
+    // The same leaf id under another parent: its chain decides, not what was kept for the leaf.
+    expect(ids(underB)).toBeNull();
+    compiler.add(categories('account', {}, { id: 'on-leaf', categoryId: 'leaf' }));
+    compiler.add(categories('user', { userId: 'user-1' }, { id: 'on-b', categoryId: 'b' }));
+    expect(ids(underA)).toEqual(['on-a', 'on-leaf']);
+    expect(ids(underB)).toEqual(['on-leaf', 'on-b']);
+    // A shared (frozen) chain, as the hierarchy of custom categories hands out, matches the same.
+    expect(ids(Object.freeze(underB.map((node) => Object.freeze({ ...node }))))).toEqual(['on-leaf', 'on-b']);
+  });
+
+  it('answers category actions that cannot be changed, nor change the trigger they come from', () => {
+    const action = { type: 'NOTIFY', note: 'groceries' };
+    const compiled = compileTriggers([
+      categories('account', {}, { id: 'parent', categoryId: '011-000-000-000', action }),
+    ]);
+    const [first] = matchTriggers(compiled, subject({ category: groceries })) ?? [];
+    expect(first).toEqual({
+      id: 'parent',
+      type: 'category_trigger',
+      action: { type: 'NOTIFY', note: 'groceries' },
+      scope: 'account',
+      source: 'category',
+    });
+    expect(() => {
+      (first!.action as Record<string, unknown>).note = 'changed';
+    }).toThrow(TypeError);
+    expect(Object.isFrozen(action)).toBe(false);
+    expect(matchTriggers(compiled, subject({ category: groceries }))?.[0]?.action).toEqual(action);
+  });
+
   it('checks a scope’s ALLOW_ONLY category triggers apart from its merchant ones', () => {
     const allowOnly = { type: 'ALLOW_ONLY' };
     const compiled = compileTriggers([

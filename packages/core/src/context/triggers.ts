@@ -483,13 +483,10 @@ function allowedSince(hits: readonly Hit[], from: number): boolean {
   return false;
 }
 
-const categoryLast = (hit: Hit) => (hit.source === 'category' ? 1 : 0);
 const scopeRank: Record<TriggerScope, number> = { account: 0, program: 1, user: 2, card: 3 };
-/** The order of a result's actions: by scope, merchant matches before category ones, then as registered. */
+/** The order of a result's merchant matches: by scope, then as registered (category matches follow each scope's). */
 const inActionOrder = (a: Hit, b: Hit) =>
-  scopeRank[a.scope] - scopeRank[b.scope] ||
-  categoryLast(a) - categoryLast(b) ||
-  a.trigger.order - b.trigger.order;
+  scopeRank[a.scope] - scopeRank[b.scope] || a.trigger.order - b.trigger.order;
 
 /** A scope whose `ALLOW_ONLY` triggers of one kind all missed: it adds a blocking action of that kind. */
 interface AllowOnlyDefault {
@@ -521,8 +518,104 @@ function toAction(hit: Hit): Action {
 }
 
 /**
+ * The category actions of one category chain, for every scope, in registration order: each a shared,
+ * frozen `Action` (results only read it), its scope beside it. Built the first time a leaf is seen and
+ * kept with the compiled triggers, so that matching a category is one lookup and a scan of a short list,
+ * and allocates nothing.
+ */
+interface ChainActions {
+  /** The chain's ids, broad to specific: a leaf reached by another chain is built anew. */
+  ids: readonly string[];
+  /**
+   * Shared (frozen) chains found to have these ids, as the hierarchy of custom categories hands them
+   * out: one of them is recognised without reading its nodes.
+   */
+  chains: Array<readonly { id: string }[]>;
+  scopes: readonly ScopeTriggers[];
+  actions: readonly Action[];
+  /** Whether the action at each index allows (`ALLOW_ONLY`): read only for a scope holding one. */
+  allows: readonly boolean[];
+}
+
+interface ChainCache {
+  /** `CompiledTriggers.size` when built: a compiler adding triggers after it empties the cache. */
+  size: number;
+  byLeaf: Map<string, ChainActions>;
+  /** One frozen action per category trigger, shared by every chain it is on. */
+  shown: Map<CompiledTrigger, Action>;
+}
+
+/** The leaves whose actions are kept: a tenant has at most a few thousand categories. */
+const CHAIN_CACHE_LIMIT = 10_000;
+/** Beside the compiled triggers rather than in them: they stay plain data, for `postMessage`. */
+const chainCaches = new WeakMap<CompiledTriggers, ChainCache>();
+const noChainActions: ChainActions = { ids: [], chains: [], scopes: [], actions: [], allows: [] };
+/** Shared chains remembered per leaf (a few hierarchies live at once: one per revision being used). */
+const KNOWN_CHAINS = 4;
+
+function sameIds(ids: readonly string[], chain: readonly { id: string }[]): boolean {
+  if (ids.length !== chain.length) return false;
+  for (let index = 0; index < ids.length; index++) if (ids[index] !== chain[index]!.id) return false;
+  return true;
+}
+
+/** The category triggers of every scope that a transaction of category `chain` matches. */
+function chainActionsOf(compiled: CompiledTriggers, chain: readonly { id: string }[]): ChainActions {
+  const leaf = chain[chain.length - 1];
+  if (!leaf) return noChainActions;
+  let cache = chainCaches.get(compiled);
+  if (!cache || cache.size !== compiled.size) {
+    cache = { size: compiled.size, byLeaf: new Map(), shown: new Map() };
+    chainCaches.set(compiled, cache);
+  }
+  const known = cache.byLeaf.get(leaf.id);
+  if (known) {
+    const { chains } = known;
+    for (let index = 0; index < chains.length; index++) if (chains[index] === chain) return known;
+    if (sameIds(known.ids, chain)) {
+      if (Object.isFrozen(chain)) {
+        if (chains.length === KNOWN_CHAINS) chains.shift();
+        chains.push(chain);
+      }
+      return known;
+    }
+  }
+  // A trigger on a category matches its descendants: every node of the chain is looked up.
+  const found: Array<{ trigger: CompiledTrigger; scope: ScopeTriggers }> = [];
+  for (const node of chain) {
+    const byScope = compiled.byCategory.get(node.id);
+    if (!byScope) continue;
+    for (const [scope, triggers] of byScope) {
+      if (!Array.isArray(triggers)) found.push({ trigger: triggers, scope });
+      else for (const trigger of triggers) found.push({ trigger, scope });
+    }
+  }
+  found.sort((a, b) => a.trigger.order - b.trigger.order);
+  const { shown } = cache;
+  const built: ChainActions = {
+    ids: chain.map((node) => node.id),
+    chains: Object.isFrozen(chain) ? [chain] : [],
+    scopes: found.map((each) => each.scope),
+    actions: found.map(({ trigger, scope }) => {
+      let action = shown.get(trigger);
+      if (!action) {
+        action = toAction({ trigger, scope: scope.scope, source: 'category' });
+        Object.freeze(action.action);
+        Object.freeze(action);
+        shown.set(trigger, action);
+      }
+      return action;
+    }),
+    allows: found.map(({ trigger }) => recommendationOf(trigger) === 'ALLOW'),
+  };
+  if (!known && cache.byLeaf.size < CHAIN_CACHE_LIMIT) cache.byLeaf.set(leaf.id, built);
+  return built;
+}
+
+/**
  * The actions the compiled triggers add to one enrichment, or null when none
- * applies. Pure and allocation-light: a handful of Map lookups per scope.
+ * applies. Pure and allocation-light: a handful of Map lookups per scope; a
+ * category's actions are shared (frozen) objects.
  */
 export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubject): Action[] | null {
   if (compiled.size === 0) return null;
@@ -550,6 +643,8 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
   const hits: Hit[] = [];
   const matching: Matching = { hits, keys: null };
   let defaults: AllowOnlyDefault[] | undefined;
+  let categories: ChainActions | undefined;
+  let categoryHits = false;
 
   for (const scope of scopes) {
     const before = hits.length;
@@ -578,15 +673,18 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
     }
     if (scope.allowOnly && !allowedSince(hits, before))
       defaults = [...(defaults ?? []), { scope, type: 'merchant_trigger' }];
-    const merchantHits = hits.length;
-    // A trigger on a category matches its descendants: every node of the chain is looked up.
-    if (scope.categories && category)
-      for (const node of category)
-        addHits(hits, compiled.byCategory.get(node.id)?.get(scope), scope.scope, 'category');
-    if (scope.categoryAllowOnly && !allowedSince(hits, merchantHits))
+    if (!scope.categories || !category) continue;
+    categories ??= chainActionsOf(compiled, category);
+    let allowed = false;
+    for (let index = 0; index < categories.scopes.length; index++)
+      if (categories.scopes[index] === scope) {
+        categoryHits = true;
+        if (categories.allows[index]) allowed = true;
+      }
+    if (scope.categoryAllowOnly && !allowed)
       defaults = [...(defaults ?? []), { scope, type: 'category_trigger' }];
   }
-  if (hits.length === 0 && !defaults) return null;
+  if (hits.length === 0 && !categoryHits && !defaults) return null;
 
   // Within a scope, merchant matches then category matches, each in registration order; scopes come in
   // the order account, program, user, card.
@@ -595,6 +693,9 @@ export function matchTriggers(compiled: CompiledTriggers, subject: TriggerSubjec
   let next = 0;
   for (const scope of scopes) {
     while (next < hits.length && hits[next]!.scope === scope.scope) actions.push(toAction(hits[next++]!));
+    if (categoryHits && categories)
+      for (let index = 0; index < categories.scopes.length; index++)
+        if (categories.scopes[index] === scope) actions.push(categories.actions[index]!);
     if (defaults)
       for (const missed of defaults)
         if (missed.scope === scope)
