@@ -10,7 +10,7 @@
  * (`NON-CHASE ATM`, `NONTD ATM`).
  */
 const atmWording =
-  /\b(?:RETRAIT(?: AU)?(?: GUICHET| GAB| GA)?|ATM|JEANIE|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|WDL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|AT|NON-?[A-Z]+)\b/g;
+  /\b(?:RETRAIT(?: AU)?(?: GUICHET| GAB| GA)?|RETIRO(?: EN)?(?: CAJERO(?: AUTOMATICO)?| ATH)?|ATM|JEANIE|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|WDL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|AT|NON-?[A-Z]+)\b/g;
 
 /** The street the machine stands on, after its owner, often without a number: `CHASE N CLARK ST`, `5TH AVE`. */
 const streetAfterOwner =

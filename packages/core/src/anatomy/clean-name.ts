@@ -66,6 +66,8 @@ function capitalise(lower: string): string {
 function displayToken(token: string, index: number, words: number): string {
   const upper = token.toUpperCase();
   if (!/[A-Z]/.test(upper)) return upper;
+  // Inside a name, `LA` is the article (`PANADERIA LA ESPIGA`), not Los Angeles.
+  if (upper === 'LA' && index > 0 && index < words - 1) return 'La';
   if (acronyms.has(upper) || (upper.includes('&') && upper.length <= 5)) return upper;
   // Titles and saints are words, not acronyms (`St. Elmo`, `Dr. Smith`, `Mt Hood`).
   if (titleWords.has(upper.replace(/\.$/, ''))) return upper[0] + upper.slice(1).toLowerCase();

@@ -8,6 +8,7 @@ import { statedCategoryCode } from '../normalize/stated-mcc.js';
 import type { WrapperRule } from './wrapper-rule.js';
 import { leadingWrappersAbroad, trailingWrappersAbroad } from './wrappers-abroad.js';
 import { leadingWrappersFrench } from './wrappers-french.js';
+import { leadingWrappersSpanish } from './wrappers-spanish.js';
 
 /** Words a bank's card entries are made of and no merchant's name starts with. */
 const cardWords =
@@ -26,6 +27,7 @@ const clockTime = '\\d{1,2}:\\d{2}(?: ?[AP]M?)?';
 export const leadingWrappers: readonly WrapperRule[] = [
   ...leadingWrappersAbroad,
   ...leadingWrappersFrench,
+  ...leadingWrappersSpanish,
   {
     id: 'wrapper.authorized-on',
     pattern:

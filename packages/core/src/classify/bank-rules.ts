@@ -188,7 +188,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.fee',
     // Not a word of a host (`DH-FEE.COM`).
-    when: /(?<![.-])\bFEE\b(?![.-])|^FRAIS\b|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED|\bEXCESS INTEREST\b|^(?:DEBIT|OVERDRAFT) INTEREST\b/,
+    when: /(?<![.-])\bFEE\b(?![.-])|^FRAIS\b|^COMISION\b|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED|\bEXCESS INTEREST\b|^(?:DEBIT|OVERDRAFT) INTEREST\b/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'other', counterparty: 'none' },
     examples: [
@@ -302,7 +302,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.refund',
     // Not a tax refund (`IRS TREAS 310 DES: TAX REF ... TAX REFUND`), an income of its own.
-    when: /\bREVERSAL\b|(?<!\bTAX )\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b|\bREMBOURSEMENT\b|\bANNULATION\b/,
+    when: /\bREVERSAL\b|(?<!\bTAX )\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b|\bREMBOURSEMENT\b|\bANNULATION\b|\bDEVOLUCION\b/,
     yields: { type: 'reimbursement', subType: null, counterparty: 'party', refund: true },
     examples: [
       {
@@ -333,7 +333,7 @@ export const bankRules: readonly BankRule[] = [
     id: 'bank.atm-withdrawal',
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
     // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
-    when: /\bATM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA)\b/,
+    when: /\bATM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b/,
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
     examples: [
@@ -600,7 +600,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.payroll',
     // Money in from a payroll provider is pay too (`GUSTO DES:PAY`, `ADP WAGE PAY`).
-    when: /PAYROLL|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|\b(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
+    when: /PAYROLL|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bNOMINA\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|\b(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
     examples: [
@@ -677,7 +677,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.interest-dividend',
-    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND|\bINTRST\b|\bINTERETS?\b/,
+    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND|\bINTRST\b|\bINTERETS?\b|\bINTERESES\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'other', counterparty: 'none' },
     examples: [
@@ -790,7 +790,7 @@ export const bankRules: readonly BankRule[] = [
   {
     // Money in that says no more than a deposit (`DEPOSIT`, `ELECTRONIC DEPOSIT NORTHSIDE ANIMAL CLINIC`).
     id: 'bank.deposit',
-    when: /\bDEPOSIT\b|\bDEP\b|^DEPOT\b/,
+    when: /\bDEPOSIT\b|\bDEP\b|^DEPOT\b|^DEPOSITO\b/,
     direction: 'incoming',
     yields: { type: 'other_money_movement', subType: 'deposit', counterparty: 'party' },
     examples: [

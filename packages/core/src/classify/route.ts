@@ -12,7 +12,7 @@ export type Route = 'card' | 'bank' | 'either';
 
 /** Bank wording of a card purchase; abroad a card's payment is a purchase (`CARD PAYMENT TO`, `CONTACTLESS`). */
 const cardWording =
-  /^(?:POS\b|PURCHASE\b|CHECKCARD\b|CHECK CARD\b|DEBIT CARD\b|(?:WITHDRAWAL|LOAN ADVANCE) (?:(?:DEBIT|CREDIT) CARD|POS)\b|DEBIT POS\b|DEBIT FOR CHECK ?CARD\b|DBT CRD\b|CARD PURCHASE|RECURRING PAYMENT AUTHORIZED|VISA\b|PUR\b|CARD (?:PAYMENT|TRANSACTION) (?:TO|AT)\b|CONTACTLESS\b|EFTPOS\b|VD[PC] ?-|ACHAT\b|PAIEMENT DIRECT\b)|\bCARD \d{4}$|PURCHASE AUTHORIZED ON/;
+  /^(?:POS\b|PURCHASE\b|CHECKCARD\b|CHECK CARD\b|DEBIT CARD\b|(?:WITHDRAWAL|LOAN ADVANCE) (?:(?:DEBIT|CREDIT) CARD|POS)\b|DEBIT POS\b|DEBIT FOR CHECK ?CARD\b|DBT CRD\b|CARD PURCHASE|RECURRING PAYMENT AUTHORIZED|VISA\b|PUR\b|CARD (?:PAYMENT|TRANSACTION) (?:TO|AT)\b|CONTACTLESS\b|EFTPOS\b|VD[PC] ?-|ACHAT\b|PAIEMENT DIRECT\b|COMPRA\b)|\bCARD \d{4}$|PURCHASE AUTHORIZED ON/;
 
 export function routeOf(line: Line, anatomy: Anatomy, rule: BankRule | undefined): Route {
   // Money sent to a person or out of an app with a card (`PURCHASE AUTHORIZED ON ... CASH APP*JANE DOE`)
