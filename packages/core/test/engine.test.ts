@@ -343,6 +343,17 @@ describe('createEngine: context (series, triggers, corrections)', () => {
 describe('createEngine: transfers and universal lines', () => {
   const transfer = (description: string, fields: Record<string, unknown> = {}) =>
     engine.enrichTransfer({ userId: 'u1', transactionType: 'OTHER', description, ...fields });
+  const universal = (description: string, direction: 'DEBIT' | 'CREDIT' = 'DEBIT', currencyCode = 'USD') =>
+    engine.enrichUniversal({
+      userId: 'u1',
+      transactionId: 't1',
+      description,
+      amount: 40,
+      direction,
+      currencyCode,
+      occurredAt: '2025-03-01T12:00:00Z',
+      categoryType: 'MCC',
+    });
 
   it('names an ATM by the bank that owns it, never the shop it stands in, on bank lines as on cards', () => {
     const shop = transfer('ATM WITHDRAWAL 7-ELEVEN 1234 HOUSTON TX', { amount: 60 });
@@ -369,17 +380,6 @@ describe('createEngine: transfers and universal lines', () => {
   });
 
   it('reads a person paid through PayPal as money sent, a shop behind it as a purchase', () => {
-    const universal = (description: string) =>
-      engine.enrichUniversal({
-        userId: 'u1',
-        transactionId: 't1',
-        description,
-        amount: 40,
-        direction: 'DEBIT',
-        currencyCode: 'USD',
-        occurredAt: '2025-03-01T12:00:00Z',
-        categoryType: 'MCC',
-      });
     const person = universal('PAYPAL *ROWAN PATRICK');
     expect(person.transactionInfo).toMatchObject({
       type: 'other_money_movement',
@@ -389,6 +389,13 @@ describe('createEngine: transfers and universal lines', () => {
     expect(person.counterparty[0]?.name).toBe('Rowan Patrick');
     const shop = universal('PAYPAL *BRIGHT HARBOR BAKERY');
     expect(shop.transactionInfo).toMatchObject({ type: 'spending', isPeerToPeer: false });
+  });
+
+  it('reads money in that no rule names by its party: a tax refund from a tax agency, a claim from an insurer', () => {
+    const tax = universal('Direct Credit 012721 ATO ATO008000022387138', 'CREDIT', 'AUD');
+    expect(tax.transactionInfo).toMatchObject({ type: 'income', subType: 'tax_refund' });
+    const claim = universal('Direct Credit 361748 MEDIBANK PRIVATE 109021747337', 'CREDIT', 'AUD');
+    expect(claim.transactionInfo).toMatchObject({ type: 'reimbursement', subType: null });
   });
 
   it('reads payroll deposits, card payments and tax refunds from ACH lines', () => {

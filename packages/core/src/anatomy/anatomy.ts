@@ -312,16 +312,19 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       const roles = lexicon.thirdParties.get(prefix.thirdPartyId ?? '')?.roles;
       return roles?.includes('p2p') && !roles.includes('facilitator');
     });
-  const place =
-    toPerson || options.nameField
-      ? {
-          text: cardNotPresent ? text.replace(/ [A-Z]{2}$/, '') : text,
-          address: null,
-          city: null,
-          region: null,
-          country: null,
-          postalCode: null,
-        }
+  // A name field alone holds no place: its place was printed in fields of its own.
+  const noPlace = (kept: string) => ({
+    text: kept,
+    address: null,
+    city: null,
+    region: null,
+    country: null,
+    postalCode: null,
+  });
+  const place = options.nameField
+    ? noPlace(text)
+    : toPerson
+      ? noPlace(cardNotPresent ? text.replace(/ [A-Z]{2}$/, '') : text)
       : stripPlaceTail(text, lexicon, cardNotPresent, citySlotTaken);
   if (place.region || place.postalCode) rules.push('location.place');
   else if (place.country && place.city) rules.push('location.abroad');

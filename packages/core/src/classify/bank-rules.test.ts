@@ -31,28 +31,3 @@ describe('every example of the bank-line rule table', () => {
     }
   }
 });
-
-describe('money in that no rule names, by the party the catalog knows', () => {
-  const incoming = (description: string) =>
-    engine.enrichUniversal({
-      userId: 'u1',
-      transactionId: 't1',
-      description,
-      amount: 120,
-      direction: 'CREDIT',
-      currencyCode: 'AUD',
-      occurredAt: '2025-03-01T12:00:00Z',
-      categoryType: 'MCC',
-    }).transactionInfo;
-
-  it('is a tax refund from a tax agency and a claim paid by an insurer, not a card refund', () => {
-    expect(incoming('Direct Credit 012721 ATO ATO008000022387138')).toMatchObject({
-      type: 'income',
-      subType: 'tax_refund',
-    });
-    expect(incoming('Direct Credit 361748 MEDIBANK PRIVATE 109021747337')).toMatchObject({
-      type: 'reimbursement',
-      subType: null,
-    });
-  });
-});

@@ -154,7 +154,8 @@ export function readUniversalBody(body: UniversalTransaction, codes: PlaceCodes)
 
 /**
  * A universal body as a card purchase: its merchant name (else the description as its bank line read it,
- * without a statement code) and card fields.
+ * without a statement code, or the name field of a network's columns) and card fields; the place those
+ * columns printed fills what the body leaves out.
  */
 export function readUniversalAsCard(
   body: UniversalTransaction,
