@@ -162,6 +162,10 @@ function buildGeography(catalog: Catalog) {
     lastWords.set(region, words);
   }
   const isLastWordOfCity = (region: string, word: string) => lastWords.get(region)?.has(word) ?? false;
+  const townPopulation = (country: string, town: string) => {
+    const row = cityByKey.get(`${country}|${town}`);
+    return row?.[1].toUpperCase() === country ? row[5] : 0;
+  };
   for (const list of citiesOfRegion.values()) list.sort();
   const completeCity = (region: string, partial: string) => {
     const list = citiesOfRegion.get(region);
@@ -258,6 +262,7 @@ function buildGeography(catalog: Catalog) {
     isUsCityName,
     cityEnding,
     isLastWordOfCity,
+    townPopulation,
   };
 }
 

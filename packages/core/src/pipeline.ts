@@ -73,14 +73,22 @@ interface Built {
   facts: ContextFacts;
 }
 
-type AnatomyReader = (line: Pick<Line, 'text' | 'nameField'>, atm: boolean) => Anatomy;
+type AnatomyReader = (line: Pick<Line, 'text' | 'nameField' | 'currencyCode'>, atm: boolean) => Anatomy;
 
 /** The anatomy stage, remembering its last reading: a routed line is read once for its route and path. */
 function anatomyReader(lexicon: Lexicon): AnatomyReader {
-  let last: { text: string; atm: boolean; nameField: boolean; anatomy: Anatomy } | undefined;
-  return ({ text, nameField }, atm) => {
-    if (last?.text !== text || last.atm !== atm || last.nameField !== nameField)
-      last = { text, atm, nameField, anatomy: readAnatomy(text, lexicon, { atm, nameField }) };
+  let last: { line: Pick<Line, 'text' | 'nameField' | 'currencyCode'>; atm: boolean; anatomy: Anatomy } | undefined;
+  return (line, atm) => {
+    if (
+      last?.line.text !== line.text ||
+      last.atm !== atm ||
+      last.line.nameField !== line.nameField ||
+      last.line.currencyCode !== line.currencyCode
+    ) {
+      const homeCountry = homeCountryOf(line.currencyCode)?.toUpperCase() ?? null;
+      const { text, nameField } = line;
+      last = { line, atm, anatomy: readAnatomy(text, lexicon, { atm, nameField, homeCountry }) };
+    }
     return last.anatomy;
   };
 }

@@ -509,6 +509,22 @@ describe('createEngine: transfers and universal lines', () => {
     expect(canadian('A W #4598         _M').counterparty[0]?.name).toBe('A&W');
   });
 
+  it("places a town printed alone in the account's country: an Australian card's town is no part of the name", () => {
+    const australian = (description: string) =>
+      engine.enrichUniversal({ description, amount: 20, direction: 'DEBIT', currencyCode: 'AUD' });
+    const sushi = australian('HERO SUSHI SYDNEY').counterparty[0];
+    expect(sushi).toMatchObject({ name: 'Hero Sushi', verified: false });
+    expect(sushi?.location[0]).toMatchObject({ city: 'Sydney', country: 'AU' });
+    // Hobart, Tasmania, not Hobart, Indiana.
+    expect(australian('BWS LIQUOR 3131 HOBART').counterparty[0]?.location[0]).toMatchObject({
+      city: 'Hobart',
+      country: 'AU',
+    });
+    // On a US account the words stay the name's.
+    const american = engine.enrichUniversal({ description: 'HERO SUSHI SYDNEY', amount: 20, direction: 'DEBIT' });
+    expect(american.counterparty[0]?.name).toBe('Hero Sushi Sydney');
+  });
+
   it('reads what a card paid that was no purchase: a remittance, an instalment repaid, rent through a portal', () => {
     const card = (description: string) =>
       engine.enrichUniversal({

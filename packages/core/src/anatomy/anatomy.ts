@@ -23,6 +23,7 @@ import {
   stripStreetAddress,
   townPartWords,
   withoutCutTown,
+  withoutHomeTown,
 } from './location.js';
 import {
   chargeTail,
@@ -408,14 +409,24 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     city ??= afterStore[2]!.trim();
   }
   removeNoise((kind) => kind === 'store');
-  // A card line's town, cut by the field and with no state after it, is no part of the name.
+  // A card line's town with no state after it, the account country's or cut by the field, is no part of the name.
+  let country = place.country;
   if (!place.region && !place.country && !place.postalCode && cardLine && !options.nameField) {
-    const cut = withoutCutTown(text, lexicon);
-    if (cut.town) {
+    const home = options.homeCountry ? withoutHomeTown(text, lexicon, options.homeCountry) : null;
+    const cut = home?.town ? null : withoutCutTown(text, lexicon);
+    if (home?.town) {
+      text = home.text;
+      city ??= home.town;
+      rules.push('location.home-town');
+    } else if (cut?.town) {
       text = cut.text;
       rules.push('location.cut-town');
     }
   }
+  // A town and no state or country: the account's country's when it has such a town (`BWS LIQUOR 3131 HOBART`).
+  const home = options.homeCountry;
+  if (city && !place.region && !country && home && lexicon.isCity(home, city) && !lexicon.regionCountry.has(home))
+    country = home;
   // After a prefix (`AIRBNB * HMABCD1234`) a reference may stand first, but never alone.
   referenceToken.lastIndex = 0;
   const withoutReferences = squeeze(` ${text}`.replace(referenceToken, ' ')) || text;
@@ -460,7 +471,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       address,
       city,
       region: place.region,
-      country: place.country,
+      country,
       postalCode: place.postalCode,
       phone,
       host,

@@ -4,6 +4,7 @@
  * (the city often truncated, or run into the name by a fixed-width field).
  */
 import { statesAbroad } from '../normalize/home-country.js';
+import { givenNames } from './given-names.js';
 import type { Rule } from './rules.js';
 
 export interface PlaceGazetteer {
@@ -29,6 +30,8 @@ export interface PlaceGazetteer {
   cityEnding(region: string, token: string): string | null;
   /** Whether `word` is the last word of a city of `region` of two words or more (`CITY` of Oklahoma City). */
   isLastWordOfCity(region: string, word: string): boolean;
+  /** The people of the largest town of `country` (upper-case alpha-2) so named, 0 when none is known. */
+  townPopulation(country: string, town: string): number;
 }
 
 export interface LocationParts {
@@ -146,6 +149,24 @@ export const locationRules: readonly LocationRule[] = [
       { line: 'SQ *7LEAVES SANTA CLA', expect: { name: '7LEAVES' } },
       { line: 'SQ *7LEAVES SANTA CLARA L', expect: { name: '7LEAVES' } },
       { line: 'BLUE DOOR BISTRO', expect: { name: 'BLUE DOOR BISTRO' } },
+    ],
+  },
+  {
+    id: 'location.home-town',
+    pattern: /(?: [A-Z]+){1,3}$/,
+    yields: { part: 'place' },
+    examples: [
+      { line: 'HERO SUSHI SYDNEY', homeCountry: 'AU', expect: { name: 'HERO SUSHI', city: 'SYDNEY' } },
+      { line: 'THE RED LION OXFORD', homeCountry: 'GB', expect: { name: 'THE RED LION', city: 'OXFORD' } },
+      { line: 'BWS LIQUOR 3131 HOBART', homeCountry: 'AU', expect: { name: 'BWS LIQUOR', city: 'HOBART' } },
+      // The town is the name's after OF, and a word (`ORANGE`) or a given name stays the name's.
+      { line: 'UNIVERSITY OF SYDNEY', homeCountry: 'AU', expect: { name: 'UNIVERSITY OF SYDNEY', city: null } },
+      { line: 'BLOOD ORANGE', homeCountry: 'AU', expect: { name: 'BLOOD ORANGE', city: null } },
+      { line: 'CAFE SYDNEY', homeCountry: 'AU', expect: { name: 'CAFE SYDNEY', city: null } },
+      // Without the account's country, or in the US for a town of fewer than 300,000 people, the words stay.
+      { line: 'HERO SUSHI SYDNEY', expect: { name: 'HERO SUSHI SYDNEY', city: null } },
+      { line: 'JACKSON HEWITT', homeCountry: 'US', expect: { name: 'JACKSON HEWITT', city: null } },
+      { line: 'DFS SAN FRANCISCO', homeCountry: 'US', expect: { name: 'DFS', city: 'SAN FRANCISCO' } },
     ],
   },
   {
@@ -570,4 +591,49 @@ export function withoutCutTown(
       return { text: kept, town: tail };
   }
   return { text, town: null };
+}
+
+/** Words after which a town is the name's own (`UNIVERSITY OF SYDNEY`, `BREAD & BUTTER`). */
+const ownTownAfter = /^(?:OF|AT|IN|ON|BY|THE|AND|&|DE|LA|LE|EL|DU)$/;
+/** A venue's word alone before a town: the town is the name's (`CAFE SYDNEY`, `HOTEL LONDON`). */
+const venueAlone = /^(?:CAFE|CAFFE|HOTEL|BAR|PUB|GRILL|BISTRO|KITCHEN|PIZZA|SUSHI|TAVERN|CLUB)$/;
+/**
+ * The people a town needs to end a line alone. A US town needs many: the country's towns are many, and many
+ * are words or surnames (`JACKSON HEWITT` is no Hewitt, Texas); a town of two or three words is rarer by
+ * chance. Elsewhere a town that is also a word or a given name needs a city's size (`READING`, not `ORANGE`).
+ */
+const townAlone = { usOneWord: 300_000, usWords: 20_000, wordLike: 100_000 };
+
+/**
+ * A town of the account's country ending a card line with no state or country after it, as banks abroad print
+ * it (`HERO SUSHI SYDNEY` on an Australian card, `THE RED LION OXFORD` on a British one): one to three words
+ * naming a town of that country, not after `OF` or an article. The name keeps a word other than an article or
+ * a venue's. A country whose code is also a state's (`CA`, `IN`) is not read: its towns and the state's share
+ * the gazetteer's key, and its lines print the province.
+ */
+export function withoutHomeTown(
+  text: string,
+  gazetteer: PlaceGazetteer,
+  country: string,
+): { text: string; town: string | null } {
+  const none = { text, town: null };
+  if (gazetteer.regionCountry.has(country)) return none;
+  const words = text.split(' ');
+  for (let size = Math.min(3, words.length - 1); size >= 1; size--) {
+    const town = words.slice(words.length - size).join(' ');
+    if (!/^[A-Z][A-Z' -]+$/.test(town) || !gazetteer.isCity(country, town)) continue;
+    const kept = words.slice(0, words.length - size);
+    if (ownTownAfter.test(kept.at(-1)!)) continue;
+    if (kept.length === 1 && (kept[0]!.length < 2 || articleAlone.test(kept[0]!) || venueAlone.test(kept[0]!)))
+      continue;
+    const people = gazetteer.townPopulation(country, town);
+    const wordLike = size === 1 && (gazetteer.isCommonWord(town.toLowerCase()) || givenNames.has(town));
+    const tooSmall =
+      country === 'US'
+        ? wordLike || people < (size === 1 ? townAlone.usOneWord : townAlone.usWords)
+        : wordLike && people < townAlone.wordLike;
+    if (tooSmall) continue;
+    return { text: kept.join(' '), town };
+  }
+  return none;
 }

@@ -24,6 +24,8 @@ export interface ExpectedParts {
 
 export interface RuleExample {
   line: string;
+  /** The account's country, when the example needs one (`AU`: the line is an Australian card's). */
+  homeCountry?: string;
   expect: ExpectedParts;
 }
 

@@ -105,4 +105,9 @@ export interface AnatomyOptions {
    * in a network's columns), so no town or state is read off its end.
    */
   nameField?: boolean;
+  /**
+   * The account's country (upper-case alpha-2, from its currency): a town of it may end a card line with no
+   * state or country after it, as banks abroad print it (`HERO SUSHI SYDNEY` on an Australian card).
+   */
+  homeCountry?: string | null;
 }
