@@ -2,7 +2,6 @@
  * What a bank movement is: the type and sub-type its bank rule names (else what the party makes of it),
  * and the transfer: direction, method, internal or external, refund.
  */
-import type { Merchant } from '@txenrich/catalog';
 import type { RiskInsights, TransactionSubType, TransactionType, TransferInfo } from '@txenrich/schema';
 import { achEntries, type EntryPurpose, purposeOf } from '../anatomy/ach-entries.js';
 import type { Anatomy } from '../anatomy/anatomy.js';
@@ -10,6 +9,7 @@ import type { Direction } from '../normalize/direction.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
 import { collectsTaxes, insures, investsMoney, issuesStoreCards, lendsMoney } from '../resolve/evidence.js';
+import { namesPerson } from '../resolve/p2p.js';
 import { type BankRule, checkWording, type Method, wireWording } from './bank-rules.js';
 import { bankRiskInsights } from './risk.js';
 
@@ -44,11 +44,13 @@ function entryPurposeOf(anatomy: Anatomy): EntryPurpose | null {
 
 /** What a line no bank rule fired on is: the party the catalog names and the entry's purpose decide. */
 function kindOfParty(
+  line: Line,
   anatomy: Anatomy,
-  merchant: Merchant | null,
+  party: BankCounterparty,
   direction: Direction,
   bill: boolean,
 ): { type: TransactionType; subType: TransactionSubType | null } {
+  const { merchant } = party;
   const purpose = entryPurposeOf(anatomy);
   if (merchant && investsMoney(merchant.industryId))
     return { type: 'other_money_movement', subType: 'investment' };
@@ -69,15 +71,44 @@ function kindOfParty(
   if (direction === 'incoming' && merchant && insures(merchant.industryId))
     return { type: 'reimbursement', subType: null };
   if ((merchant || bill) && direction === 'outgoing') return { type: 'spending', subType: null };
+  if (direction === 'incoming' && paysWages(line, anatomy, purpose, party))
+    return { type: 'income', subType: 'earned_income' };
   return { type: 'other_money_movement', subType: direction === 'incoming' ? 'deposit' : 'withdrawal' };
+}
+
+/** Words of a party's name that say the money is no pay: it moves the holder's own, or comes back. */
+const notPayWording =
+  /\b(?:WITHDRAWAL|TRANSFER|XFER|TFR|FROM|TO|REFUND|RETURN|REVERSAL|ADJUSTMENT|INTEREST|REBATE|CASHBACK|REWARDS?|CLAIM|DEPOSIT|CREDIT)\b/;
+/** Pay is seldom under this much; cents to dollars from an organization are rebates, rewards and tests. */
+const LEAST_PAY = 100;
+
+/**
+ * Whether money in is most likely pay: an ACH credit (most are PPD entries: prearranged payments and
+ * deposits) of some size from an organization the line names in two words or more, under no entry that says
+ * what else it is (`ELECTRONIC DEPOSIT CRESCENT CITY HO`, `Direct Credit 158824 ARE MEDIA`, `ACH Credit ...
+ * GENTRY INC. ... PPD`). Banks, brokers, tax agencies and insurers the catalog knows are read before; a person
+ * paying (`BRYSON KLIMEK`) moves money of their own, and so does a P2P app.
+ */
+function paysWages(
+  line: Line,
+  anatomy: Anatomy,
+  purpose: EntryPurpose | null,
+  party: BankCounterparty,
+): boolean {
+  const viaAch = (anatomy.fields?.via ?? anatomy.wrapper?.via) === 'ach';
+  if (!viaAch || (purpose !== null && purpose !== 'payroll') || party.app || party.person) return false;
+  if (line.amount === null || Math.abs(line.amount) < LEAST_PAY) return false;
+  const name = anatomy.fields?.party ?? anatomy.name;
+  return name.includes(' ') && !notPayWording.test(name) && !namesPerson(name);
 }
 
 export function classifyBankMovement(
   line: Line,
   anatomy: Anatomy,
   rule: BankRule | undefined,
-  { merchant, app }: BankCounterparty,
+  party: BankCounterparty,
 ): BankMovementKind {
+  const { merchant, app } = party;
   const { direction } = line;
   const yields = rule?.yields;
   // A bill the line says it pays (`CITY OF CEDAR FA UTILITIES`, an ACH entry of a bill) is spending too,
@@ -93,9 +124,9 @@ export function classifyBankMovement(
     !issuesStoreCards(merchant.industryId);
   const { type, subType } = notLender
     ? { type: 'spending' as const, subType: null }
-    : yields && !(yields.partyDecides && merchant)
+    : yields && !(yields.partyDecides && merchant) && !(yields.unknownPayerDecides && !merchant)
       ? { type: yields.type, subType: yields.subType }
-      : kindOfParty(anatomy, merchant, direction, bill);
+      : kindOfParty(line, anatomy, party, direction, bill);
   const industryId = merchant?.industryId ?? app?.industryId ?? null;
   return {
     type,

@@ -27,6 +27,8 @@ export interface BankRuleYield {
   peerToPeer?: boolean;
   /** A merchant the catalog names decides the kind (a payee paid by transfer: an airline, a broker). */
   partyDecides?: boolean;
+  /** A payer the line names and the catalog knows not decides the kind (an employer's ACH deposit is pay). */
+  unknownPayerDecides?: boolean;
 }
 
 export interface BankRuleExample {
@@ -788,12 +790,37 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
-    // Money in that says no more than a deposit (`DEPOSIT`, `ELECTRONIC DEPOSIT NORTHSIDE ANIMAL CLINIC`).
+    // Money in that says no more than a deposit (`DEPOSIT`, `ELECTRONIC DEPOSIT NORTHSIDE ANIMAL CLINIC`),
+    // unless an organization the catalog knows not deposits it by ACH: most often an employer, paying.
     id: 'bank.deposit',
     when: /\bDEPOSIT\b|\bDEP\b|^DEPOT\b|^DEPOSITO\b/,
     direction: 'incoming',
-    yields: { type: 'other_money_movement', subType: 'deposit', counterparty: 'party' },
+    yields: {
+      type: 'other_money_movement',
+      subType: 'deposit',
+      counterparty: 'party',
+      unknownPayerDecides: true,
+    },
     examples: [
+      {
+        line: 'ELECTRONIC DEPOSIT HARMON CO SCHOOL',
+        direction: 'incoming',
+        amount: 1489.13,
+        expect: { type: 'income', subType: 'earned_income' },
+      },
+      // A small sum is no pay, nor is a person's deposit.
+      {
+        line: 'ELECTRONIC DEPOSIT NORTHSIDE ANIMAL CLINIC',
+        direction: 'incoming',
+        amount: 40,
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
+      {
+        line: 'ELECTRONIC DEPOSIT JOHN SMITH',
+        direction: 'incoming',
+        amount: 500,
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
       {
         line: 'DEPOSIT',
         direction: 'incoming',
