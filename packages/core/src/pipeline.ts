@@ -77,7 +77,9 @@ type AnatomyReader = (line: Pick<Line, 'text' | 'nameField' | 'currencyCode'>, a
 
 /** The anatomy stage, remembering its last reading: a routed line is read once for its route and path. */
 function anatomyReader(lexicon: Lexicon): AnatomyReader {
-  let last: { line: Pick<Line, 'text' | 'nameField' | 'currencyCode'>; atm: boolean; anatomy: Anatomy } | undefined;
+  let last:
+    | { line: Pick<Line, 'text' | 'nameField' | 'currencyCode'>; atm: boolean; anatomy: Anatomy }
+    | undefined;
   return (line, atm) => {
     if (
       last?.line.text !== line.text ||

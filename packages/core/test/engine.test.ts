@@ -521,7 +521,11 @@ describe('createEngine: transfers and universal lines', () => {
       country: 'AU',
     });
     // On a US account the words stay the name's.
-    const american = engine.enrichUniversal({ description: 'HERO SUSHI SYDNEY', amount: 20, direction: 'DEBIT' });
+    const american = engine.enrichUniversal({
+      description: 'HERO SUSHI SYDNEY',
+      amount: 20,
+      direction: 'DEBIT',
+    });
     expect(american.counterparty[0]?.name).toBe('Hero Sushi Sydney');
   });
 

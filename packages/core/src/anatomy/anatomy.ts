@@ -425,7 +425,14 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   // A town and no state or country: the account's country's when it has such a town (`BWS LIQUOR 3131 HOBART`).
   const home = options.homeCountry;
-  if (city && !place.region && !country && home && lexicon.isCity(home, city) && !lexicon.regionCountry.has(home))
+  if (
+    city &&
+    !place.region &&
+    !country &&
+    home &&
+    lexicon.isCity(home, city) &&
+    !lexicon.regionCountry.has(home)
+  )
     country = home;
   // After a prefix (`AIRBNB * HMABCD1234`) a reference may stand first, but never alone.
   referenceToken.lastIndex = 0;

@@ -160,7 +160,11 @@ export const locationRules: readonly LocationRule[] = [
       { line: 'THE RED LION OXFORD', homeCountry: 'GB', expect: { name: 'THE RED LION', city: 'OXFORD' } },
       { line: 'BWS LIQUOR 3131 HOBART', homeCountry: 'AU', expect: { name: 'BWS LIQUOR', city: 'HOBART' } },
       // The town is the name's after OF, and a word (`ORANGE`) or a given name stays the name's.
-      { line: 'UNIVERSITY OF SYDNEY', homeCountry: 'AU', expect: { name: 'UNIVERSITY OF SYDNEY', city: null } },
+      {
+        line: 'UNIVERSITY OF SYDNEY',
+        homeCountry: 'AU',
+        expect: { name: 'UNIVERSITY OF SYDNEY', city: null },
+      },
       { line: 'BLOOD ORANGE', homeCountry: 'AU', expect: { name: 'BLOOD ORANGE', city: null } },
       { line: 'CAFE SYDNEY', homeCountry: 'AU', expect: { name: 'CAFE SYDNEY', city: null } },
       // Without the account's country, or in the US for a town of fewer than 300,000 people, the words stay.
@@ -624,7 +628,10 @@ export function withoutHomeTown(
     if (!/^[A-Z][A-Z' -]+$/.test(town) || !gazetteer.isCity(country, town)) continue;
     const kept = words.slice(0, words.length - size);
     if (ownTownAfter.test(kept.at(-1)!)) continue;
-    if (kept.length === 1 && (kept[0]!.length < 2 || articleAlone.test(kept[0]!) || venueAlone.test(kept[0]!)))
+    if (
+      kept.length === 1 &&
+      (kept[0]!.length < 2 || articleAlone.test(kept[0]!) || venueAlone.test(kept[0]!))
+    )
       continue;
     const people = gazetteer.townPopulation(country, town);
     const wordLike = size === 1 && (gazetteer.isCommonWord(town.toLowerCase()) || givenNames.has(town));
