@@ -731,18 +731,39 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // A loan the line names is repaid, whoever collects it: a government lender (`SBA LOAN PAYMENT`), a car
+    // dealer's finance arm (`CARMAX AUTO FINANCE PAYMENT`).
+    id: 'bank.loan-payment',
+    when: /\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN(?:ANCE)?\b|AUTO LOAN|(?:AUTOMOBILE|CAR|VEHICLE) PAYMENT/,
+    direction: 'outgoing',
+    yields: { type: 'debt', subType: 'payment', counterparty: 'party' },
+    examples: [
+      {
+        line: 'SALLIE MAE LOAN PMT 250123 A27VUXSMJ3 TAYLOR, JAMES',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+      { line: 'SBA LOAN PAYMENT', direction: 'outgoing', expect: { type: 'debt', subType: 'payment' } },
+      {
+        line: 'CARMAX AUTO FINANCE PAYMENT',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+      {
+        line: 'E Withdrawal -  AUTOMOBILE PAYMENT - WEB PAY',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+    ],
+  },
+  {
     id: 'bank.debt-payment',
-    when: /CRCARDPMT|CRDT CRD|PAYMENT TO CRD|\bCARD\b.*(?:PAYMENT|PMT)|PAYMT|GSBANK|SYNCHRONY|CREDIT CRD|CREDIT CARD(?! PURCHASE)|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|AUTOPAY PYMT|MOBILE PYMT|ONLINE PYMT|STORE ?CARD|\bLOAN\b|\bMTG\b|MORTGAGE|STUDENT LN|NAVIENT|NELNET|SALLIE MAE|MOHELA|AIDVANTAGE|AUTO FIN|FINANCIAL SVC|\bFINANCE\b/,
+    when: /CRCARDPMT|CRDT CRD|PAYMENT TO CRD|\bCARD\b.*(?:PAYMENT|PMT)|PAYMT|GSBANK|SYNCHRONY|CREDIT CRD|CREDIT CARD(?! PURCHASE)|AUTOPAY|AUTO PAY|E-?PAYMENT|EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|AUTOPAY PYMT|MOBILE PYMT|ONLINE PYMT|STORE ?CARD|FINANCIAL SVC|\bFINANCE\b/,
     direction: 'outgoing',
     yields: { type: 'debt', subType: 'payment', counterparty: 'party' },
     examples: [
       {
         line: 'CHASE CREDIT CRD DES:AUTOPAY ID:XXXX INDN:JANE DOE CO ID:XXX PPD',
-        direction: 'outgoing',
-        expect: { type: 'debt', subType: 'payment' },
-      },
-      {
-        line: 'SALLIE MAE LOAN PMT 250123 A27VUXSMJ3 TAYLOR, JAMES',
         direction: 'outgoing',
         expect: { type: 'debt', subType: 'payment' },
       },
