@@ -30,6 +30,7 @@ import {
 } from './normalize/line.js';
 import { resolveBankCounterparty } from './resolve/bank-counterparty.js';
 import { resolveCardCounterparty } from './resolve/card-counterparty.js';
+import { namesTrade } from './resolve/evidence.js';
 import type { MatchTrace } from './resolve/matcher.js';
 import { noPlace, placeOf } from './resolve/place.js';
 import { shapeBankMovement, shapeCardPurchase } from './shape/enrichment.js';
@@ -135,14 +136,16 @@ function cardPurchase(
     /** A catalog merchant, or the merchant read from the line. */
     namesCounterparty: counterparty.merchant !== null || counterparty.unverifiedName !== null,
     /**
-     * Who refunds a card: a catalog merchant, a merchant behind a processor's prefix, or one the line
-     * places as a card's descriptor does (a town and its state, a store number: `DFS SAN FRANCISCO CA`).
+     * Who refunds a card: a catalog merchant, a merchant behind a processor's prefix, one the line places as
+     * a card's descriptor does (a town and its state, a store number: `DFS SAN FRANCISCO CA`), or a business
+     * by its trade's word (`COLORADO DERMATOLOGY G`).
      */
     refunds:
       counterparty.merchant !== null ||
       anatomy.prefixes.length > 0 ||
       (anatomy.location.city !== null && anatomy.location.region !== null) ||
-      anatomy.storeNumber !== null,
+      anatomy.storeNumber !== null ||
+      namesTrade(anatomy.name),
     shape: (): Built => ({
       enrichment: shapeCardPurchase(parts, line, anatomy, place, trace, counterparty, kind),
       facts: contextFacts(line, anatomy, place, kind.industryId),

@@ -77,6 +77,8 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'clinic',
     'medical',
     'pediatrics',
+    'dermatology',
+    'orthopedics',
     'orthodontics',
     'chiropractic',
     'optometry',
@@ -137,6 +139,9 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
   ],
   /** Entertainment and Media */
   '015': [
+    'theatre',
+    'theater',
+    'cinema',
     'range',
     'golf',
     'bowling',
@@ -276,6 +281,11 @@ export function industryOfWord(token: string): string | undefined {
   const exact = industryWordGroup.get(token);
   if (exact || token.length < 6) return exact;
   return wordGroups.find(([word]) => word.startsWith(token))?.[1];
+}
+
+/** Whether a name says a trade in one of its words (`COLORADO DERMATOLOGY G`, `ARLINGTON THEATRE TICKETS`). */
+export function namesTrade(name: string): boolean {
+  return name.split(' ').some((word) => industryOfWord(word.toLowerCase()) !== undefined);
 }
 
 /** Whether a word names another kind of place than a brand's outlet, also truncated (`ATHLETI`). */
