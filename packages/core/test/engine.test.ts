@@ -598,9 +598,11 @@ describe('createEngine: transfers and universal lines', () => {
         categoryType: 'MCC',
       }).transactionInfo.type;
     expect(back('AMAZON.COM*2K4LL8PT1 AMZN.COM/BILL WA')).toBe('reimbursement');
-    // A local merchant placed as a card's descriptor is (a town and its state); a bare name is a deposit.
+    // A local merchant placed as a card's descriptor is (a town and its state), or named by its trade; a bare
+    // name that says no trade is a deposit.
     expect(back('BLUE HERON BISTRO    PORTLAND            OR')).toBe('reimbursement');
-    expect(back('BLUE HERON BISTRO')).toBe('other_money_movement');
+    expect(back('BLUE HERON BISTRO')).toBe('reimbursement');
+    expect(back('BLUE HERON')).toBe('other_money_movement');
     expect(
       back('PURCHASE RETURN AUTHORIZED ON 05/11 TARGET 00012345 HOUSTON TX S585131648271943 CARD 4421'),
     ).toBe('reimbursement');
