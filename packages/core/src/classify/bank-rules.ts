@@ -731,6 +731,39 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    id: 'bank.rent',
+    // Not a car rental (`HERTZ RENT-A-CAR`).
+    // Before the payment words: a landlord's entry may say both (`AVALONBAY DES:RENTPAYMT`). `RENTALS` rent out
+    // tools and bikes as often as homes (`UNITED RENTALS`).
+    when: /\bRENT(?:AL|PAYMT|PAYMENT|PMT)?\b(?!-A-CAR| A CAR)|BILT ?RENT|PROPERTY|\bPROP(?:ERTY)? ?(?:MGMT|MGT|MG)\b|\bAPARTM(?:E|EN|ENT|ENTS)?\b|\bAPTS\b|\bLEASING\b|RESIDENTIAL|COMMUNITIES/,
+    direction: 'outgoing',
+    yields: { type: 'other_money_movement', subType: 'rental', counterparty: 'party' },
+    examples: [
+      {
+        line: 'ACH DEBIT PARKVIEW PROP MG RENT 37719',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'rental' },
+      },
+      {
+        line: 'AVALONBAY DES:RENTPAYMT ID:BYZYUE18J INDN:JAMES TAYLOR CO ID:2075283583 WEB',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'rental' },
+      },
+      // An apartment building's name cut by the field.
+      {
+        line: 'TDBANK BILL PAY CHECK - MAPLE COURT APARTMEN',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'rental' },
+      },
+      // Rent paid through Bilt's card programme.
+      {
+        line: 'BILT PAYMENT BILTRENT 250317 B1CD8451A09544E JANE DOE',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'rental' },
+      },
+    ],
+  },
+  {
     // A loan the line names is repaid, whoever collects it: a government lender (`SBA LOAN PAYMENT`), a car
     // dealer's finance arm (`CARMAX AUTO FINANCE PAYMENT`).
     id: 'bank.loan-payment',
@@ -766,26 +799,6 @@ export const bankRules: readonly BankRule[] = [
         line: 'CHASE CREDIT CRD DES:AUTOPAY ID:XXXX INDN:JANE DOE CO ID:XXX PPD',
         direction: 'outgoing',
         expect: { type: 'debt', subType: 'payment' },
-      },
-    ],
-  },
-  {
-    id: 'bank.rent',
-    // Not a car rental (`HERTZ RENT-A-CAR`).
-    when: /\bRENT(?:AL)?\b(?!-A-CAR| A CAR)|BILT ?RENT|PROPERTY|APARTMENTS?\b|\bLEASING\b|RESIDENTIAL|COMMUNITIES/,
-    direction: 'outgoing',
-    yields: { type: 'other_money_movement', subType: 'rental', counterparty: 'party' },
-    examples: [
-      {
-        line: 'ACH DEBIT PARKVIEW PROP MG RENT 37719',
-        direction: 'outgoing',
-        expect: { type: 'other_money_movement', subType: 'rental' },
-      },
-      // Rent paid through Bilt's card programme.
-      {
-        line: 'BILT PAYMENT BILTRENT 250317 B1CD8451A09544E JANE DOE',
-        direction: 'outgoing',
-        expect: { type: 'other_money_movement', subType: 'rental' },
       },
     ],
   },
