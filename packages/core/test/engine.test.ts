@@ -507,11 +507,27 @@ describe('createEngine: transfers and universal lines', () => {
     expect(mortgage.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
     expect(mortgage.counterparty[0]?.name).toBe('RBC');
     expect(canadian('A W #4598         _M').counterparty[0]?.name).toBe('A&W');
+    // The other banks' wording: an Interac purchase, a bill paid online, a machine's cash, the government.
+    expect(canadian('Interac purchase - 1234 TIM HORTONS #5678').counterparty[0]?.name).toBe('Tim Hortons');
+    expect(canadian('Internet Banking INTERNET BILL PAY 000000123456 ROGERS').counterparty[0]?.name).toBe(
+      'Rogers',
+    );
+    expect(canadian('ABM Withdrawal').transactionInfo.type).toBe('atm');
+    const refund = canadian('Tax Refund CANADA', 'CREDIT');
+    expect(refund.counterparty[0]?.name).toBe('Government of Canada');
+    expect(refund.transactionInfo).toMatchObject({ type: 'income', subType: 'tax_refund' });
   });
 
   it("places a town printed alone in the account's country: an Australian card's town is no part of the name", () => {
     const australian = (description: string) =>
-      engine.enrichUniversal({ description, amount: 20, direction: 'DEBIT', currencyCode: 'AUD' });
+      engine.enrichUniversal({
+        userId: 'u1',
+        description,
+        amount: 20,
+        direction: 'DEBIT',
+        currencyCode: 'AUD',
+        categoryType: 'MCC',
+      });
     const sushi = australian('HERO SUSHI SYDNEY').counterparty[0];
     expect(sushi).toMatchObject({ name: 'Hero Sushi', verified: false });
     expect(sushi?.location[0]).toMatchObject({ city: 'Sydney', country: 'AU' });
@@ -522,9 +538,11 @@ describe('createEngine: transfers and universal lines', () => {
     });
     // On a US account the words stay the name's.
     const american = engine.enrichUniversal({
+      userId: 'u1',
       description: 'HERO SUSHI SYDNEY',
       amount: 20,
       direction: 'DEBIT',
+      categoryType: 'MCC',
     });
     expect(american.counterparty[0]?.name).toBe('Hero Sushi Sydney');
   });

@@ -49,7 +49,7 @@ describe('every example of every anatomy table', () => {
         it(`${rule.id} has examples`, () => expect(rule.examples.length).toBeGreaterThan(0));
         for (const example of rule.examples) {
           it(`${rule.id}: ${example.line}`, () => {
-            const anatomy = readAnatomy(example.line, lexicon, { homeCountry: example.homeCountry });
+            const anatomy = readAnatomy(example.line, lexicon, { homeCountry: example.homeCountry ?? null });
             expect(partsOf(anatomy, example.expect)).toEqual(example.expect);
           });
         }

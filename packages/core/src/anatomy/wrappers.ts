@@ -7,6 +7,7 @@
 import { statedCategoryCode } from '../normalize/stated-mcc.js';
 import type { WrapperRule } from './wrapper-rule.js';
 import { leadingWrappersAbroad, trailingWrappersAbroad } from './wrappers-abroad.js';
+import { leadingWrappersCanada } from './wrappers-canada.js';
 import { leadingWrappersFrench } from './wrappers-french.js';
 import { leadingWrappersSpanish } from './wrappers-spanish.js';
 
@@ -26,6 +27,7 @@ const clockTime = '\\d{1,2}:\\d{2}(?: ?[AP]M?)?';
 /** Leading wrappers, most specific first; each is anchored and ends before the next part. */
 export const leadingWrappers: readonly WrapperRule[] = [
   ...leadingWrappersAbroad,
+  ...leadingWrappersCanada,
   ...leadingWrappersFrench,
   ...leadingWrappersSpanish,
   {

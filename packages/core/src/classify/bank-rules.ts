@@ -157,7 +157,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.fee-overdraft',
-    when: /OVERDRAFT|\bOD (?:ITEM |PROTECTION )?FEE|\bOVERDRAWN? FEE/,
+    // Scotiabank's `Overdrawn Handling Chg.`.
+    when: /OVERDRAFT|\bOD (?:ITEM |PROTECTION )?FEE|\bOVERDRAWN? FEE|\bOVERDRAWN HANDLING\b/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'overdraft', counterparty: 'none' },
     examples: [
@@ -335,7 +336,7 @@ export const bankRules: readonly BankRule[] = [
     id: 'bank.atm-withdrawal',
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
     // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
-    when: /\bATM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b/,
+    when: /\bATM\b|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b/,
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
     examples: [
@@ -358,7 +359,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.atm-deposit',
-    when: /\bATM\b|\bJEANIE DEPOSIT\b|CASH DEPOSIT/,
+    when: /\bATM\b|\bABM\b|\bJEANIE DEPOSIT\b|CASH DEPOSIT/,
     direction: 'incoming',
     yields: { type: 'atm', subType: 'deposit', counterparty: 'party', method: 'cash' },
     examples: [
@@ -438,8 +439,9 @@ export const bankRules: readonly BankRule[] = [
     // A transfer to the holder's own card or loan at the bank pays it (`ONLINE TRANSFER ... TO PLATINUM CARD
     // XXXX8289`, `Home Banking Transfer To Loan 80`).
     id: 'bank.transfer-to-card-or-loan',
-    // TD Canada Trust's `WX435 TFR-TO C/C`: to the holder's credit card.
-    when: /\b(?:TRANSFER|XFER|TFR)\b.*\bTO (?:[A-Z]+ ){0,4}(?:CARD|CREDIT CARD|LOANS?|MORTGAGE|HELOC|LINE OF CREDIT|C\/C)(?![A-Z])/,
+    // TD Canada Trust's `WX435 TFR-TO C/C`: to the holder's credit card; Scotiabank's `Customer Transfer Dr.
+    // MB-CREDIT CARD/LOC PAY.`: to its card or line of credit.
+    when: /\b(?:TRANSFER|XFER|TFR)\b.*\bTO (?:[A-Z]+ ){0,4}(?:CARD|CREDIT CARD|LOANS?|MORTGAGE|HELOC|LINE OF CREDIT|C\/C)(?![A-Z])|^CUSTOMER TRANSFER DR\b.*\b(?:CREDIT CARD|LOC|LOAN|MORTGAGE)\b/,
     direction: 'outgoing',
     yields: {
       type: 'debt',
@@ -465,6 +467,11 @@ export const bankRules: readonly BankRule[] = [
         expect: { type: 'debt', subType: 'payment' },
       },
       { line: 'WX435 TFR-TO C/C', direction: 'outgoing', expect: { type: 'debt', subType: 'payment' } },
+      {
+        line: 'Customer Transfer Dr. MB-CREDIT CARD/LOC PAY.',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
     ],
   },
   {
@@ -507,7 +514,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|FUNDS TRANSFER|BANKING TRANSFER|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -570,7 +577,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.government-benefits',
-    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bVACP\b|UNEMPLOY|EMPLOY(?:MENT)? SEC|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|GOVT BENEFITS|SNAP|\bTANF\b/,
+    // Canada's: the Child Benefit, the GST/HST credit, Employment Insurance (`CANADA CCB`, `EI CANADA`).
+    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bCANADA (?:CCB|CCTB|GST|EI|FED)\b|\b(?:CCB|EI|GST) CANADA\b|CHILD BENEFIT|FEDERAL PAYMENT|\bVACP\b|UNEMPLOY|EMPLOY(?:MENT)? SEC|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|GOVT BENEFITS|SNAP|\bTANF\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'government_benefits', counterparty: 'party' },
     examples: [
@@ -602,7 +610,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.payroll',
     // Money in from a payroll provider is pay too (`GUSTO DES:PAY`, `ADP WAGE PAY`).
-    when: /PAYROLL|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bNOMINA\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|\b(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
+    when: /PAYROLL|^ELECTRONIC FUNDS TRANSFER PAY\b|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bNOMINA\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|\b(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
     examples: [
@@ -666,7 +674,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.retirement',
-    when: /PENSION|ANNUITY|\bRETIREMENT\b|\bRET PAY/,
+    when: /PENSION|ANNUITY|\bRETIREMENT\b|\bRET PAY|\bCANADA (?:CPP|OAS)\b|\b(?:CPP|OAS) CANADA\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'retirement', counterparty: 'party' },
     examples: [

@@ -50,6 +50,16 @@ function namedThirdParties(lexicon: Lexicon, text: string): CatalogThirdParty[] 
   return named;
 }
 
+/**
+ * A bank line's party that is a country's name alone is its government paying or paid (`CANADA GST`, `Tax
+ * Refund CANADA`: the Government of Canada's deposits name the country): that reading too.
+ */
+function governmentOf(lexicon: Lexicon, party: string): string[] {
+  return /^[A-Z ]{4,}$/.test(party) && lexicon.geography.countryCode(party) !== null
+    ? [`GOVERNMENT OF ${party}`]
+    : [];
+}
+
 export function resolveBankCounterparty(
   parts: ResolveParts,
   anatomy: Anatomy,
@@ -93,7 +103,12 @@ export function resolveBankCounterparty(
           // An ACH company's descriptor with its numbers: `VACP TREAS 310` is a statement form.
           readings: viaApp
             ? [counterpartyText]
-            : [counterpartyText, ...anatomy.alternates, ...(ach ? [anatomy.descriptor] : [])],
+            : [
+                counterpartyText,
+                ...anatomy.alternates,
+                ...(ach ? [anatomy.descriptor] : []),
+                ...governmentOf(parts.lexicon, counterpartyText),
+              ],
           statementForm: text,
           // A marketplace's own host (`INSTACART.COM`) names the marketplace, not the merchant behind it.
           host: host && !thirdPartyHosts.includes(host) ? host : null,
