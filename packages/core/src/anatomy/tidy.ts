@@ -22,6 +22,8 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   let text = whole
     // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.
     .replace(/^\d{7,}(?=[A-Z]{2})/, '')
+    // The ACH entry's kind run into the company (an aggregator's `ACH Electronic CreditGUSTO PAY 123456`).
+    .replace(/^(ACH (?:ELECTRONIC )?(?:CREDIT|DEBIT))(?=[A-Z]{3})/, '$1 ')
     .replace(maskedNumber, ' ')
     // A mask alone (`DDA PURCHASE *XXXX XXXXXXXX FAMILY DOLLAR`): a card or account number hidden whole.
     .replace(/(?<![A-Z0-9])\*?X{4,}(?![A-Z0-9])/g, ' ')

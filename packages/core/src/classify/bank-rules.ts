@@ -610,7 +610,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.payroll',
     // Money in from a payroll provider is pay too (`GUSTO DES:PAY`, `ADP WAGE PAY`).
-    when: /PAYROLL|^ELECTRONIC FUNDS TRANSFER PAY\b|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bNOMINA\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|\b(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
+    when: /PAYROLL|^ELECTRONIC FUNDS TRANSFER PAY\b|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bNOMINA\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|(?:\b|(?<=^ACH ELECTRONIC CREDIT))(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
     examples: [
@@ -626,6 +626,12 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'ACH DEPOSIT GUSTO PAY 123456',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'earned_income' },
+      },
+      // An aggregator's row, the entry's kind run into the processor.
+      {
+        line: 'ACH Electronic CreditGUSTO PAY 123456',
         direction: 'incoming',
         expect: { type: 'income', subType: 'earned_income' },
       },
