@@ -186,10 +186,25 @@ function buildGeography(catalog: Catalog) {
     usCities.filter((city) => city.includes(' ')).map((city) => city.slice(0, city.indexOf(' '))),
   );
   const isUsCityName = (name: string) => usCities[lowerBound(usCities, name)] === name;
+  /** Every other country's towns, sorted, by upper-case alpha-2 country (Canada's from its provinces too). */
+  const townsOfCountry = new Map<string, string[]>();
+  for (const row of cities) {
+    const country = row[1].toUpperCase();
+    if (country === 'US') continue;
+    const list = townsOfCountry.get(country) ?? [];
+    list.push(canonical(row[0]));
+    townsOfCountry.set(country, list);
+  }
+  for (const list of townsOfCountry.values()) list.sort();
   const startsUsCity = (partial: string) => {
     const space = partial.indexOf(' ');
     if (space > 0 && !firstWordsOfUsCities.has(partial.slice(0, space))) return false;
     return usCities[lowerBound(usCities, partial)]?.startsWith(partial) ?? false;
+  };
+  const startsTown = (country: string, partial: string) => {
+    if (country === 'US') return startsUsCity(partial);
+    const list = townsOfCountry.get(country);
+    return list?.[lowerBound(list, partial)]?.startsWith(partial) ?? false;
   };
   /** The one city of `region` whose start (or whole name) a misspelt cut city is an edit or two from. */
   const nearCity = (region: string, partial: string) => {
@@ -259,6 +274,7 @@ function buildGeography(catalog: Catalog) {
     completeCity,
     nearCity,
     startsUsCity,
+    startsTown,
     isUsCityName,
     cityEnding,
     isLastWordOfCity,

@@ -401,7 +401,10 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // Without a state, the words after the number are a place only if they start a town (`LUCKY #745 REDWOOD`).
   if (afterStore && !place.region && !place.country) {
     const words = afterStore[2]!.trim();
-    if (!cardLine || words.length < 4 || !lexicon.startsUsCity(words)) afterStore = null;
+    const startsTown =
+      lexicon.startsUsCity(words) ||
+      (options.homeCountry ? lexicon.startsTown(options.homeCountry, words) : false);
+    if (!cardLine || words.length < 4 || !startsTown) afterStore = null;
   }
   if (afterStore) {
     rules.push('location.after-store-number');
@@ -413,7 +416,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   let country = place.country;
   if (!place.region && !place.country && !place.postalCode && cardLine && !options.nameField) {
     const home = options.homeCountry ? withoutHomeTown(text, lexicon, options.homeCountry) : null;
-    const cut = home?.town ? null : withoutCutTown(text, lexicon);
+    const cut = home?.town ? null : withoutCutTown(text, lexicon, options.homeCountry ?? null);
     if (home?.town) {
       text = home.text;
       city ??= home.town;

@@ -26,6 +26,8 @@ export interface PlaceGazetteer {
   isUsCityName(name: string): boolean;
   /** Whether some US city's name starts with `partial` (`SAN JO`, `SANTA CLA`, `REDWOOD`). */
   startsUsCity(partial: string): boolean;
+  /** Whether some town of `country` (upper-case alpha-2) starts with `partial` (`TORON` in Canada). */
+  startsTown(country: string, partial: string): boolean;
   /** The longest city of `region` (5 letters or more) that `text` ends with, inside its first word (`VETERINARBURLINGTON`), else null. */
   cityEnding(region: string, token: string): string | null;
   /** Whether `word` is the last word of a city of `region` of two words or more (`CITY` of Oklahoma City). */
@@ -149,6 +151,10 @@ export const locationRules: readonly LocationRule[] = [
       { line: 'SQ *7LEAVES SANTA CLA', expect: { name: '7LEAVES' } },
       { line: 'SQ *7LEAVES SANTA CLARA L', expect: { name: '7LEAVES' } },
       { line: 'BLUE DOOR BISTRO', expect: { name: 'BLUE DOOR BISTRO' } },
+      // One cut word starts a town of the account's country abroad; a word or a given name stays.
+      { line: 'HARBOUR BAKERY MISSISS', homeCountry: 'CA', expect: { name: 'HARBOUR BAKERY' } },
+      { line: 'BOULANGERIE PAUL', homeCountry: 'CA', expect: { name: 'BOULANGERIE PAUL' } },
+      { line: 'HARBOUR BAKERY MISSISS', expect: { name: 'HARBOUR BAKERY MISSISS' } },
     ],
   },
   {
@@ -577,12 +583,15 @@ const articleAlone = /^(?:THE|A|AN|LA|LE|EL|LOS|LAS|LES)$/;
 
 /**
  * A town the field cut with no state after it (`SQ *PLATO'S CLOSET SAN JO`, `SQ *7LEAVES SANTA CLA`):
- * two or three last words that start a US city's name, the first of them whole. The name keeps a word
- * other than an article.
+ * two or three last words that start a US city's name, the first of them whole. On an account abroad
+ * (`country`, upper-case alpha-2) one cut word may start a town of its country too (`HARBOUR BAKERY MISSISS`):
+ * four letters or more, neither an English word, a given name nor a whole town (`withoutHomeTown` reads those),
+ * and not after `OF`. The name keeps a word other than an article.
  */
 export function withoutCutTown(
   text: string,
   gazetteer: PlaceGazetteer,
+  country: string | null = null,
 ): { text: string; town: string | null } {
   const words = text.split(' ');
   // A letter after the town is the start of the next word the field cut (`7LEAVES SANTA CLARA L`).
@@ -594,6 +603,21 @@ export function withoutCutTown(
     if (tail.length >= 6 && gazetteer.startsUsCity(tail) && /^[A-Z ]+$/.test(tail))
       return { text: kept, town: tail };
   }
+  const last = words.at(-1)!;
+  const kept = words.slice(0, -1).join(' ');
+  const abroad = country !== null && country !== 'US';
+  if (
+    abroad &&
+    words.length >= 2 &&
+    !articleAlone.test(kept) &&
+    /^[A-Z]{4,}$/.test(last) &&
+    !gazetteer.isCommonWord(last.toLowerCase()) &&
+    !givenNames.has(last) &&
+    !ownTownAfter.test(words.at(-2)!) &&
+    !gazetteer.isCity(country, last) &&
+    gazetteer.startsTown(country, last)
+  )
+    return { text: kept, town: last };
   return { text, town: null };
 }
 
