@@ -24,8 +24,25 @@ const smallWords = new Set([
   'del',
 ]);
 // `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
-// British `PLC` and Australian `PTY` (`PTY LTD`) too.
-const legalForms = new Set(['LLC', 'INC', 'CORP', 'LTD', 'PLLC', 'LLP', 'LP', 'PC', 'PA', 'PLC', 'PTY']);
+// British `PLC` and Australian `PTY` (`PTY LTD`) too, and continental Europe's (`GMBH`, `SARL`, `SRL`, `BV`, `KG`).
+const legalForms = new Set([
+  'LLC',
+  'INC',
+  'CORP',
+  'LTD',
+  'PLLC',
+  'LLP',
+  'LP',
+  'PC',
+  'PA',
+  'PLC',
+  'PTY',
+  'GMBH',
+  'SARL',
+  'SRL',
+  'BV',
+  'KG',
+]);
 const vowels = /[AEIOUY]/;
 const titleWords = new Set(['ST', 'STE', 'DR', 'MT', 'FT', 'MR', 'MRS', 'JR', 'SR']);
 /** Surnames that are a given name and an s (`KELLER WILLIAMS`, `ROGERS PLUMBING`): no possessive. */

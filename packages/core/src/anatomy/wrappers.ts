@@ -9,6 +9,8 @@ import type { WrapperRule } from './wrapper-rule.js';
 import { leadingWrappersAbroad, trailingWrappersAbroad } from './wrappers-abroad.js';
 import { leadingWrappersCanada } from './wrappers-canada.js';
 import { leadingWrappersFrench } from './wrappers-french.js';
+import { leadingWrappersGerman } from './wrappers-german.js';
+import { leadingWrappersItalian } from './wrappers-italian.js';
 import { leadingWrappersSpanish } from './wrappers-spanish.js';
 
 /** Words a bank's card entries are made of and no merchant's name starts with. */
@@ -30,6 +32,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
   ...leadingWrappersCanada,
   ...leadingWrappersFrench,
   ...leadingWrappersSpanish,
+  ...leadingWrappersGerman,
+  ...leadingWrappersItalian,
   {
     id: 'wrapper.authorized-on',
     pattern:

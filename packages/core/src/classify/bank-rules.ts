@@ -191,7 +191,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.fee',
     // Not a word of a host (`DH-FEE.COM`).
-    when: /(?<![.-])\bFEE\b(?![.-])|^FRAIS\b|^COMISION\b|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED|\bEXCESS INTEREST\b|^(?:DEBIT|OVERDRAFT) INTEREST\b/,
+    when: /(?<![.-])\bFEE\b(?![.-])|^FRAIS\b|^COMISION\b|\bGEBUHR(?:EN)?\b|\bENTGELT\b|KONTOFUHRUNG|^COMMISSIONI?\b|^CANONE\b|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED|\bEXCESS INTEREST\b|^(?:DEBIT|OVERDRAFT) INTEREST\b/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'other', counterparty: 'none' },
     examples: [
@@ -336,7 +336,7 @@ export const bankRules: readonly BankRule[] = [
     id: 'bank.atm-withdrawal',
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
     // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
-    when: /\bATM\b|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b/,
+    when: /\bATM\b|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b/,
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
     examples: [
@@ -610,7 +610,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.payroll',
     // Money in from a payroll provider is pay too (`GUSTO DES:PAY`, `ADP WAGE PAY`).
-    when: /PAYROLL|^ELECTRONIC FUNDS TRANSFER PAY\b|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bNOMINA\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|(?:\b|(?<=^ACH ELECTRONIC CREDIT))(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
+    when: /PAYROLL|^ELECTRONIC FUNDS TRANSFER PAY\b|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bNOMINA\b|\bGEHALT\b|\bLOHN\b|\bSTIPENDIO\b|\bSALARIS\b|\bSUELDO\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|(?:\b|(?<=^ACH ELECTRONIC CREDIT))(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
     examples: [
@@ -693,7 +693,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.interest-dividend',
-    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND|\bINTRST\b|\bINTERETS?\b|\bINTERESES\b/,
+    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND|\bINTRST\b|\bINTERETS?\b|\bINTERESES\b|\bZINSEN\b|\bINTERESSI\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'other', counterparty: 'none' },
     examples: [
@@ -813,6 +813,33 @@ export const bankRules: readonly BankRule[] = [
         line: 'CHASE CREDIT CRD DES:AUTOPAY ID:XXXX INDN:JANE DOE CO ID:XXX PPD',
         direction: 'outgoing',
         expect: { type: 'debt', subType: 'payment' },
+      },
+    ],
+  },
+  {
+    // A SEPA transfer to or from the party the line names (`VIR SEPA <party>`, `Überweisung`, `Dauerauftrag`,
+    // `TRANSFERENCIA`, `BONIFICO`): a merchant the catalog knows decides the kind (a bill paid by transfer).
+    // After the rows of pay, benefits and rent, which say more (`Gutschrift ACME GMBH Gehalt`).
+    id: 'bank.sepa-transfer',
+    when: /^(?:VIR(?:EMENT)? SEPA|VIR (?:RECU|EMIS|INST)|(?:SEPA-?|SEPA |ECHTZEIT-?)?(?:UBERWEISUNG|GUTSCHRIFT|DAUERAUFTRAG)|TRANSFERENCIA|BONIFICO)\b/,
+    yields: {
+      type: 'other_money_movement',
+      subType: 'transfer',
+      counterparty: 'party',
+      transferType: 'external',
+      method: 'ach',
+      partyDecides: true,
+    },
+    examples: [
+      {
+        line: 'VIR SEPA CAMILLE MARTIN',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'BONIFICO A FAVORE DI GIULIA ROSSI',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
       },
     ],
   },
