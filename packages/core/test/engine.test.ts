@@ -571,6 +571,20 @@ describe('createEngine: transfers and universal lines', () => {
     });
   });
 
+  it('names no one from a debt payment that says only what it is (`CREDIT CARD 3333 PAYMENT`)', () => {
+    for (const description of ['CREDIT CARD 3333 PAYMENT *//', 'E Withdrawal -  AUTOMOBILE PAYMENT - WEB PAY']) {
+      const result = engine.enrichUniversal({
+        userId: 'u1',
+        description,
+        amount: 300,
+        direction: 'DEBIT',
+        categoryType: 'MCC',
+      });
+      expect(result.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
+      expect(result.counterparty).toEqual([]);
+    }
+  });
+
   it('finds fees, own-account transfers and checks, with nobody as counterparty', () => {
     expect(transfer('OVERDRAFT ITEM FEE', { amount: 35 }).transactionInfo).toMatchObject({
       type: 'fee',

@@ -50,6 +50,15 @@ function namedThirdParties(lexicon: Lexicon, text: string): CatalogThirdParty[] 
   return named;
 }
 
+/** Words a bank's entry is made of: a party named by them alone is no one (`CREDIT CARD`, `AUTOMOBILE PAYMENT`). */
+const entryWords = new Set(
+  'CREDIT CARD CARDS PAYMENT PAYMENTS PMT PYMT AUTOPAY AUTO AUTOMOBILE LOAN MORTGAGE MTG ONLINE MOBILE WEB TRANSFER XFER DEPOSIT WITHDRAWAL BILL PAY THANK YOU ACCOUNT ACCT CHECKING SAVINGS DEBIT ELECTRONIC ACH INTERNET BANKING'.split(
+    ' ',
+  ),
+);
+const onlyWording = (party: string) =>
+  party.split(/[^A-Z]+/).every((word) => word === '' || entryWords.has(word));
+
 /**
  * A bank line's party that is a country's name alone is its government paying or paid (`CANADA GST`, `Tax
  * Refund CANADA`: the Government of Canada's deposits name the country): that reading too.
@@ -156,7 +165,13 @@ export function resolveBankCounterparty(
       ? anatomy.display
       : null;
   const namedParty =
-    !merchant && !app && rule?.counterparty !== 'none' && !lender && rule?.type !== 'atm' && counterpartyText
+    !merchant &&
+    !app &&
+    rule?.counterparty !== 'none' &&
+    !lender &&
+    rule?.type !== 'atm' &&
+    counterpartyText &&
+    !onlyWording(counterpartyText)
       ? anatomy.display
       : null;
   const nobody = rule?.counterparty === 'none' || (lender && !merchant);
