@@ -572,7 +572,10 @@ describe('createEngine: transfers and universal lines', () => {
   });
 
   it('names no one from a debt payment that says only what it is (`CREDIT CARD 3333 PAYMENT`)', () => {
-    for (const description of ['CREDIT CARD 3333 PAYMENT *//', 'E Withdrawal -  AUTOMOBILE PAYMENT - WEB PAY']) {
+    for (const description of [
+      'CREDIT CARD 3333 PAYMENT *//',
+      'E Withdrawal -  AUTOMOBILE PAYMENT - WEB PAY',
+    ]) {
       const result = engine.enrichUniversal({
         userId: 'u1',
         description,
