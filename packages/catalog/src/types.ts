@@ -62,6 +62,8 @@ export interface ThirdParty {
   /** Markers found anywhere in a descriptor, uppercase (`APPLE PAY`). */
   markers: string[];
   website: string | null;
+  /** The websites of the company's own products (`https://youtube.com` of Google): a merchant there is the company's own. */
+  ownBrands: string[];
   logo: string | null;
   industryId: string;
   /** How sure the curators are of the prefixes: the vendor's docs, secondary sources, or seen in data. */

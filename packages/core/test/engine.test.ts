@@ -18,6 +18,14 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(enrichmentSchema.safeParse(result).success).toBe(true);
   });
 
+  it("names no third party before the platform's own product (`GOOGLE *YouTube`, `MSFT *XBOX`), one before another's app", () => {
+    expect(card('GOOGLE *YouTube').transactionInfo.thirdParties).toEqual([]);
+    expect(card('MSFT *XBOX').transactionInfo.thirdParties).toEqual([]);
+    expect(card('GOOGLE *Duolingo').transactionInfo.thirdParties.map((party) => party.name)).toEqual([
+      'Google',
+    ]);
+  });
+
   it('reads the order code after a seller’s own prefix as no merchant, letters only or not; a seller behind a platform stays', () => {
     for (const line of [
       'AMZN PRIME*GKDKSCKCJ WA',

@@ -234,6 +234,7 @@ export function buildCatalog(options: BuildCatalogOptions = {}): BuildCatalogRes
       prefixes: party.prefixes,
       markers: party.markers,
       website: websiteOf(party.domain),
+      ownBrands: party.ownBrands.map(websiteOf),
       logo: merchant?.logo ?? faviconOf(party.domain),
       industryId: party.industry,
       confidence: party.confidence,

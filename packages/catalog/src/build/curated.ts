@@ -39,6 +39,8 @@ export interface CuratedThirdParty {
   roles: ThirdPartyRole[];
   prefixes: string[];
   markers: string[];
+  /** The bare domains of the company's own products (`youtube.com` of Google): no business behind its prefix. */
+  ownBrands: string[];
   industry: string;
   confidence: ThirdPartyConfidence;
 }
@@ -396,6 +398,11 @@ export function readCurated(options: ReadCuratedOptions): CuratedResult {
         if (value !== value.toUpperCase()) issue(file, i, `${field} entry ${value} is not uppercase`);
       }
     }
+    const ownBrands = entry.ownBrands ?? [];
+    if (!isTextArray(ownBrands) || !ownBrands.every(isBareDomain)) {
+      issue(file, i, 'ownBrands must be an array of bare domains');
+      ok = false;
+    }
     if (!checkIndustry(file, i, entry.industry)) ok = false;
     if (!CONFIDENCES.includes(entry.confidence as string)) {
       issue(file, i, `confidence must be doc, 2nd or seen, not ${String(entry.confidence)}`);
@@ -413,6 +420,7 @@ export function readCurated(options: ReadCuratedOptions): CuratedResult {
       roles: [...new Set((entry.roles as ThirdPartyRole[] | undefined) ?? [])],
       prefixes: [...new Set((entry.prefixes as string[] | undefined) ?? [])],
       markers: [...new Set((entry.markers as string[] | undefined) ?? [])],
+      ownBrands: [...new Set((entry.ownBrands as string[] | undefined) ?? [])],
       industry: entry.industry as string,
       confidence: entry.confidence as ThirdPartyConfidence,
     });

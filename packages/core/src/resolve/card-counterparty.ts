@@ -193,10 +193,14 @@ export function resolveCardCounterparty(
   if (match && mcc?.atm && !lendsMoney(merchants[match.entry]!.industryId)) match = null;
   const merchant = match ? merchants[match.entry]! : null;
   const lenders = parties.filter((party) => party.roles.includes('bnpl'));
-  // A third party that is itself the merchant (`DOORDASH` ordered from DoorDash) is the counterparty only.
+  // A third party that is itself the merchant (`DOORDASH` ordered from DoorDash), or whose own product the
+  // merchant is (`GOOGLE *YouTube`, `MSFT *XBOX`), is the counterparty only.
   if (merchant?.website) {
     const host = bareHost(merchant.website);
-    parties = parties.filter((party) => !party.website || bareHost(party.website) !== host);
+    const ownedBy = (party: CatalogThirdParty) =>
+      (party.website !== null && bareHost(party.website) === host) ||
+      party.ownBrands.some((site) => bareHost(site) === host);
+    parties = parties.filter((party) => !ownedBy(party));
   }
   // The line names only a third party: the whole line, or the party's own name once its phrase came off
   // (`XOOM.COM`, `MONEYGRAM US 8009262400 TX`).
