@@ -101,3 +101,34 @@ it("applies a correction resolved on one API process to the other's next enrichm
   const later = await enrich(two, { ...flowers, merchantName: 'SQ * Marias Flowers #7 Oakland CA' });
   expect(later.counterparty[0]?.name).toBe("Maria's Flowers");
 });
+
+it("decides a series' recurrence with the payments recorded on the other API process, and lists it alike", async () => {
+  // A monthly bill paid through each process in turn: each keeps the series parsed, and must read the
+  // state again once the other wrote it.
+  const intervals: Array<string | null> = [];
+  for (let index = 0; index < 6; index++) {
+    const server = index % 2 === 0 ? one : two;
+    const response = await server.request('/transactions/cards/enrich', {
+      json: {
+        ...netflix,
+        userId: 'u-fleet-series',
+        occurredAt: `2025-0${index + 1}-05`,
+        transactionId: `fleet-series-${index}`,
+      },
+    });
+    const body = (await response.json()) as {
+      transactionInfo: { recurrenceInfo: { intervalType: string; recentRecurrences: unknown[] } | null };
+    };
+    intervals.push(body.transactionInfo.recurrenceInfo?.intervalType ?? null);
+    if (index === 5) expect(body.transactionInfo.recurrenceInfo?.recentRecurrences).toHaveLength(6);
+  }
+  expect(intervals.slice(2)).toEqual(['monthly', 'monthly', 'monthly', 'monthly']);
+  const views = await Promise.all(
+    [one, two].map(async (server) => (await server.request('/users/u-fleet-series/recurring')).json()),
+  );
+  expect(views[1]).toEqual(views[0]);
+  expect(views[0]).toMatchObject({
+    asOf: '2025-06-05',
+    series: [{ count: 6, lastDate: '2025-06-05', periodicity: { label: 'monthly' } }],
+  });
+});

@@ -75,4 +75,21 @@ describe('series text', () => {
     expect(changes[0]).toMatchObject({ userId: 'u1', key: 'costco', state: JSON.stringify(written) });
     expect(changes[0]!.lastDay).toBe(Date.UTC(2026, 0, 2) / 86_400_000);
   });
+
+  it('holds states given parsed, as texts filled: a state held or written stays', () => {
+    const state = busySeries();
+    const book = createTextSeriesBook(() => {
+      throw new Error('no text to parse');
+    });
+    const costco = { userId: 'u1', key: 'costco' };
+    const fresh = { userId: 'u1', key: 'descriptor:corner shop' };
+    book.hold(costco, state);
+    book.hold(fresh, undefined);
+    expect(book.holds(costco) && book.holds(fresh)).toBe(true);
+    expect(book.get('u1', 'costco')).toBe(state);
+    expect(book.get('u1', 'descriptor:corner shop')).toBeUndefined();
+    book.hold(costco, busySeries());
+    expect(book.get('u1', 'costco')).toBe(state);
+    expect(book.changes()).toEqual([]);
+  });
 });

@@ -7,12 +7,21 @@
  * A state written but not yet committed (group commit, a batch chunk on its
  * way to the store) is answered from here (`unsaved`), and a read checks it
  * after the store answered: two requests of one user that meet in the same
- * turn of the event loop each see the other's payment.
+ * turn of the event loop each see the other's payment. An inline request
+ * reads a state this process holds parsed by its revision alone
+ * (`parsed-series.ts`).
  */
-import { createTextSeriesBook, recurringView, type SeriesBook, type SeriesRef } from '@txenrich/core';
+import {
+  createTextSeriesBook,
+  recurringView,
+  type SeriesBook,
+  type SeriesRef,
+  type SeriesState,
+} from '@txenrich/core';
 import type { SeriesSource, SeriesUpdate } from '@txenrich/pool';
 import type { RecurringStatus, RecurringView } from '@txenrich/schema';
 import { createParsedSeries } from './parsed-series.js';
+import { nextSeriesRevision } from './series-revision.js';
 import type { Scope, SeriesRow, Store } from './store.js';
 
 /** The series of one inline request: states as the request read them, and those it changed. */
@@ -43,59 +52,76 @@ const unsavedKey = (scope: Scope, ref: SeriesRef) =>
   `${scope.tenant}\u0000${scope.environment}\u0000${ref.userId}\u0000${ref.key}`;
 
 export function createSeriesStates(store: Store, now: () => number): SeriesStates {
-  const unsaved = new Map<string, string>();
+  const unsaved = new Map<string, SeriesRow>();
   const parsed = createParsedSeries();
 
-  async function load(scope: Scope, refs: readonly SeriesRef[]): Promise<(string | null)[]> {
+  async function loadTexts(scope: Scope, refs: readonly SeriesRef[]): Promise<(string | null)[]> {
     const stored = await store.loadSeries(scope, refs);
     // After the store's answer: a state written meanwhile is newer than the one stored.
-    return refs.map((ref, index) => unsaved.get(unsavedKey(scope, ref)) ?? stored[index] ?? null);
+    return refs.map(
+      (ref, index) => unsaved.get(unsavedKey(scope, ref))?.state ?? stored[index]?.state ?? null,
+    );
+  }
+
+  /** The state of `ref`: the one kept parsed while the store holds it at the same revision. */
+  async function loadParsed(scope: Scope, ref: SeriesRef): Promise<SeriesState | undefined> {
+    const key = unsavedKey(scope, ref);
+    // Taken before asking: the cache may drop it meanwhile.
+    const kept = parsed.kept(key);
+    const [stored] = await store.loadSeries(scope, [ref], [kept?.revision ?? null]);
+    const written = unsaved.get(key);
+    if (written) return parsed.read(key, written.revision, written.state);
+    if (!stored) return undefined;
+    // No text: the store holds the revision kept.
+    return stored.state === null ? kept!.state : parsed.read(key, stored.revision, stored.state);
   }
 
   return {
     forRequest(scope) {
-      const book = createTextSeriesBook((ref, text) => parsed.read(unsavedKey(scope, ref), text));
+      const book = createTextSeriesBook();
       return {
         holds: book.holds,
         get: book.get,
         set: book.set,
         async load(ref) {
-          book.fill([ref], await load(scope, [ref]));
+          book.hold(ref, await loadParsed(scope, ref));
         },
         changed() {
           const seenAt = now();
           return book.changes().map(({ written, ...change }) => {
-            parsed.keep(unsavedKey(scope, change), change.state, written);
-            return { ...change, seenAt };
+            const revision = nextSeriesRevision();
+            parsed.keep(unsavedKey(scope, change), revision, change.state, written);
+            return { ...change, revision, seenAt };
           });
         },
       };
     },
 
-    forBatch: (scope) => ({ load: (refs) => load(scope, refs) }),
+    forBatch: (scope) => ({ load: (refs) => loadTexts(scope, refs) }),
 
     rowsOf(updates) {
       const seenAt = now();
-      return updates.map((update) => ({ ...update, seenAt }));
+      return updates.map((update) => ({ ...update, revision: nextSeriesRevision(), seenAt }));
     },
 
     unsaved(scope, rows) {
-      for (const row of rows) unsaved.set(unsavedKey(scope, row), row.state);
+      for (const row of rows) unsaved.set(unsavedKey(scope, row), row);
     },
 
     saved(scope, rows) {
       for (const row of rows) {
         const key = unsavedKey(scope, row);
         // A later write of the same series stays until it is saved itself.
-        if (unsaved.get(key) === row.state) unsaved.delete(key);
+        if (unsaved.get(key)?.revision === row.revision) unsaved.delete(key);
       }
     },
 
     async recurring(scope, userId, status) {
       const rows = await store.userSeries(scope, userId);
-      const states = rows.map(({ key, state }) => {
-        const at = unsavedKey(scope, { userId, key });
-        return { key, state: parsed.read(at, unsaved.get(at) ?? state) };
+      const states = rows.map((stored) => {
+        const at = unsavedKey(scope, { userId, key: stored.key });
+        const { revision, state } = unsaved.get(at) ?? stored;
+        return { key: stored.key, state: parsed.read(at, revision, state) };
       });
       return recurringView(states, status ? { status } : {});
     },

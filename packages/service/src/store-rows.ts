@@ -272,13 +272,14 @@ export const outcomeUpsert = (placeholder: (index: number) => string) =>
 /** A series state; a later write of the same (tenant, environment, user, key) replaces it (`seriesUpsert`). */
 export const seriesInsert: InsertMapping<[Scope, SeriesRow]> = {
   table: 'recurrence_series',
-  columns: ['tenant', 'environment', 'user_id', 'series_key', 'state', 'last_day', 'seen_at'],
+  columns: ['tenant', 'environment', 'user_id', 'series_key', 'state', 'revision', 'last_day', 'seen_at'],
   values: (scope, row) => [
     scope.tenant,
     scope.environment,
     row.userId,
     row.key,
     row.state,
+    row.revision,
     row.lastDay,
     row.seenAt,
   ],
@@ -286,7 +287,8 @@ export const seriesInsert: InsertMapping<[Scope, SeriesRow]> = {
 
 /** What makes `seriesInsert` replace the stored state: the same SQL on SQLite and Postgres. */
 export const seriesUpsert = `ON CONFLICT (tenant, environment, user_id, series_key)
-  DO UPDATE SET state = excluded.state, last_day = excluded.last_day, seen_at = excluded.seen_at`;
+  DO UPDATE SET state = excluded.state, revision = excluded.revision, last_day = excluded.last_day,
+    seen_at = excluded.seen_at`;
 
 // ---------------------------------------------------------------- deliveries
 

@@ -113,10 +113,18 @@ export const dayOf = (epochMs: number): number => Math.floor(epochMs / 86_400_00
 /** One user's series state (recurrence): core's `SeriesState` as JSON text. */
 export interface SeriesRow extends SeriesRef {
   state: string;
+  /** What tells this text from any other the row held or will hold (`SeriesRevision`). */
+  revision: number;
   /** Its latest payment's calendar day (days since 1970-01-01). */
   lastDay: number;
   /** When an enrichment wrote it: what retention goes by. */
   seenAt: number;
+}
+
+/** A series state as `loadSeries` answers it: `state` is null when it is the revision the reader holds. */
+export interface StoredSeries {
+  revision: number;
+  state: string | null;
 }
 
 /** What one inline enrichment request (single or microbatch) leaves in the store. */
@@ -454,10 +462,18 @@ export interface Store {
    */
   recordEnrichments(writes: readonly EnrichmentWrite[]): Promise<void>;
   findEnrichment(scope: Scope, enrichmentId: string): Promise<EnrichmentRecord | null>;
-  /** The states of these series as JSON text, in order; null for a series not stored. One read per series. */
-  loadSeries(scope: Scope, refs: readonly SeriesRef[]): Promise<(string | null)[]>;
+  /**
+   * The states of these series, in order; null for a series not stored. One read per series. `held`
+   * (in the same order) names the revision a reader holds parsed already: a state stored at that very
+   * revision is answered without its text.
+   */
+  loadSeries(
+    scope: Scope,
+    refs: readonly SeriesRef[],
+    held?: readonly (number | null)[],
+  ): Promise<(StoredSeries | null)[]>;
   /** Every series state of a user, as JSON text, by key. */
-  userSeries(scope: Scope, userId: string): Promise<Array<{ key: string; state: string }>>;
+  userSeries(scope: Scope, userId: string): Promise<Array<{ key: string; state: string; revision: number }>>;
 
   // Transaction outcomes.
   /**

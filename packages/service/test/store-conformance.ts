@@ -94,13 +94,16 @@ const enrichment = (enrichmentId: string): EnrichmentRecord => ({
 });
 
 /** A series state (the store keeps its text as it is) named after the enrichment that wrote it. */
-const seriesRow = (enrichmentId: string, userId: string): SeriesRow => ({
+const seriesRow = (enrichmentId: string, userId: string, revision = 1): SeriesRow => ({
   userId,
   key: `series-${enrichmentId}`,
   state: `{"version":1,"written":"${enrichmentId}"}`,
+  revision,
   lastDay: 20_000,
   seenAt: at,
 });
+/** A row as `loadSeries` answers it to a reader that holds no revision of it. */
+const stored = ({ revision, state }: SeriesRow) => ({ revision, state });
 /** The keys of a user's series. */
 const seriesKeys = async (store: Store, scope: Scope, userId: string) =>
   (await store.userSeries(scope, userId)).map((row) => row.key);
@@ -533,7 +536,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         expect(await store.findEnrichment(acme, 'e2')).toEqual(enrichment('e2'));
         expect(await store.findEnrichment(acme, 'e3')).toBeNull();
         expect(await store.loadSeries(acme, [{ userId: 'user-1', key: 'series-e1' }])).toEqual([
-          seriesRow('e1', 'user-1').state,
+          stored(seriesRow('e1', 'user-1')),
         ]);
       });
 
@@ -589,7 +592,12 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         await store.recordEnrichments([write(acme, [enrichment('e1')], [first])]);
         await store.createBatch(newBatch('b1', { size: 2, chunkSize: 2, items: '{}\n{}' }));
         await store.startBatch('b1');
-        const again: SeriesRow = { ...first, state: '{"version":1,"written":"again"}', lastDay: 20_001 };
+        const again: SeriesRow = {
+          ...first,
+          state: '{"version":1,"written":"again"}',
+          revision: 2,
+          lastDay: 20_001,
+        };
         const other = seriesRow('b-e4', 'user-2');
         await store.saveBatchChunk('b1', {
           index: 0,
@@ -604,9 +612,41 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
             { userId: 'user-1', key: first.key },
             { userId: 'user-3', key: first.key },
           ]),
-        ).toEqual([other.state, again.state, null]);
-        expect(await store.userSeries(acme, 'user-1')).toEqual([{ key: first.key, state: again.state }]);
+        ).toEqual([stored(other), stored(again), null]);
+        expect(await store.userSeries(acme, 'user-1')).toEqual([
+          { key: first.key, state: again.state, revision: 2 },
+        ]);
         expect(await store.loadSeries(globex, [{ userId: 'user-1', key: first.key }])).toEqual([null]);
+      });
+
+      it('answers a state without its text to a reader holding its revision, with it once another handle wrote', async () => {
+        const { store, reopen } = await fresh();
+        const netflix = { userId: 'user-1', key: 'series-e1' };
+        const hulu = { userId: 'user-1', key: 'series-e2' };
+        await store.recordEnrichments([
+          write(
+            acme,
+            [enrichment('e1'), enrichment('e2')],
+            [seriesRow('e1', 'user-1', 7), seriesRow('e2', 'user-1', 8)],
+          ),
+        ]);
+        // Held: no text. Another revision held, or none: the text. Not stored: null, whatever is held.
+        expect(
+          await store.loadSeries(acme, [netflix, hulu, { userId: 'user-2', key: 'series-e1' }], [7, 3, 7]),
+        ).toEqual([{ revision: 7, state: null }, stored(seriesRow('e2', 'user-1', 8)), null]);
+        expect(await store.loadSeries(acme, [netflix, hulu], [null, 8])).toEqual([
+          stored(seriesRow('e1', 'user-1', 7)),
+          { revision: 8, state: null },
+        ]);
+        // Another process on the same database writes the series: a reader holding revision 7 gets the text.
+        const other = await reopen();
+        const written: SeriesRow = {
+          ...seriesRow('e1', 'user-1', 9),
+          state: '{"version":1,"written":"other"}',
+        };
+        await other.recordEnrichments([write(acme, [enrichment('e3')], [written])]);
+        expect(await store.loadSeries(acme, [netflix], [7])).toEqual([stored(written)]);
+        expect(await store.loadSeries(globex, [netflix], [9])).toEqual([null]);
       });
     });
 

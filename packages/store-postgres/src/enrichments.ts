@@ -12,6 +12,7 @@ import {
   type Scope,
   type SeriesRef,
   type SeriesRow,
+  type StoredSeries,
   seriesInsert,
   seriesUpsert,
   toEnrichment,
@@ -67,26 +68,39 @@ export function seriesUpsertInsert(series: readonly ScopedSeries[]): Insert {
 
 export function createEnrichments(context: StoreContext): EnrichmentMethods {
   const { op, query } = context;
-  // One statement for the refs of every read asked in a turn: one round trip, one snapshot.
-  const readSeries = perTurn(async (reads: ReadonlyArray<{ scope: Scope; refs: readonly SeriesRef[] }>) => {
-    const asked = reads.flatMap(({ scope, refs }) => refs.map((ref) => ({ scope, ref })));
-    const { rows } = await query<{ state: string | null }>(
-      `SELECT s.state
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
-         WITH ORDINALITY AS asked (tenant, environment, user_id, series_key, position)
-       LEFT JOIN recurrence_series s ON s.tenant = asked.tenant AND s.environment = asked.environment
-         AND s.user_id = asked.user_id AND s.series_key = asked.series_key
-       ORDER BY asked.position`,
-      [
-        asked.map(({ scope }) => scope.tenant),
-        asked.map(({ scope }) => scope.environment),
-        asked.map(({ ref }) => ref.userId),
-        asked.map(({ ref }) => ref.key),
-      ],
-    );
-    let next = 0;
-    return reads.map(({ refs }) => refs.map(() => rows[next++]!.state));
-  });
+  // One statement for the refs of every read asked in a turn: one round trip, one snapshot. The text only
+  // when the reader does not hold this revision parsed already.
+  const readSeries = perTurn(
+    async (
+      reads: ReadonlyArray<{ scope: Scope; refs: readonly SeriesRef[]; held?: readonly (number | null)[] }>,
+    ) => {
+      const asked = reads.flatMap(({ scope, refs, held }) =>
+        refs.map((ref, index) => ({ scope, ref, held: held?.[index] ?? null })),
+      );
+      const { rows } = await query<{ revision: number | null; state: string | null }>(
+        `SELECT s.revision, CASE WHEN s.revision = asked.held THEN NULL ELSE s.state END AS state
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])
+           WITH ORDINALITY AS asked (tenant, environment, user_id, series_key, held, position)
+         LEFT JOIN recurrence_series s ON s.tenant = asked.tenant AND s.environment = asked.environment
+           AND s.user_id = asked.user_id AND s.series_key = asked.series_key
+         ORDER BY asked.position`,
+        [
+          asked.map(({ scope }) => scope.tenant),
+          asked.map(({ scope }) => scope.environment),
+          asked.map(({ ref }) => ref.userId),
+          asked.map(({ ref }) => ref.key),
+          asked.map(({ held }) => held),
+        ],
+      );
+      let next = 0;
+      return reads.map(({ refs }) =>
+        refs.map((): StoredSeries | null => {
+          const { revision, state } = rows[next++]!;
+          return revision === null ? null : { revision, state };
+        }),
+      );
+    },
+  );
 
   return {
     // A turn's requests in one statement, usually: one round trip. The rows other transactions write
@@ -107,17 +121,19 @@ export function createEnrichments(context: StoreContext): EnrichmentMethods {
       return rows[0] ? toEnrichment(rows[0]) : null;
     }),
 
-    loadSeries: op('loadSeries', (scope: Scope, refs: readonly SeriesRef[]) =>
-      refs.length === 0 ? Promise.resolve([]) : readSeries({ scope, refs }),
+    loadSeries: op(
+      'loadSeries',
+      (scope: Scope, refs: readonly SeriesRef[], held?: readonly (number | null)[]) =>
+        refs.length === 0 ? Promise.resolve([]) : readSeries(held ? { scope, refs, held } : { scope, refs }),
     ),
 
     userSeries: op('userSeries', async (scope: Scope, userId: string) => {
-      const { rows } = await query<{ series_key: string; state: string }>(
-        `SELECT series_key, state FROM recurrence_series
+      const { rows } = await query<{ series_key: string; state: string; revision: number }>(
+        `SELECT series_key, state, revision FROM recurrence_series
          WHERE tenant = $1 AND environment = $2 AND user_id = $3 ORDER BY series_key`,
         [scope.tenant, scope.environment, userId],
       );
-      return rows.map((row) => ({ key: row.series_key, state: row.state }));
+      return rows.map((row) => ({ key: row.series_key, state: row.state, revision: row.revision }));
     }),
   };
 }

@@ -331,6 +331,15 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX enrichment_outcomes_by_age ON enrichment_outcomes (environment, day);
     `,
   },
+  {
+    version: 8,
+    name: 'series revisions',
+    sql: `
+      -- The revision each series state is stored at, drawn anew by each write (never 0): a process that
+      -- holds a state parsed reads the row's text only when it is at another revision.
+      ALTER TABLE recurrence_series ADD COLUMN revision bigint NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** Applies the migrations the database lacks, once across processes; refuses a database migrated by a newer version. */

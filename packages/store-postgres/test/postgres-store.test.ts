@@ -128,6 +128,51 @@ describe('two processes on one database', () => {
   });
 });
 
+describe('Postgres series revisions', () => {
+  it('migrates series states stored before revisions: each read at revision 0 until written again', async () => {
+    const url = await databases.urlOf('series_revisions');
+    // A database of schema version 7: series states without a revision.
+    await onDatabase(url, async (client) => {
+      await client.query(
+        'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)',
+      );
+      for (const migration of migrations.filter((each) => each.version <= 7)) {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations VALUES ($1, $2, 0)', [
+          migration.version,
+          migration.name,
+        ]);
+      }
+      await client.query(
+        `INSERT INTO recurrence_series (tenant, environment, user_id, series_key, state, last_day, seen_at)
+         VALUES ('acme', 'production', 'u1', 'netflix', '{"version":1,"old":true}', 20000, 0)`,
+      );
+    });
+
+    const store = await createPostgresStore({ url });
+    const netflix = { userId: 'u1', key: 'netflix' };
+    expect(await store.loadSeries(acme, [netflix])).toEqual([
+      { revision: 0, state: '{"version":1,"old":true}' },
+    ]);
+    expect(await store.loadSeries(acme, [netflix], [0])).toEqual([{ revision: 0, state: null }]);
+    const state = '{"version":1,"new":true}';
+    // A revision past 2^32: stored and compared as a whole number.
+    const revision = 2 ** 47 + 3;
+    await store.recordEnrichments([
+      {
+        scope: acme,
+        enrichments: [],
+        series: [{ ...netflix, state, revision, lastDay: 20_001, seenAt: 1 }],
+        usage: [],
+      },
+    ]);
+    expect(await store.loadSeries(acme, [netflix], [0])).toEqual([{ revision, state }]);
+    expect(await store.loadSeries(acme, [netflix], [revision])).toEqual([{ revision, state: null }]);
+    expect(await store.userSeries(acme, 'u1')).toEqual([{ key: 'netflix', state, revision }]);
+    await store.close();
+  });
+});
+
 describe('Postgres retention', () => {
   it('deletes the recurrence series of an environment last seen before the cutoff, and no other', async () => {
     const store = await createPostgresStore({ url: await databases.urlOf('series_retention') });
@@ -135,6 +180,7 @@ describe('Postgres retention', () => {
       userId,
       key: 'k',
       state: '{}',
+      revision: 1,
       lastDay: 1,
       seenAt,
     });
@@ -189,7 +235,7 @@ describe('round trips', () => {
     const series = (scope: Scope, userId: string, state: string) => ({
       scope,
       enrichments: [],
-      series: [{ userId, key: 'netflix', state, lastDay: 20_000, seenAt: 0 }],
+      series: [{ userId, key: 'netflix', state, revision: state.length, lastDay: 20_000, seenAt: 0 }],
       usage: [],
     });
     try {
@@ -203,14 +249,15 @@ describe('round trips', () => {
           { userId: 'u1', key: 'netflix' },
           { userId: 'u2', key: 'netflix' },
         ]),
-        store.loadSeries(globex, [{ userId: 'u1', key: 'netflix' }]),
+        // Held at its revision: answered without the text.
+        store.loadSeries(globex, [{ userId: 'u1', key: 'netflix' }], ['{"globex":1}'.length]),
         store.loadSeries(acme, []),
         store.rulesRevisions(acme),
         store.rulesRevisions(globex),
       ]);
       expect(answers).toEqual([
-        ['{"acme":1}', null],
-        ['{"globex":1}'],
+        [{ revision: '{"acme":1}'.length, state: '{"acme":1}' }, null],
+        [{ revision: '{"globex":1}'.length, state: null }],
         [],
         expect.objectContaining({ triggers: 3, corrections: 0 }),
         expect.objectContaining({ triggers: 0, corrections: 0 }),
@@ -243,14 +290,18 @@ describe('round trips', () => {
     const write = (enrichmentId: string, userId: string) => ({
       scope: acme,
       enrichments: [enrichment(enrichmentId)],
-      series: [{ userId, key: 'netflix', state: `{"${enrichmentId}":1}`, lastDay: 20_000, seenAt: 0 }],
+      series: [
+        { userId, key: 'netflix', state: `{"${enrichmentId}":1}`, revision: 1, lastDay: 20_000, seenAt: 0 },
+      ],
       usage: [usage],
     });
     try {
       const statements = vi.spyOn(pool, 'query');
       await store.recordEnrichments([write('e1', 'u1'), write('e2', 'u2')]);
       expect(statements).toHaveBeenCalledTimes(1);
-      expect(await store.loadSeries(acme, [{ userId: 'u2', key: 'netflix' }])).toEqual(['{"e2":1}']);
+      expect(await store.loadSeries(acme, [{ userId: 'u2', key: 'netflix' }])).toEqual([
+        { revision: 1, state: '{"e2":1}' },
+      ]);
       expect(await store.usage()).toEqual([expect.objectContaining({ endpoint: 'single.card', count: 2 })]);
       // e1 again: nothing of the statement stays.
       await expect(store.recordEnrichments([write('e3', 'u3'), write('e1', 'u4')])).rejects.toThrow();

@@ -35,6 +35,7 @@ const seriesRows = (seed: number): SeriesRow[] =>
       userId: `user-${index % 6}`,
       key: `series-${Math.floor(index / 6)}`,
       state: JSON.stringify({ seed }),
+      revision: seed + 1,
       lastDay: 20_000 + seed,
       seenAt: seed,
     })),

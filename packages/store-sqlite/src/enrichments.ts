@@ -14,6 +14,7 @@ import {
   type Scope,
   type SeriesRef,
   type SeriesRow,
+  type StoredSeries,
   seriesInsert,
   seriesUpsert,
   toEnrichment,
@@ -63,14 +64,16 @@ export function createEnrichments(
     enrichment: db.prepare<[...ScopeParams, enrichmentId: string], EnrichmentRow>(
       `SELECT ${enrichmentColumns} FROM enrichments WHERE tenant = ? AND environment = ? AND enrichment_id = ?`,
     ),
-    series: db
-      .prepare<[...ScopeParams, userId: string, key: string], string>(
-        `SELECT state FROM recurrence_series
-         WHERE tenant = ? AND environment = ? AND user_id = ? AND series_key = ?`,
-      )
-      .pluck(),
-    userSeries: db.prepare<[...ScopeParams, userId: string], { series_key: string; state: string }>(
-      `SELECT series_key, state FROM recurrence_series
+    // The text only when the reader does not hold this revision parsed already.
+    series: db.prepare<[held: number | null, ...ScopeParams, userId: string, key: string], StoredSeries>(
+      `SELECT revision, CASE WHEN revision = ? THEN NULL ELSE state END AS state FROM recurrence_series
+       WHERE tenant = ? AND environment = ? AND user_id = ? AND series_key = ?`,
+    ),
+    userSeries: db.prepare<
+      [...ScopeParams, userId: string],
+      { series_key: string; state: string; revision: number }
+    >(
+      `SELECT series_key, state, revision FROM recurrence_series
        WHERE tenant = ? AND environment = ? AND user_id = ? ORDER BY series_key`,
     ),
   };
@@ -103,15 +106,19 @@ export function createEnrichments(
 
       loadSeries: op(
         'loadSeries',
-        db.transaction((scope: Scope, refs: readonly SeriesRef[]) =>
-          refs.map((ref) => s.series.get(scope.tenant, scope.environment, ref.userId, ref.key) ?? null),
+        db.transaction((scope: Scope, refs: readonly SeriesRef[], held?: readonly (number | null)[]) =>
+          refs.map(
+            (ref, index) =>
+              s.series.get(held?.[index] ?? null, scope.tenant, scope.environment, ref.userId, ref.key) ??
+              null,
+          ),
         ),
       ),
 
       userSeries: op('userSeries', (scope: Scope, userId: string) =>
         s.userSeries
           .all(scope.tenant, scope.environment, userId)
-          .map((row) => ({ key: row.series_key, state: row.state })),
+          .map((row) => ({ key: row.series_key, state: row.state, revision: row.revision })),
       ),
     },
   };

@@ -407,6 +407,15 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX enrichment_outcomes_by_age ON enrichment_outcomes (environment, day);
     `,
   },
+  {
+    version: 12,
+    name: 'series revisions',
+    sql: `
+      -- The revision each series state is stored at, drawn anew by each write (never 0): a process that
+      -- holds a state parsed reads the row's text only when it is at another revision.
+      ALTER TABLE recurrence_series ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** Applies the migrations `db` lacks, in one transaction; refuses a file migrated by a newer version. */

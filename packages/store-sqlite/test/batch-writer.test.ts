@@ -34,7 +34,7 @@ const chunk = (index: number, enrichmentId = `e${index}`): BatchChunk => ({
   index,
   results: [`{"n":${index}}`],
   enrichments: [{ enrichmentId, kind: 'card', request: '{}', createdAt: 1, counterpartyId: null }],
-  series: [{ userId: 'u1', key: `k${index}`, state: '{}', lastDay: 1, seenAt: 1 }],
+  series: [{ userId: 'u1', key: `k${index}`, state: '{}', revision: 1, lastDay: 1, seenAt: 1 }],
 });
 
 /** A store on a new file holding running batch b1, and a second connection to that file. */
@@ -65,7 +65,7 @@ describe('the batch writer thread', () => {
     await saving;
     expect(await store.findBatch(acme, 'b1')).toMatchObject({ chunksDone: 1 });
     expect(await store.findEnrichment(acme, 'e0')).toMatchObject({ enrichmentId: 'e0' });
-    expect(await store.userSeries(acme, 'u1')).toEqual([{ key: 'k0', state: '{}' }]);
+    expect(await store.userSeries(acme, 'u1')).toEqual([{ key: 'k0', state: '{}', revision: 1 }]);
     other.close();
     await store.close();
   });

@@ -167,6 +167,45 @@ describe('createSqliteStore', () => {
     await store.close();
   });
 
+  it('migrates series states stored before revisions: each read at revision 0 until written again', async () => {
+    const path = join(dir, 'series-revisions.db');
+    // A file of schema version 11: series states without a revision.
+    const old = new Database(path);
+    old.exec(
+      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+    );
+    for (const migration of migrations.filter((each) => each.version <= 11)) {
+      old.exec(migration.sql);
+      old.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(migration.version, migration.name);
+    }
+    old
+      .prepare(
+        `INSERT INTO recurrence_series (tenant, environment, user_id, series_key, state, last_day, seen_at)
+         VALUES ('acme', 'production', 'u1', 'netflix', '{"version":1,"old":true}', 20000, 0)`,
+      )
+      .run();
+    old.close();
+
+    const store = createSqliteStore({ path });
+    const netflix = { userId: 'u1', key: 'netflix' };
+    expect(await store.loadSeries(acme, [netflix])).toEqual([
+      { revision: 0, state: '{"version":1,"old":true}' },
+    ]);
+    expect(await store.loadSeries(acme, [netflix], [0])).toEqual([{ revision: 0, state: null }]);
+    const state = '{"version":1,"new":true}';
+    await store.recordEnrichments([
+      {
+        scope: acme,
+        enrichments: [],
+        series: [{ ...netflix, state, revision: 5, lastDay: 20_001, seenAt: 1 }],
+        usage: [],
+      },
+    ]);
+    expect(await store.loadSeries(acme, [netflix], [0])).toEqual([{ revision: 5, state }]);
+    expect(await store.userSeries(acme, 'u1')).toEqual([{ key: 'netflix', state, revision: 5 }]);
+    await store.close();
+  });
+
   it('moves trigger lists stored before pages into pages, and deletes pages nothing refers to at open', async () => {
     const path = join(dir, 'trigger-pages.db');
     // A file of schema version 2: lists in the scope's row.

@@ -37,6 +37,8 @@ export interface SeriesChange extends SeriesRef {
 export interface TextSeriesBook extends SeriesBook {
   /** Gives the book the states of `refs` (null: no such series yet). A state already held stays. */
   fill(refs: readonly SeriesRef[], texts: readonly (string | null)[]): void;
+  /** Gives the book the state of `ref` parsed already (undefined: no such series yet), as `fill` a text. */
+  hold(ref: SeriesRef, state: SeriesState | undefined): void;
   /** Whether the book holds `ref` (given, or written). */
   holds(ref: SeriesRef): boolean;
   /** The series written, each once, as texts; with the states themselves. */
@@ -59,6 +61,12 @@ export function createTextSeriesBook(
         const at = seriesRefKey(ref);
         if (!texts.has(at) && !states.has(at)) texts.set(at, given[index] ?? null);
       });
+    },
+    hold(ref, state) {
+      const at = seriesRefKey(ref);
+      if (texts.has(at) || states.has(at)) return;
+      if (state) states.set(at, state);
+      else texts.set(at, null);
     },
     holds: (ref) => texts.has(seriesRefKey(ref)) || states.has(seriesRefKey(ref)),
     get(userId, key) {
