@@ -79,6 +79,12 @@ export function createEnrichments(
   };
 
   const steps = createEnrichmentSteps(db);
+  const readOne = (scope: Scope, ref: SeriesRef, held: number | null) =>
+    s.series.get(held, scope.tenant, scope.environment, ref.userId, ref.key) ?? null;
+  const readSeries = db.transaction(
+    (scope: Scope, refs: readonly SeriesRef[], held?: readonly (number | null)[]) =>
+      refs.map((ref, index) => readOne(scope, ref, held?.[index] ?? null)),
+  );
 
   return {
     ...steps,
@@ -106,13 +112,10 @@ export function createEnrichments(
 
       loadSeries: op(
         'loadSeries',
-        db.transaction((scope: Scope, refs: readonly SeriesRef[], held?: readonly (number | null)[]) =>
-          refs.map(
-            (ref, index) =>
-              s.series.get(held?.[index] ?? null, scope.tenant, scope.environment, ref.userId, ref.key) ??
-              null,
-          ),
-        ),
+        (scope: Scope, refs: readonly SeriesRef[], held?: readonly (number | null)[]) =>
+          // One series is one statement, a snapshot of its own (an inline request's read: no transaction
+          // to begin and end); several are read in one.
+          refs.length === 1 ? [readOne(scope, refs[0]!, held?.[0] ?? null)] : readSeries(scope, refs, held),
       ),
 
       userSeries: op('userSeries', (scope: Scope, userId: string) =>
