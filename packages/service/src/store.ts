@@ -113,7 +113,7 @@ export const dayOf = (epochMs: number): number => Math.floor(epochMs / 86_400_00
 /** One user's series state (recurrence): core's `SeriesState` as JSON text. */
 export interface SeriesRow extends SeriesRef {
   state: string;
-  /** What tells this text from any other the row held or will hold (`SeriesRevision`). */
+  /** What tells this text from any other the row held or will hold (`series-revision.ts`). */
   revision: number;
   /** Its latest payment's calendar day (days since 1970-01-01). */
   lastDay: number;
