@@ -413,13 +413,13 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   removeNoise((kind) => kind === 'store');
   // A card line's town with no state after it, the account country's or cut by the field, is no part of the name.
-  let country = place.country;
+  const homeCountry = options.homeCountry ?? null;
   if (!place.region && !place.country && !place.postalCode && cardLine && !options.nameField) {
-    const home = options.homeCountry ? withoutHomeTown(text, lexicon, options.homeCountry) : null;
-    const cut = home?.town ? null : withoutCutTown(text, lexicon, options.homeCountry ?? null);
-    if (home?.town) {
-      text = home.text;
-      city ??= home.town;
+    const homeTown = homeCountry ? withoutHomeTown(text, lexicon, homeCountry) : null;
+    const cut = homeTown?.town ? null : withoutCutTown(text, lexicon, homeCountry);
+    if (homeTown?.town) {
+      text = homeTown.text;
+      city ??= homeTown.town;
       rules.push('location.home-town');
     } else if (cut?.town) {
       text = cut.text;
@@ -427,16 +427,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     }
   }
   // A town and no state or country: the account's country's when it has such a town (`BWS LIQUOR 3131 HOBART`).
-  const home = options.homeCountry;
-  if (
-    city &&
-    !place.region &&
-    !country &&
-    home &&
-    lexicon.isCity(home, city) &&
-    !lexicon.regionCountry.has(home)
-  )
-    country = home;
+  const country =
+    place.country ??
+    (city && !place.region && homeCountry && lexicon.townPopulation(homeCountry, city) > 0
+      ? homeCountry
+      : null);
   // After a prefix (`AIRBNB * HMABCD1234`) a reference may stand first, but never alone.
   referenceToken.lastIndex = 0;
   const withoutReferences = squeeze(` ${text}`.replace(referenceToken, ' ')) || text;
