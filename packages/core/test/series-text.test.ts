@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTextSeriesBook, recordPayment, type SeriesState, seriesText } from '../src/index.js';
 
 const who = { name: 'Costco', counterpartyId: 'costco' };
@@ -45,19 +45,19 @@ describe('series text', () => {
 
   it('reads each state once, keeps a state written, and lists each change once', () => {
     const state = busySeries();
-    const reads: string[] = [];
-    const book = createTextSeriesBook((ref, text) => {
-      reads.push(ref.key);
-      return JSON.parse(text) as SeriesState;
-    });
+    const text = seriesText(state);
+    const book = createTextSeriesBook();
     const costco = { userId: 'u1', key: 'costco' };
     const fresh = { userId: 'u1', key: 'descriptor:corner shop' };
-    book.fill([costco, fresh], [seriesText(state), null]);
+    book.fill([costco, fresh], [text, null]);
     expect(book.holds(costco) && book.holds(fresh)).toBe(true);
     expect(book.holds({ userId: 'u2', key: 'costco' })).toBe(false);
+    const parse = vi.spyOn(JSON, 'parse');
     expect(book.get('u1', 'descriptor:corner shop')).toBeUndefined();
     expect(book.get('u1', 'costco')).toEqual(state);
     book.get('u1', 'costco');
+    const reads = parse.mock.calls.map(([parsed]) => (parsed === text ? 'costco' : parsed));
+    parse.mockRestore();
     expect(reads).toEqual(['costco']);
 
     const written = recordPayment(
@@ -78,17 +78,21 @@ describe('series text', () => {
 
   it('holds states given parsed, as texts filled: a state held or written stays', () => {
     const state = busySeries();
-    const book = createTextSeriesBook(() => {
-      throw new Error('no text to parse');
-    });
+    const book = createTextSeriesBook();
     const costco = { userId: 'u1', key: 'costco' };
     const fresh = { userId: 'u1', key: 'descriptor:corner shop' };
+    const parse = vi.spyOn(JSON, 'parse');
     book.hold(costco, state);
     book.hold(fresh, undefined);
     expect(book.holds(costco) && book.holds(fresh)).toBe(true);
     expect(book.get('u1', 'costco')).toBe(state);
     expect(book.get('u1', 'descriptor:corner shop')).toBeUndefined();
-    book.hold(costco, busySeries());
+    const parsed = parse.mock.calls.length;
+    parse.mockRestore();
+    // No text to parse: the states were given parsed.
+    expect(parsed).toBe(0);
+    const other = busySeries();
+    book.hold(costco, other);
     expect(book.get('u1', 'costco')).toBe(state);
     expect(book.changes()).toEqual([]);
   });

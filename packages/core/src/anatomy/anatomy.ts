@@ -397,13 +397,14 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     }
   }
   const cardLine = !toPerson && !fields && (wrapper?.via ?? 'card') === 'card';
+  const homeCountry = options.homeCountry ?? null;
   let afterStore = /\d/.test(text) ? placeAfterStoreNumber.exec(text) : null;
   // Without a state, the words after the number are a place only if they start a town (`LUCKY #745 REDWOOD`).
   if (afterStore && !place.region && !place.country) {
     const words = afterStore[2]!.trim();
+    // A US town, or one of the account's country abroad.
     const startsTown =
-      lexicon.startsUsCity(words) ||
-      (options.homeCountry ? lexicon.startsTown(options.homeCountry, words) : false);
+      lexicon.startsUsCity(words) || (homeCountry !== null && lexicon.startsTown(homeCountry, words));
     if (!cardLine || words.length < 4 || !startsTown) afterStore = null;
   }
   if (afterStore) {
@@ -413,7 +414,6 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   removeNoise((kind) => kind === 'store');
   // A card line's town with no state after it, the account country's or cut by the field, is no part of the name.
-  const homeCountry = options.homeCountry ?? null;
   if (!place.region && !place.country && !place.postalCode && cardLine && !options.nameField) {
     const homeTown = homeCountry ? withoutHomeTown(text, lexicon, homeCountry) : null;
     const cut = homeTown?.town ? null : withoutCutTown(text, lexicon, homeCountry);

@@ -46,12 +46,10 @@ export interface TextSeriesBook extends SeriesBook {
 }
 
 /**
- * A book over texts, parsed on first read by `read` (`JSON.parse` by default;
- * a caller that keeps parsed states of its own passes its lookup).
+ * A book over texts, each parsed on its first read; a caller that keeps parsed states of its own gives them
+ * with `hold`.
  */
-export function createTextSeriesBook(
-  read: (ref: SeriesRef, text: string) => SeriesState = (_ref, text) => JSON.parse(text) as SeriesState,
-): TextSeriesBook {
+export function createTextSeriesBook(): TextSeriesBook {
   const texts = new Map<string, string | null>();
   const states = new Map<string, SeriesState>();
   const changed = new Map<string, SeriesRef>();
@@ -75,7 +73,7 @@ export function createTextSeriesBook(
       if (held) return held;
       const text = texts.get(at);
       if (!text) return undefined;
-      const state = read({ userId, key }, text);
+      const state = JSON.parse(text) as SeriesState;
       states.set(at, state);
       return state;
     },
