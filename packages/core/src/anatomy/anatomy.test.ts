@@ -23,6 +23,7 @@ function partsOf(anatomy: Anatomy, expected: ExpectedParts): ExpectedParts {
     wrapper: anatomy.wrapper?.id ?? null,
     city: anatomy.location.city,
     region: anatomy.location.region,
+    country: anatomy.location.country,
     postalCode: anatomy.location.postalCode,
     phone: anatomy.location.phone,
     host: anatomy.location.host,

@@ -9,7 +9,7 @@
 import { canonical } from '../normalize/text.js';
 import { cutEntries } from './ach-entries.js';
 import { atmOwner } from './atm.js';
-import { bankFields, type FieldsRule } from './bank-fields.js';
+import { bankFields, type FieldsRule, readAchColumns, readDashedEntry } from './bank-fields.js';
 import { cleanDisplayName } from './clean-name.js';
 import { givenNames } from './given-names.js';
 import {
@@ -52,6 +52,8 @@ export type {
 } from './types.js';
 
 const anyFields = combinePatterns(bankFields.map((rule) => rule.anchor));
+/** Wrappers that name the payee or payer next, whose ACH entry may follow the company after a dash. */
+const payeeWrappers = new Set(['wrapper.paid-to-from', 'wrapper.payment-for']);
 /**
  * An ACH entry with no bank wording around it: an employer's credit (`ACME STAFFING PAYROLL 240315`), a
  * brokerage's transfer (`MSPBNA ACH TRNSFR 221006 64010974906 50038928`).
@@ -164,8 +166,25 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   const { wrapper, nameless } = wrapped;
   rules.push(...wrapped.rules);
 
-  // Fielded bank lines: the party is a field of its own.
-  let fielded = text && anyFields.test(text) ? firstMatch<FieldsRule['yields']>(bankFields, text) : null;
+  // Fielded bank lines: the party is a field of its own, in the NACHA columns or labelled.
+  const columns = wrapper || options.nameField ? null : readAchColumns(raw);
+  if (columns) {
+    fields = {
+      id: 'fields.ach-columns',
+      party: canonical(columns.party),
+      entry: canonical(columns.entry),
+      via: 'ach',
+    };
+  } else if (wrapper && payeeWrappers.has(wrapper.id)) {
+    const dashed = readDashedEntry(text);
+    if (dashed) fields = { id: 'fields.ach-dashed-entry', ...dashed, via: 'ach' };
+  }
+  if (fields) {
+    rules.push(fields.id);
+    text = fields.party;
+  }
+  let fielded =
+    !fields && text && anyFields.test(text) ? firstMatch<FieldsRule['yields']>(bankFields, text) : null;
   if (fielded?.[0].yields.receiverLast && stripPlaceTail(text, lexicon, false).city !== null) fielded = null;
   // A store number (`#0213`, or four or five digits last: `CVS/PHARM 77089`) or a state last shows a card
   // merchant's line.
@@ -222,7 +241,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   let host: string | null = null;
   // A phone or host right before the state took the city's slot (`BLUE JEAN JUNCTION 801-571-6957 UT`):
   // no city is looked for in the name then.
-  let citySlotTaken = false;
+  let citySlotTaken = tidy.maskInCitySlot;
   // A host has a dot: a line without one skips the search (which is slow on a long run of letters).
   const hostMatch = text.includes('.') ? hostPattern.exec(text) : null;
   if (hostMatch) {

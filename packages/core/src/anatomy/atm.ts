@@ -10,7 +10,7 @@
  * (`NON-CHASE ATM`, `NONTD ATM`).
  */
 const atmWording =
-  /\b(?:RETRAIT(?: AU)?(?: GUICHET| GAB| GA)?|RETIRO(?: EN)?(?: CAJERO(?: AUTOMATICO)?| ATH)?|ATM|JEANIE|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|WDL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|AT|NON-?[A-Z]+)\b/g;
+  /\b(?:RETRAIT(?: AU)?(?: GUICHET| GAB| GA)?|RETIRO(?: EN)?(?: CAJERO(?: AUTOMATICO)?| ATH)?|ATM|JEANIE|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|WDL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|ON \d{2}\/\d{2}(?:\/\d{2,4})?(?= AT)|AT|NON-?[A-Z]+)\b/g;
 
 /** The street the machine stands on, after its owner, often without a number: `CHASE N CLARK ST`, `5TH AVE`. */
 const streetAfterOwner =
@@ -54,6 +54,9 @@ export const atmExamples: readonly { line: string; owner: string }[] = [
   { line: 'ATM WITHDRAWAL 003555 04/0445 WALL S', owner: '' },
   { line: 'NON-CHASE ATM WITHDRAW 03/01 1234 MAIN ST SPRINGFIELD IL', owner: '' },
   { line: 'CASH WITHDRAWAL ATM 7-ELEVEN 12345 DALLAS TX', owner: '7-ELEVEN' },
+  // HSBC USA: the date, then the machine's owner or street after `AT`.
+  { line: 'CASH WITHDRAWAL ON 06/18 AT HARBOR BANK - PACIFIC GROVECA', owner: 'HARBOR BANK' },
+  { line: 'CASH WITHDRAWAL ON 10/18 AT 3667 LAS VEGAS BLV - LAS VEGAS NV', owner: '' },
   { line: 'WITHDRAWAL ATM 1234 5TH AVE NEW YORK NY', owner: '' },
   { line: '5/3 JEANIE WITHDRAWAL - 002658 3095 NORTH BEND ROAD HEBRON KY', owner: 'FIFTH THIRD' },
   { line: 'JEANIE WITHDRAWAL - G12908 2740 SPRING GROVE AVE. CINCINNATI OH', owner: '' },

@@ -5,6 +5,7 @@
  * group holding the ACH entry description when there is one.
  */
 
+import { purposeOf } from './ach-entries.js';
 import type { Rule } from './rules.js';
 import type { Via } from './wrapper-rule.js';
 
@@ -344,3 +345,48 @@ export const bankFields: readonly FieldsRule[] = [
     ],
   },
 ];
+
+/** The NACHA company name's width, then the entry description's, as a bank prints them in columns. */
+const COMPANY_WIDTH = 16;
+const ENTRY_WIDTH = 10;
+/** What follows the entry column: an id (masked or not: `***********3619`, `51101732323`), or stars alone. */
+const columnId = /^(?:[*X]*[A-Z0-9]*\d[A-Z0-9]*|\*{4,}[A-Z0-9]*)(?: |$)/i;
+
+/**
+ * An ACH entry printed in the NACHA fields' own columns, unlabelled: the company padded to 16 characters, a
+ * space, the entry description padded to 10, a space, then an id (Chase, USAA and their aggregators:
+ * `VANGUARD BUY     INVESTMENT ***********3619`, `Spring Health    Receivable ***********1FSE`). The columns
+ * say where the company ends when its entry description is no word a table knows. Read off the line as
+ * printed (runs of blanks kept); null when the spacing shows no such columns.
+ */
+export function readAchColumns(raw: string): { party: string; entry: string } | null {
+  const entryStart = COMPANY_WIDTH + 1;
+  const idStart = entryStart + ENTRY_WIDTH + 1;
+  if (raw.length <= idStart || raw[COMPANY_WIDTH] !== ' ' || raw[idStart - 1] !== ' ') return null;
+  if (raw[0] === ' ' || raw[entryStart] === ' ' || raw[idStart] === ' ') return null;
+  // One field or the other padded: a name that happens to have a space at both columns is no layout.
+  if (raw[COMPANY_WIDTH - 1] !== ' ' && raw[idStart - 2] !== ' ') return null;
+  if (!columnId.test(raw.slice(idStart))) return null;
+  const party = raw.slice(0, COMPANY_WIDTH).trim();
+  const entry = raw.slice(entryStart, idStart - 1).trim();
+  if (/ {2}/.test(party) || / {2}/.test(entry) || !/[A-Za-z]/.test(party)) return null;
+  return { party, entry };
+}
+
+/** The company (at most 16 characters) and, after its last dash, the entry description (at most 10). */
+const dashedEntry = /^(\S.{0,14}\S|\S)-([A-Z0-9][^-]{0,9})$/;
+/** Words entry descriptions are made of, run together or not (`WATERBILL`, `VERIFYBANK`, `P2P`). */
+const entryWord = /P2P|BILL|PMT|PAY|BANK|VERIF|FEE|XFER|TRANSFER|DEP|SALARY|REFUND|REIMB/;
+
+/**
+ * An ACH entry a bank prints as `<company>-<entry description>` after its own words (HSBC USA:
+ * `PAYMENT TO CALWATER-WATERBILL`, `DEPOSIT FROM CHEVRON CORPORAT-REG SALARY`). A dash inside a name
+ * (`WAL-MART`, `COCA-COLA`) is kept: the part after it must read as an entry (words, or an entry's word).
+ */
+export function readDashedEntry(text: string): { party: string; entry: string } | null {
+  const found = dashedEntry.exec(text);
+  if (!found) return null;
+  const entry = found[2]!;
+  if (!entry.includes(' ') && !entryWord.test(entry) && purposeOf(entry) === null) return null;
+  return { party: found[1]!, entry };
+}

@@ -44,10 +44,17 @@ export const noiseRules: readonly NoiseRule[] = [
   {
     id: 'noise.masked-card',
     pattern: / (?:X{2,}|\*{2,}|#{2,})[X*#-]*\d{2,}\b/g,
-    yields: { kind: 'card' },
+    // A masked number where the town goes leaves the state or country alone after it (an aggregator's
+    // masking of every digit run: `PAYPAL *HARBORGEAR xxxxxx7733 HK`, `TU SMARTMOVE xxx-xxx-0961 CO`).
+    yields: { kind: 'card', inCitySlot: true },
     examples: [
       { line: 'POS PURCHASE XXXXXXXXXXXX4412 BLUE DOOR BISTRO', expect: { name: 'BLUE DOOR BISTRO' } },
       { line: 'QUEEN CITY MANAGEME 08/12 PURCHASE XXX-XX16209 NC', expect: { name: 'QUEEN CITY MANAGEME' } },
+      { line: 'PAYPAL *HARBORGEAR xxxxxx7733 HK', expect: { name: 'HARBORGEAR', country: 'HK' } },
+      {
+        line: 'RIVER CITY SCREENING xxx-xxx-0961 CO',
+        expect: { name: 'RIVER CITY SCREENING', region: 'CO' },
+      },
     ],
   },
   {

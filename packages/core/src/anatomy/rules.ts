@@ -14,6 +14,8 @@ export interface ExpectedParts {
   wrapper?: string | null;
   city?: string | null;
   region?: string | null;
+  /** An ISO country code, as the line prints it (alpha-2 or alpha-3). */
+  country?: string | null;
   postalCode?: string | null;
   phone?: string | null;
   host?: string | null;

@@ -10,6 +10,11 @@ export interface TidyLine {
   text: string;
   /** A host cut by the field (`WWW.DOORDASH.`) was taken off: the card was not present. */
   cutHost: boolean;
+  /**
+   * A masked number stood where the town goes, right before the closing state or country code (an
+   * aggregator's masking of every digit run: `PAYPAL *HARBORGEAR XXXXXX7733 HK`).
+   */
+  maskInCitySlot: boolean;
 }
 
 /** A masked card or account number; it may end in an X of its own (Fifth Third's `XXXXXXXXXXXX396X`). */
@@ -18,6 +23,7 @@ export const maskedNumber = /(?:X{4,}|\*{4,})\d{2,}(?:X(?![A-Z0-9]))?/g;
 /** `whole` is the canonical line (upper case, single spaces). */
 export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   let cutHost = false;
+  const maskInCitySlot = /(?:X{4,}|\*{4,})\d{2,}X? [A-Z]{2}$/.test(whole);
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
     // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.
@@ -72,5 +78,5 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   }
   // An ellipsis marks a name the export cut (`ISSAQUAH PEST & HOM...`): no part of it.
   text = squeeze(text.includes('...') ? text.replace(/\.{3,}/g, ' ') : text);
-  return { text, cutHost };
+  return { text, cutHost, maskInCitySlot };
 }

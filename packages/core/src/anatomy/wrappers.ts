@@ -98,7 +98,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
   },
   {
     id: 'wrapper.refund',
-    pattern: /^(?:REFUND|RETURN|MERCHANDISE RETURN|CREDIT VOUCHER|PURCHASE RETURN)(?: FROM)? /,
+    pattern:
+      /^(?:REFUND|RETURN|MERCHANDISE RETURN|CREDIT VOUCHER|PURCHASE RETURN|PURCHASE REVERSAL)(?: FROM| -)? /,
     yields: { via: 'card', refund: true },
     examples: [{ line: 'REFUND AMAZON', expect: { name: 'AMAZON', wrapper: 'wrapper.refund' } }],
   },
@@ -216,7 +217,9 @@ export const leadingWrappers: readonly WrapperRule[] = [
     // Fifth Third: `DEBIT CARD PURCHASE AT NAME, CITY, ST ON 021424 FROM CARD#: XXXXXXXXXXXX1234`; exports
     // that cut the first words start at `PURCHASE AT`.
     id: 'wrapper.card-purchase-at',
-    pattern: /^(?:(?:DEBIT|CHECK|CREDIT) CARD |POS )?(?:PURCHASE|RETURN|REFUND) AT /,
+    // HSBC USA dates it first: `PURCHASE ON 08/01 AT NAME - CITY ST`, `PURCHASE MADE ON 03/04/16 AT ...`.
+    pattern:
+      /^(?:(?:DEBIT|CHECK|CREDIT) CARD |POS )?(?:PURCHASE|RETURN|REFUND)(?: MADE)?(?: ON \d{2}\/\d{2}(?:\/\d{2,4})?)? AT /,
     yields: { via: 'card' },
     examples: [
       {
@@ -230,6 +233,14 @@ export const leadingWrappers: readonly WrapperRule[] = [
       {
         line: 'DEBIT CARD RETURN AT HARBOR HARDWARE, DAYTON, OH ON 031524 FROM CARD#: XXXXXXXXXXXX1234',
         expect: { name: 'HARBOR HARDWARE', region: 'OH' },
+      },
+      {
+        line: 'PURCHASE ON  01/30 AT HILLSIDE FOODS - BAKERSFIELD  CA',
+        expect: { name: 'HILLSIDE FOODS', city: 'BAKERSFIELD', region: 'CA' },
+      },
+      {
+        line: 'PURCHASE MADE ON 03/04/16 AT SMOKE HOUSE GRILL - BURBANK       CA',
+        expect: { name: 'SMOKE HOUSE GRILL', city: 'BURBANK', region: 'CA' },
       },
     ],
   },
@@ -819,6 +830,19 @@ export const trailingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // A card issuer's export marks a merchant's credit after the state (USAA: `HARBOR OUTFITTERS #0337
+    // MECHANICSBURG PA     CREDIT`): the merchant gave the money back.
+    id: 'wrapper.credit-suffix',
+    pattern: /(?<= [A-Z]{2}) CREDIT$/,
+    yields: { via: 'card', refund: true },
+    examples: [
+      {
+        line: 'HARBOR OUTFITTERS #0337 MECHANICSBURG PA     CREDIT',
+        expect: { name: 'HARBOR OUTFITTERS', region: 'PA', wrapper: 'wrapper.credit-suffix' },
+      },
+    ],
+  },
+  {
     // The issuer's offer credit after the merchant's descriptor (`CHARLES TYRWHITT SHIRTS LIMITED WILMINGTON
     // Amex Offer Credit`).
     id: 'wrapper.offer-credit-suffix',
@@ -1109,20 +1133,27 @@ export const namelessLines: readonly WrapperRule[] = [
     id: 'line.card-payment',
     // Bank of America pays its own card by number (`Online Banking payment to CRD 1234`).
     pattern:
-      /^(?:AUTOPAY |AUTOMATIC |ONLINE |MOBILE |ELECTRONIC |INTERNET |WEB )?(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: - | -|,| )?(?:THANK ?YOU|THANKYOU)|^ONLINE BANKING PAYMENT TO CRD \d{4}/,
+      /^(?:AUTOPAY |AUTOMATIC |ONLINE |MOBILE |ELECTRONIC |INTERNET |WEB )?(?:PAYMENT|PYMT|PMT)(?: RECEIVED)?(?: - | -|,| )?(?:THANK ?YOU|THANKYOU)|^ONLINE BANKING PAYMENT TO CRD \d{4}|^PAYMENT - (?:X{3,}\d{4}\b|AUTOPAY)/,
     yields: { via: 'card-payment' },
     examples: [
       { line: 'PAYMENT - THANK YOU', expect: { name: '' } },
       { line: 'AUTOPAY PAYMENT - THANK YOU', expect: { name: '' } },
       { line: 'Online Banking payment to CRD 1234 Confirmation# 1234567890', expect: { name: '' } },
+      // A card statement's payment from the holder's masked account (USAA, HSBC USA through Mint).
+      { line: 'PAYMENT - xxxxx1056                AUTOPAYLANG*]01', expect: { name: '' } },
     ],
   },
   {
     // A card's refund that names no merchant (`DEBIT CARD REFUND`).
     id: 'line.card-refund',
-    pattern: /^(?:DEBIT |CHECK |CREDIT )?CARD (?:REFUND|RETURN|CREDIT)$|^(?:POS|PURCHASE) (?:REFUND|RETURN)$/,
+    // Also a sale reversed, said twice (HSBC USA: `PURCHASE REVERSAL - SALE REVERSAL`).
+    pattern:
+      /^(?:DEBIT |CHECK |CREDIT )?CARD (?:REFUND|RETURN|CREDIT)$|^(?:POS|PURCHASE) (?:REFUND|RETURN)$|^(?:PURCHASE|SALE) REVERSAL(?: - (?:PURCHASE|SALE) REVERSAL)?$/,
     yields: { via: 'card', refund: true },
-    examples: [{ line: 'DEBIT CARD REFUND', expect: { name: '' } }],
+    examples: [
+      { line: 'DEBIT CARD REFUND', expect: { name: '' } },
+      { line: 'PURCHASE REVERSAL - SALE REVERSAL', expect: { name: '' } },
+    ],
   },
   {
     id: 'line.check',

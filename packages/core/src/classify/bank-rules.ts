@@ -209,12 +209,17 @@ export const bankRules: readonly BankRule[] = [
   {
     // Rewards paid back on a card (`CASHBACK BONUS REDEMPTION PYMT/STMT CRDT`).
     id: 'bank.rewards',
-    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|REWARDS? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT/,
+    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|(?:REWARDS?|POINTS)(?: POINTS)? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'other', counterparty: 'none' },
     examples: [
       {
         line: 'CASHBACK BONUS REDEMPTION PYMT/STMT CRDT',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'other' },
+      },
+      {
+        line: 'REWARD POINTS REDEMPTION',
         direction: 'incoming',
         expect: { type: 'income', subType: 'other' },
       },
@@ -291,12 +296,18 @@ export const bankRules: readonly BankRule[] = [
     // The issuer's own wording for a payment received on its card (`CAPITAL ONE AUTOPAY PYMT`, a credit).
     id: 'bank.issuer-payment-received',
     // At the end of the line (a declared type may follow the words).
-    when: /\b(?:AUTOPAY|AUTO PAY|MOBILE|ONLINE|ELECTRONIC|INTERNET|WEB|PHONE) (?:PYMT|PMT|PAYMENT)(?= *$| \S+$)/,
+    // Or the card's own name before it, the issuer's town after (`USAA CREDIT CARD PAYMENT SAN ANTONIO TX`).
+    when: /\b(?:AUTOPAY|AUTO PAY|MOBILE|ONLINE|ELECTRONIC|INTERNET|WEB|PHONE) (?:PYMT|PMT|PAYMENT)(?= *$| \S+$)|\bCREDIT CARD (?:PYMT|PMT|PAYMENT)\b/,
     direction: 'incoming',
     yields: { type: 'debt', subType: 'payment', counterparty: 'none' },
     examples: [
       {
         line: 'CAPITAL ONE MOBILE PYMT',
+        direction: 'incoming',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+      {
+        line: 'USAA CREDIT CARD PAYMENT SAN ANTONIO  TX',
         direction: 'incoming',
         expect: { type: 'debt', subType: 'payment' },
       },
@@ -441,7 +452,7 @@ export const bankRules: readonly BankRule[] = [
     id: 'bank.transfer-to-card-or-loan',
     // TD Canada Trust's `WX435 TFR-TO C/C`: to the holder's credit card; Scotiabank's `Customer Transfer Dr.
     // MB-CREDIT CARD/LOC PAY.`: to its card or line of credit.
-    when: /\b(?:TRANSFER|XFER|TFR)\b.*\bTO (?:[A-Z]+ ){0,4}(?:CARD|CREDIT CARD|LOANS?|MORTGAGE|HELOC|LINE OF CREDIT|C\/C)(?![A-Z])|^CUSTOMER TRANSFER DR\b.*\b(?:CREDIT CARD|LOC|LOAN|MORTGAGE)\b/,
+    when: /\b(?:TRANSFER|XFER|TFR)\b.*\bTO (?:[A-Z]+ ){0,4}(?:CARD|CREDIT CARD|LOANS?|MORTGAGE|HELOC|LINE OF CREDIT|C\/C|CREDIT (?:CARD )?ACCOUNT)(?![A-Z])|^CUSTOMER TRANSFER DR\b.*\b(?:CREDIT CARD|LOC|LOAN|MORTGAGE)\b/,
     direction: 'outgoing',
     yields: {
       type: 'debt',
@@ -467,6 +478,11 @@ export const bankRules: readonly BankRule[] = [
         expect: { type: 'debt', subType: 'payment' },
       },
       { line: 'WX435 TFR-TO C/C', direction: 'outgoing', expect: { type: 'debt', subType: 'payment' } },
+      {
+        line: 'AUTOMATIC TRANSFER TO CREDIT ACCOUNT #xxxxxx3437',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
       {
         line: 'Customer Transfer Dr. MB-CREDIT CARD/LOC PAY.',
         direction: 'outgoing',
@@ -514,7 +530,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b|^(?:INTERNET|ONLINE|HOME BANKING) WITHDRAWAL(?= *$| [A-Z_]+$)/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -523,6 +539,12 @@ export const bankRules: readonly BankRule[] = [
       method: 'intrabank',
     },
     examples: [
+      // Online banking's withdrawal that says nothing more: money moved to another account of the holder.
+      {
+        line: 'INTERNET WITHDRAWAL',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
       {
         line: 'USAA FUNDS TRANSFER CR',
         direction: 'incoming',
