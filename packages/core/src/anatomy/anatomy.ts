@@ -22,6 +22,7 @@ import {
   stripPlaceTail,
   stripStreetAddress,
   townPartWords,
+  vanityPhonePattern,
   withoutCutTown,
   withoutHomeTown,
 } from './location.js';
@@ -277,6 +278,13 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     citySlotTaken ||= /^ ?[A-Z]{2}(?: \d+)*$/.test(text.slice(phoneMatch.index + phoneMatch[0].length));
     text = squeeze(text.replace(phoneMatch[0], ' '));
     rules.push('location.phone');
+  }
+  const vanity = phone === null && text.includes('-') ? vanityPhonePattern.exec(text) : null;
+  if (vanity) {
+    phone = vanity[1]!;
+    citySlotTaken ||= /^ ?[A-Z]{2}$/.test(text.slice(vanity.index + vanity[0].length));
+    text = squeeze(text.replace(vanity[0], ' '));
+    rules.push('location.vanity-phone');
   }
   host ??= referenceHost;
   let cardNotPresent = host !== null || phone !== null || cutHost;

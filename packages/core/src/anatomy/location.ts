@@ -49,6 +49,11 @@ export type LocationRule = Rule<{ part: 'host' | 'phone' | 'address' | 'postal-c
 export const hostPattern =
   /(?<![A-Z0-9_-])(?:HTTPS?:\/\/)?(?:WWW\.)?([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9-]+)*\.(?:COM|NET|ORG|IO|CO|US|TV|APP|AI|ME|LY|GG|FM|BIZ|INFO|CA|UK|EDU|GOV))(?:\/[A-Z0-9/#._-]*)?(?=\s|$|\*)/;
 export const phonePattern = /(?:\+?1[ .-]?)?\(?\b([2-9]\d{2})\)?[ .-]?(\d{3})[ .-]?(\d{4})\b/;
+/**
+ * A toll-free number spelt in letters (`800-COMCAST`), after the name: never the name's own start
+ * (`1-800-FLOWERS`).
+ */
+export const vanityPhonePattern = / (8(?:00|33|44|55|66|77|88)-[A-Z]{4,8})(?= |$)/;
 const streetSuffixes =
   'ST|STREET|AVE|AV|AVENUE|BLVD|BOULEVARD|DR|DRIVE|RD|ROAD|WAY|LN|LANE|HWY|HIGHWAY|PKWY|PARKWAY|PL|PLACE|CT|COURT|CIR|CIRCLE|TRL|TRAIL|PIKE|TPKE|PLZ|PLAZA|TER|LOOP|RTE|ROUTE|FWY|EXPY|SQ|ROW|XING';
 /**
@@ -90,6 +95,17 @@ export const locationRules: readonly LocationRule[] = [
     yields: { part: 'phone' },
     examples: [
       { line: 'GEICO 800-841-3000 DC', expect: { name: 'GEICO', phone: '800-841-3000', region: 'DC' } },
+    ],
+  },
+  {
+    id: 'location.vanity-phone',
+    pattern: vanityPhonePattern,
+    yields: { part: 'phone' },
+    examples: [
+      {
+        line: 'HARBOR CABLE              800-HARBORS  PA',
+        expect: { name: 'HARBOR CABLE', phone: '800-HARBORS', region: 'PA' },
+      },
     ],
   },
   {

@@ -17,13 +17,16 @@ export interface TidyLine {
   maskInCitySlot: boolean;
 }
 
-/** A masked card or account number; it may end in an X of its own (Fifth Third's `XXXXXXXXXXXX396X`). */
-export const maskedNumber = /(?:X{4,}|\*{4,})\d{2,}(?:X(?![A-Z0-9]))?/g;
+/**
+ * A masked card or account number; it may end in an X of its own (Fifth Third's `XXXXXXXXXXXX396X`). An
+ * aggregator that masks every digit run masks a phone so too (`XXX-XXX-0961`, `XXX-XXX0133`).
+ */
+export const maskedNumber = /(?:X{4,}|\*{4,}|\bX{3}-X{3}-?)\d{2,}(?:X(?![A-Z0-9]))?/g;
 
 /** `whole` is the canonical line (upper case, single spaces). */
 export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   let cutHost = false;
-  const maskInCitySlot = /(?:X{4,}|\*{4,})\d{2,}X? [A-Z]{2}$/.test(whole);
+  const maskInCitySlot = /(?:X{4,}|\*{4,}|\bX{3}-X{3}-?)\d{2,}X? [A-Z]{2}$/.test(whole);
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
     // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.
@@ -64,6 +67,9 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     )
     // A host cut by the field's width (`WWW.DOORDASH.`, `WWW.PARADISEMINIGOLF.C`, `HTTPSWWW.GIGC`): it names no one.
     .replace(/ HTTPS?(?::\/\/)?WWW\./g, ' WWW.')
+    // The scheme run into a host without its `WWW.` (`HTTPSSHOP.OWL`, a shop's host cut); a `.COM` cut to
+    // `.C` is made whole later (`HTTPSAMAZON.C WA`).
+    .replace(/ HTTPS?(?::\/\/)?(?=[A-Z0-9-]+\.(?!C(?:OM?)?\b))/g, ' WWW.')
     .replace(/ WWW\.[A-Z0-9-]+(?:\.[A-Z0-9-]*)*(?= |$)/g, (host) => {
       if (hostPattern.test(host.trim())) return host;
       cutHost = true;

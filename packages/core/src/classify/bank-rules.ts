@@ -296,8 +296,7 @@ export const bankRules: readonly BankRule[] = [
     // The issuer's own wording for a payment received on its card (`CAPITAL ONE AUTOPAY PYMT`, a credit).
     id: 'bank.issuer-payment-received',
     // At the end of the line (a declared type may follow the words).
-    // Or the card's own name before it, the issuer's town after (`USAA CREDIT CARD PAYMENT SAN ANTONIO TX`).
-    when: /\b(?:AUTOPAY|AUTO PAY|MOBILE|ONLINE|ELECTRONIC|INTERNET|WEB|PHONE) (?:PYMT|PMT|PAYMENT)(?= *$| \S+$)|\bCREDIT CARD (?:PYMT|PMT|PAYMENT)\b/,
+    when: /\b(?:AUTOPAY|AUTO PAY|MOBILE|ONLINE|ELECTRONIC|INTERNET|WEB|PHONE) (?:PYMT|PMT|PAYMENT)(?= *$| \S+$)/,
     direction: 'incoming',
     yields: { type: 'debt', subType: 'payment', counterparty: 'none' },
     examples: [
@@ -306,6 +305,16 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'debt', subType: 'payment' },
       },
+    ],
+  },
+  {
+    // A card's payment received, named by the card, the issuer's town after (`USAA CREDIT CARD PAYMENT SAN
+    // ANTONIO TX`): the issuer, when the catalog knows it, is paid.
+    id: 'bank.card-payment-received',
+    when: /\bCREDIT CARD (?:PYMT|PMT|PAYMENT)\b/,
+    direction: 'incoming',
+    yields: { type: 'debt', subType: 'payment', counterparty: 'lender' },
+    examples: [
       {
         line: 'USAA CREDIT CARD PAYMENT SAN ANTONIO  TX',
         direction: 'incoming',
