@@ -234,6 +234,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   const { stripped, prefixes } = third;
   rules.push(...third.rules);
   for (const id of third.thirdPartyIds) addThirdParty(id);
+  // The ACH entry may name the party that moved the money (`G2A.COM LIMITED-IAT PAYPAL`: PayPal's entry).
+  if (fields?.entry)
+    for (const id of readThirdParties(fields.entry, lexicon).thirdPartyIds) addThirdParty(id);
   alternates.push(...third.alternates);
   const referenceHost = third.referenceHost;
   orderReference ||= third.orderReference;

@@ -155,8 +155,13 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
   }
   for (const phrase of stripped) {
     const at = text.indexOf(phrase);
-    const after = text.slice(at + phrase.length).replace(walletSuffix, '');
-    text = squeeze(`${text.slice(0, at)} ${after}`);
+    // A wallet named after the merchant, in brackets or not (Santander UK: `... ON 12-03-2023 (VIA APPLE PAY)`).
+    const before = text.slice(0, at).replace(/ \(?VIA $/, ' ');
+    const after = text
+      .slice(at + phrase.length)
+      .replace(/^\)/, '')
+      .replace(walletSuffix, '');
+    text = squeeze(`${before} ${after}`);
     rules.push('marker.wallet');
   }
   text = text.replace(walletSuffix, '');

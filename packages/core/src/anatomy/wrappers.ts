@@ -1059,14 +1059,19 @@ export const trailingWrappers: readonly WrapperRule[] = [
     examples: [{ line: 'Payment to Maria Lopez via Zelle', expect: { name: 'MARIA LOPEZ' } }],
   },
   {
-    // What the issuer says of the entry, in brackets at the end (`... NY USA (PENDING)`).
+    // What the issuer says of the entry, in brackets at the end (`... NY USA (PENDING)`); not the wallet
+    // the card was in (`(VIA APPLE PAY)`), a third party the markers read.
     id: 'wrapper.bracketed-note',
-    pattern: / \((?!DISPUTE)[A-Z][A-Z ]*\)$/,
+    pattern: / \((?!DISPUTE|VIA )[A-Z][A-Z ]*\)$/,
     yields: { via: 'card', silent: true },
     examples: [
       {
         line: 'RIVERSIDE BOOKS 12 MAIN ST SPRINGFIELD 65806 MO USA (PENDING)',
         expect: { name: 'RIVERSIDE BOOKS', region: 'MO' },
+      },
+      {
+        line: 'CARD PAYMENT TO HARBOUR CAFE ON 12-03-2023 (VIA APPLE PAY)',
+        expect: { name: 'HARBOUR CAFE', thirdParties: ['Apple Pay'] },
       },
     ],
   },
