@@ -93,10 +93,12 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
     // `Fast Transfer From <payer>` and Osko payments.
     id: 'wrapper.faster-payment',
     pattern:
-      /^(?:FASTER PAYMENTS? (?:RECEIPT|RECEIVED|PAYMENT|OUT|IN)(?: REF\.? ?\S+)?(?: (?:TO|FROM))?|(?:STANDING ORDER|BILL PAYMENT|TRANSFER) VIA FASTER PAYMENT (?:TO|FROM)|STANDING ORDER(?: (?:TO|FROM))?|(?:FAST|OSKO) (?:TRANSFER|PAYMENT) (?:TO|FROM)) (?=[A-Z0-9])/,
+      /^(?:FASTER PAYMENTS? (?:RECEIPT|RECEIVED|PAYMENT|OUT|IN)(?: REF\.? ?(?:.{1,40}?(?= FROM )|\S+))?(?: (?:TO|FROM))?|(?:STANDING ORDER|BILL PAYMENT|TRANSFER) VIA FASTER PAYMENT (?:TO|FROM)|STANDING ORDER(?: (?:TO|FROM))?|(?:FAST|OSKO) (?:TRANSFER|PAYMENT) (?:TO|FROM)) (?=[A-Z0-9])/,
     yields: { via: 'transfer' },
     examples: [
       { line: 'FASTER PAYMENTS RECEIPT REF.RENT FROM ROWAN ASHBY', expect: { name: 'ROWAN ASHBY' } },
+      // A reference of more than one word.
+      { line: 'FASTER PAYMENTS RECEIPT REF.RENT SHARE FROM ROWAN ASHBY', expect: { name: 'ROWAN ASHBY' } },
       {
         line: 'STANDING ORDER VIA FASTER PAYMENT TO ELSIE MARCH REFERENCE RENT , MANDATE NO 12',
         expect: { name: 'ELSIE MARCH' },

@@ -99,7 +99,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.refund',
     pattern:
-      /^(?:REFUND|RETURN|MERCHANDISE RETURN|CREDIT VOUCHER|PURCHASE RETURN|PURCHASE REVERSAL)(?: FROM| -)? /,
+      /^(?:REFUND|RETURN|MERCHANDISE RETURN|CREDIT VOUCHER|PURCHASE RETURN|PURCHASE REFUND|PURCHASE REVERSAL)(?: FROM| -)? /,
     yields: { via: 'card', refund: true },
     examples: [{ line: 'REFUND AMAZON', expect: { name: 'AMAZON', wrapper: 'wrapper.refund' } }],
   },
