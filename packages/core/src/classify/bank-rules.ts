@@ -641,10 +641,16 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.payroll',
     // Money in from a payroll provider is pay too (`GUSTO DES:PAY`, `ADP WAGE PAY`).
-    when: /PAYROLL|^ELECTRONIC FUNDS TRANSFER PAY\b|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bNOMINA\b|\bGEHALT\b|\bLOHN\b|\bSTIPENDIO\b|\bSALARIS\b|\bSUELDO\b|\bFED SAL\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|(?:\b|(?<=^ACH ELECTRONIC CREDIT))(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
+    when: /PAYROLL|^ELECTRONIC FUNDS TRANSFER PAY\b|DIR DEP|DIRECT DEP|NET ?=?PAY|\bSALARY\b|\bPAIE\b|\bSALAIRE\b|\bNOMINA\b|\bGEHALT\b|\bLOHN\b|\bSTIPENDIO\b|\bSALARIS\b|\bSUELDO\b|\bFED SAL\b|\bDFAS\b|PAYRLL|\bPR PAYMENT|\bWAGES?\b|\bREG\.?SALARY|^ADP\b|\bADP (?:PAY|WAGE)|(?:\b|(?<=^ACH ELECTRONIC CREDIT))(?:GUSTO|PAYCHEX|PAYLOCITY|PAYCOM|TRINET|JUSTWORKS|RIPPLING|INSPERITY)\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'earned_income', counterparty: 'party' },
     examples: [
+      // The Defense Finance and Accounting Service pays the armed forces (`DFAS-CLEVELAND NAVY ACT`).
+      {
+        line: 'DFAS-CLEVELAND   NAVY ACT   ***********1645',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'earned_income' },
+      },
       {
         line: 'ACME CORP DES:PAYROLL ID:XXXXX8841 INDN:JANE DOE CO ID:XXXXX44188 PPD',
         transactionType: 'ACH_DEPOSIT',
@@ -780,7 +786,7 @@ export const bankRules: readonly BankRule[] = [
     // Not a car rental (`HERTZ RENT-A-CAR`).
     // Before the payment words: a landlord's entry may say both (`AVALONBAY DES:RENTPAYMT`). `RENTALS` rent out
     // tools and bikes as often as homes (`UNITED RENTALS`).
-    when: /\bRENT(?:AL|PAYMT|PAYMENT|PMT)?\b(?!-A-CAR| A CAR)|BILT ?RENT|PROPERTY|\bPROP(?:ERTY)? ?(?:MGMT|MGT|MG)\b|\bAPARTM(?:E|EN|ENT|ENTS)?\b|\bAPTS\b|\bLEASING\b|RESIDENTIAL|COMMUNITIES/,
+    when: /\bRENT(?:AL|PAYMT|PAYMENT|PMT)?\b(?!-A-CAR| A CAR)|BILT ?RENT|PROPERTY|\bPROP(?:ERTY)? ?(?:MGMT|MGT|MG)\b|\bAPARTM(?:E|EN|ENT|ENTS)?\b|\bAPTS\b|\bLEASING\b|RESIDENTIAL|COMMUNITIES|\bREALTY\b|\bREAL ESTATE\b|\bLETTINGS\b/,
     direction: 'outgoing',
     yields: { type: 'other_money_movement', subType: 'rental', counterparty: 'party' },
     examples: [
@@ -797,6 +803,12 @@ export const bankRules: readonly BankRule[] = [
       // An apartment building's name cut by the field.
       {
         line: 'TDBANK BILL PAY CHECK - MAPLE COURT APARTMEN',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'rental' },
+      },
+      // A realty or letting agent collecting it.
+      {
+        line: 'PAYMENT TO HARBOR REALTY SE-WEB PMTS',
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'rental' },
       },
