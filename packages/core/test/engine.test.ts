@@ -596,6 +596,23 @@ describe('createEngine: transfers and universal lines', () => {
     }
   });
 
+  it('names no one from a bank credit that says only what it is (`REBATE OF ATM SURCHARGE`)', () => {
+    for (const description of [
+      'REBATE OF ATM SURCHARGE FOR 07/27/16 WITHDRAWAL',
+      'INTEREST CHARGE REVERSAL',
+      'REWARD POINTS REDEMPTION',
+    ]) {
+      const result = engine.enrichUniversal({
+        userId: 'u1',
+        description,
+        amount: 2.5,
+        direction: 'CREDIT',
+        categoryType: 'MCC',
+      });
+      expect(result.counterparty).toEqual([]);
+    }
+  });
+
   it('finds fees, own-account transfers and checks, with nobody as counterparty', () => {
     expect(transfer('OVERDRAFT ITEM FEE', { amount: 35 }).transactionInfo).toMatchObject({
       type: 'fee',
