@@ -261,6 +261,8 @@ function buildGeography(catalog: Catalog) {
     countryCodes.set(country.alpha2.toUpperCase(), country.alpha2.toUpperCase());
     countryCodes.set(country.alpha3.toUpperCase(), country.alpha2.toUpperCase());
   }
+  // The United Kingdom's common code, which ISO reserves and issuers print (`HARBOUR CAFE LONDON UK`).
+  countryCodes.set('UK', 'GB');
   // A ZIP's first three digits name its state (sectional centers), also for a ZIP the list lacks.
   const sectionRegion = new Map<string, string>();
   for (const [code, , region] of zips) if (/^\d{5}$/.test(code)) sectionRegion.set(code.slice(0, 3), region);

@@ -232,6 +232,11 @@ export const locationRules: readonly LocationRule[] = [
     examples: [
       { line: 'RYANAIR DUBLIN IE', expect: { name: 'RYANAIR', city: 'DUBLIN' } },
       { line: 'JOHN LEWIS GB', expect: { name: 'JOHN LEWIS GB' } },
+      { line: 'HARBOUR CAFE LONDON UK', expect: { name: 'HARBOUR CAFE', city: 'LONDON', country: 'GB' } },
+      {
+        line: 'HARBOUR GRILL TORONTO ON CAN',
+        expect: { name: 'HARBOUR GRILL', city: 'TORONTO', region: 'ON', country: 'CA' },
+      },
     ],
   },
   {
@@ -389,7 +394,9 @@ function foreignTail(
   // An Australian town is followed by its state, often cut to two letters (`SYDNEY NS AUS`), and some issuers
   // print the country twice (`SYDNEY AU AUS`).
   const slot = before.length > keep + 1 ? (before.at(-1) as string) : '';
-  const region = statesAbroad[country]?.has(slot) ? slot : null;
+  // A Canadian province before its country's code (`TORONTO ON CAN`) too.
+  const region =
+    statesAbroad[country]?.has(slot) || gazetteer.regionCountry.get(slot) === country ? slot : null;
   const doubled = slot.length === 2 && code.length === 3 && gazetteer.countryCodes.get(slot) === country;
   if (region || doubled) before.pop();
   for (let size = Math.min(3, before.length - keep); size >= 1; size--) {
