@@ -144,6 +144,26 @@ describe('mergeMerchants', () => {
     ]);
   });
 
+  it("joins an icon from a brand's site of one country to the brand, never a project of the same name", () => {
+    const icons: SimpleIconDraft[] = [
+      { slug: 'harbor', title: 'Harbor', aliases: [], domain: 'harbor.ie' },
+      { slug: 'roots', title: 'Roots', aliases: [], domain: 'roots.io' },
+    ];
+    const result = merge({
+      icons,
+      nsi: [
+        nsi({ key: 'wikidata:Q1', names: ['Harbor'], domain: 'harbor.com' }),
+        nsi({ key: 'wikidata:Q2', names: ['Roots'], domain: 'roots.com' }),
+      ],
+    });
+    const sourcesByKey = Object.fromEntries(result.merchants.map((m) => [m.key, [...m.sources].sort()]));
+    expect(sourcesByKey).toEqual({
+      'wikidata:Q1': ['nsi', 'simple-icons'],
+      'wikidata:Q2': ['nsi'],
+      'domain:roots.io': ['simple-icons'],
+    });
+  });
+
   it('prefers a Commons logo, then Simple Icons, then the favicon of the website', () => {
     const { merchants } = merge({
       nsi: [

@@ -7,8 +7,10 @@
  *   stands alone (key `wikidata:`, `domain:`, or `curated:<name>` for a
  *   generic counterparty without a website, such as `DMV`).
  * - A simple-icons brand joins the merchant of its own domain (or, without a
- *   domain, the curated merchant of the same name); with a domain and no such
- *   merchant it stands alone; without either it is dropped.
+ *   domain, the curated merchant of the same name; or the US or global NSI
+ *   brand of its name whose site's first label is its domain's: `honda.ie`
+ *   joins Honda of `honda.com`); with a domain and no such merchant it stands
+ *   alone; without either it is dropped.
  * - Two drafts with different Wikidata ids are never merged (same-named brands
  *   of different countries stay apart).
  * - Descriptor aliases join by domain, else a US (or global) NSI brand of the
@@ -91,6 +93,13 @@ function domainOf(acc: Acc): string | null {
     null
   );
 }
+
+/**
+ * A country's own site of a brand (`honda.ie`, `movistar.com.co`): a country code, not one that software
+ * projects use as a generic ending (`roots.io`, `relay.dev` are other things of the same name).
+ */
+const nationalSite =
+  /\.(?:(?:com?|org|net)\.[a-z]{2}|(?!io$|ai$|co$|me$|tv$|gg$|sh$|so$|ly$|fm$|to$|cc$|ws$)[a-z]{2})$/;
 
 /** How strongly a merchant owns a domain in the index: its website, another official host, a parent domain. */
 type Strength = 0 | 1 | 2;
@@ -250,10 +259,25 @@ export function mergeMerchants(input: MergeInput): MergeResult {
     byCuratedName.set(squash(merchant.name), acc);
   }
 
+  // A brand's icon sourced from one country's site (`honda.ie`) belongs to the brand of that name whose own
+  // site has the same first label (`honda.com`), present in the US or everywhere: no digital brand of its own.
+  const labelOf = (domain: string) => domain.split('.')[0]!;
+  const brandsByLabelAndName = new Map<string, Acc>();
+  for (const acc of accs) {
+    const { nsi } = acc;
+    const domain = domainOf(acc);
+    if (nsi?.kind !== 'brand' || !domain) continue;
+    if (!nsi.coverage.global && !coverageLists(nsi.coverage).countries.includes('us')) continue;
+    const key = `${labelOf(domain)}|${squash(nsi.names[0] ?? '')}`;
+    if (!brandsByLabelAndName.has(key)) brandsByLabelAndName.set(key, acc);
+  }
+
   let droppedIcons = 0;
   for (const icon of input.icons) {
     let acc: Acc | null | undefined = icon.domain ? best(icon.domain, icon.title, true) : null;
     acc ??= byCuratedName.get(squash(icon.title));
+    if (!acc && icon.domain && nationalSite.test(icon.domain))
+      acc = brandsByLabelAndName.get(`${labelOf(icon.domain)}|${squash(icon.title)}`);
     if (!acc && icon.domain) {
       acc = add(
         {

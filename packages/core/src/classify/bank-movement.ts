@@ -8,7 +8,14 @@ import type { Anatomy } from '../anatomy/anatomy.js';
 import type { Direction } from '../normalize/direction.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
-import { collectsTaxes, insures, investsMoney, issuesStoreCards, lendsMoney } from '../resolve/evidence.js';
+import {
+  collectsTaxes,
+  financesVehicles,
+  insures,
+  investsMoney,
+  issuesStoreCards,
+  lendsMoney,
+} from '../resolve/evidence.js';
 import { namesPerson } from '../resolve/p2p.js';
 import { type BankRule, checkWording, type Method, wireWording } from './bank-rules.js';
 import { bankRiskInsights } from './risk.js';
@@ -66,6 +73,9 @@ function kindOfParty(
     if (direction === 'outgoing') return { type: 'debt', subType: 'payment' };
   }
   const paysEntry = purpose === 'payment' || purpose === 'card-payment';
+  const viaAch = (anatomy.fields?.via ?? anatomy.wrapper?.via) === 'ach';
+  if (merchant && financesVehicles(merchant.industryId) && direction === 'outgoing' && viaAch)
+    return { type: 'debt', subType: 'payment' };
   if (merchant && issuesStoreCards(merchant.industryId) && direction === 'outgoing' && paysEntry)
     return { type: 'debt', subType: 'payment' };
   // Money back under a refund entry (`MARIST COLLEGE REFUNDS`); money in from a tax agency is a tax refund,

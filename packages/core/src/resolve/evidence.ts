@@ -406,6 +406,11 @@ export const lendsMoney = (industryId: string) => lendingIndustries.includes(ind
  * takes no other payment from a bank account.
  */
 export const issuesStoreCards = (industryId: string) => industryId.startsWith('012');
+/**
+ * Vehicle dealers and makers: a payment to one from a bank account (`TESLA INC TESLA MOTO PPD`) pays a car's loan
+ * or lease to its maker's finance arm, for a car is not bought by monthly ACH.
+ */
+export const financesVehicles = (industryId: string) => industryId.startsWith('014-006');
 /** Tax agencies: money in from one is a tax refund. */
 export const collectsTaxes = (industryId: string) => industryId.startsWith('006-001');
 /** Insurers: money in from one pays a claim or returns a premium. */
