@@ -209,9 +209,10 @@ export const bankRules: readonly BankRule[] = [
   {
     // Rewards paid back on a card (`CASHBACK BONUS REDEMPTION PYMT/STMT CRDT`).
     id: 'bank.rewards',
-    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|(?:REWARDS?|POINTS)(?: POINTS)? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT/,
+    // The card's issuer pays them, when the line names one the catalog knows (`HSBC CREDIT CARD-CASH BACK`).
+    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|(?:REWARDS?|POINTS)(?: POINTS)? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT|\bCARD-CASH ?BACK(?= *$| [A-Z_]+$)/,
     direction: 'incoming',
-    yields: { type: 'income', subType: 'other', counterparty: 'none' },
+    yields: { type: 'income', subType: 'other', counterparty: 'lender' },
     examples: [
       {
         line: 'CASHBACK BONUS REDEMPTION PYMT/STMT CRDT',
@@ -220,6 +221,11 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'REWARD POINTS REDEMPTION',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'other' },
+      },
+      {
+        line: 'DEPOSIT FROM HSBC CREDIT CARD-CASH BACK',
         direction: 'incoming',
         expect: { type: 'income', subType: 'other' },
       },
