@@ -596,6 +596,22 @@ describe('createEngine: transfers and universal lines', () => {
     }
   });
 
+  it('reads a wallet run into one word as the wallet, not as a card payment (`APPLEPAY`, `GOOGLEPAY*`)', () => {
+    for (const [description, wallet] of [
+      ['APPLEPAY HARBOR CAFE', 'Apple Pay'],
+      ['GOOGLEPAY*HARBOR CAFE', 'Google Pay'],
+    ] as const) {
+      const result = engine.enrichUniversal({
+        userId: 'u1',
+        description,
+        amount: 5.4,
+        direction: 'DEBIT',
+        categoryType: 'MCC',
+      });
+      expect(result.transactionInfo).toMatchObject({ type: 'spending', thirdParties: [{ name: wallet }] });
+    }
+  });
+
   it('names no one from a bank credit that says only what it is (`REBATE OF ATM SURCHARGE`)', () => {
     for (const description of [
       'REBATE OF ATM SURCHARGE FOR 07/27/16 WITHDRAWAL',

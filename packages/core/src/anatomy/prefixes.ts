@@ -155,8 +155,9 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
   }
   for (const phrase of stripped) {
     const at = text.indexOf(phrase);
-    // A wallet named after the merchant, in brackets or not (Santander UK: `... ON 12-03-2023 (VIA APPLE PAY)`).
-    const before = text.slice(0, at).replace(/ \(?VIA $/, ' ');
+    // A wallet named after the merchant, in brackets or not (Santander UK: `... ON 12-03-2023 (VIA APPLE PAY)`,
+    // `HARBOUR CAFE (APPLE PAY)`).
+    const before = text.slice(0, at).replace(/ (?:\(VIA |VIA |\()$/, ' ');
     const after = text
       .slice(at + phrase.length)
       .replace(/^\)/, '')

@@ -1062,7 +1062,7 @@ export const trailingWrappers: readonly WrapperRule[] = [
     // What the issuer says of the entry, in brackets at the end (`... NY USA (PENDING)`); not the wallet
     // the card was in (`(VIA APPLE PAY)`), a third party the markers read.
     id: 'wrapper.bracketed-note',
-    pattern: / \((?!DISPUTE|VIA )[A-Z][A-Z ]*\)$/,
+    pattern: / \((?!DISPUTE|VIA |(?:APPLE|GOOGLE|SAMSUNG) ?PAY\))[A-Z][A-Z ]*\)$/,
     yields: { via: 'card', silent: true },
     examples: [
       {
@@ -1073,6 +1073,7 @@ export const trailingWrappers: readonly WrapperRule[] = [
         line: 'CARD PAYMENT TO HARBOUR CAFE ON 12-03-2023 (VIA APPLE PAY)',
         expect: { name: 'HARBOUR CAFE', thirdParties: ['Apple Pay'] },
       },
+      { line: 'HARBOUR CAFE (GOOGLE PAY)', expect: { name: 'HARBOUR CAFE', thirdParties: ['Google Pay'] } },
     ],
   },
   {
