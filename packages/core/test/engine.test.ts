@@ -596,6 +596,25 @@ describe('createEngine: transfers and universal lines', () => {
     }
   });
 
+  it('names the third party of a prefix: a P2P app (`SQC*`), a ticket seller, a card processor', () => {
+    for (const [description, party, name] of [
+      ['SQC*JOHN SMITH', 'Cash App', 'John Smith'],
+      ['EVENTBRITE *HARBOR FEST', 'Eventbrite', 'Harbor Fest'],
+      ['AXS*HARBOR ARENA', 'AXS', 'Harbor Arena'],
+      ['CLV*HARBOR CAFE', 'Clover', 'Harbor Cafe'],
+    ] as const) {
+      const result = engine.enrichUniversal({
+        userId: 'u1',
+        description,
+        amount: 25,
+        direction: 'DEBIT',
+        categoryType: 'MCC',
+      });
+      expect(result.transactionInfo.thirdParties.map((third) => third.name)).toEqual([party]);
+      expect(result.counterparty[0]?.name).toBe(name);
+    }
+  });
+
   it('reads a wallet run into one word as the wallet, not as a card payment (`APPLEPAY`, `GOOGLEPAY*`)', () => {
     for (const [description, wallet] of [
       ['APPLEPAY HARBOR CAFE', 'Apple Pay'],

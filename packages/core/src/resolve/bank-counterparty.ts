@@ -90,6 +90,11 @@ export function resolveBankCounterparty(
       counterpartyText = null;
   }
   const named = namedThirdParties(parts.lexicon, text);
+  // And those the anatomy read from a prefix (`SQC*JOHN SMITH`: Cash App's).
+  for (const id of anatomy.thirdPartyIds) {
+    const party = parts.lexicon.thirdParties.get(id);
+    if (party && !named.includes(party)) named.push(party);
+  }
 
   const thirdPartyHosts = anatomy.thirdPartyIds.flatMap((id) => {
     const website = parts.lexicon.thirdParties.get(id)?.website;
