@@ -1119,9 +1119,10 @@ export const trailingWrappers: readonly WrapperRule[] = [
     examples: [{ line: 'BILL PAY ROYAL PROPERTY MGMT ON-LINE', expect: { name: 'ROYAL PROPERTY MGMT' } }],
   },
   {
-    // The same vocabulary after the place (`SANTA CRUZ ELECTRONICS SANTA CRUZ CA DEBIT`): the entry's kind.
+    // The same vocabulary after the place (`SANTA CRUZ ELECTRONICS SANTA CRUZ CA DEBIT`): the entry's kind,
+    // or the card's network (`... BROOKLYN NY VISA`).
     id: 'wrapper.trailing-card-words',
-    pattern: /(?: (?:DEBIT|PURCHASE|POS|SIGNATURE|SIG|WITHDRAWAL|CHECKCARD|DBT|PUR)){1,3}$/,
+    pattern: /(?: (?:DEBIT|PURCHASE|POS|SIGNATURE|SIG|WITHDRAWAL|CHECKCARD|DBT|PUR|VISA|MASTERCARD)){1,3}$/,
     yields: { via: 'card', silent: true },
     examples: [
       {
@@ -1129,6 +1130,7 @@ export const trailingWrappers: readonly WrapperRule[] = [
         expect: { name: 'RIVERSIDE HARDWARE', city: 'SANTA CRUZ' },
       },
       { line: 'CORNER DELI BROOKLYN NY POS PURCHASE', expect: { name: 'CORNER DELI', region: 'NY' } },
+      { line: 'CORNER DELI BROOKLYN NY VISA', expect: { name: 'CORNER DELI', region: 'NY' } },
     ],
   },
 ];
