@@ -138,6 +138,19 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // The debit card called an ATM card at a shop's till (`ATM/POS PURCHASE`, `ATM CARD PURCHASE`, `POS/ATM
+    // WITHDRAWAL <shop>`): a purchase, the merchant after it.
+    id: 'wrapper.atm-card-purchase',
+    pattern:
+      /^(?:(?:ATM ?\/ ?POS|POS ?\/ ?ATM|ATM ?\/ ?DEBIT|ATM ?\/ ?CHECK CARD)(?: CARD)? (?:PURCHASE|PURCH|PUR|DEBIT|WITHDRAWAL|TRANSACTION)|ATM (?:CARD )?(?:PURCHASE|PURCH|PUR))(?: -)? (?=[A-Z0-9])/,
+    yields: { via: 'card' },
+    examples: [
+      { line: 'ATM/POS PURCHASE HARBOR CAFE HONOLULU HI', expect: { name: 'HARBOR CAFE', city: 'HONOLULU' } },
+      { line: 'ATM PURCHASE HARBOR CAFE HONOLULU HI', expect: { name: 'HARBOR CAFE', region: 'HI' } },
+      { line: 'POS/ATM WITHDRAWAL HARBOR CAFE HONOLULU HI', expect: { name: 'HARBOR CAFE' } },
+    ],
+  },
+  {
     // Some credit unions' cores end the kind of entry with a slash, and may repeat it after a number:
     // `Withdrawal DEBIT CARD/NAME ...`, `Withdrawal POS #312345678901/POS NST NAME ...`.
     id: 'wrapper.kind-slash',
@@ -293,7 +306,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.card-purchase',
     pattern:
-      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|(?:POINT OF SALE )?PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| ?- ?PIN| PIN| ?-? NON-PIN| W\/CASH| WITH CASH ?BACK)?(?: ?[-/])?(?: (?:X+|\*+)\d{4}| \d{4}(?= [A-Z]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
+      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|(?:POINT OF SALE )?PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN|WITHDRAWAL)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| ?- ?PIN| PIN| ?-? NON-PIN| W\/CASH| WITH CASH ?BACK)?(?: ?[-/])?(?: (?:X+|\*+)\d{4}| \d{4}(?= [A-Z]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
     yields: { via: 'card' },
     examples: [
       {

@@ -362,7 +362,8 @@ export const bankRules: readonly BankRule[] = [
     id: 'bank.atm-withdrawal',
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
     // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
-    when: /\bATM\b|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b/,
+    // The ATM card at a shop's till is no cash machine: `ATM/POS PURCHASE`, `ATM CARD PURCHASE`, `POS/ATM`.
+    when: /\bATM\b(?! ?\/ ?POS\b|(?: ?\/ ?(?:DEBIT|CHECK CARD)| CARD)? PURCH)(?<!\bPOS ?\/ ?ATM)|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b/,
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
     examples: [
@@ -381,11 +382,16 @@ export const bankRules: readonly BankRule[] = [
         direction: 'outgoing',
         expect: { type: 'atm', subType: 'withdrawal' },
       },
+      {
+        line: 'ATM CARD WITHDRAWAL 7-ELEVEN 1234 DALLAS TX',
+        direction: 'outgoing',
+        expect: { type: 'atm', subType: 'withdrawal' },
+      },
     ],
   },
   {
     id: 'bank.atm-deposit',
-    when: /\bATM\b|\bABM\b|\bJEANIE DEPOSIT\b|CASH DEPOSIT/,
+    when: /\bATM\b(?! ?\/ ?POS\b|(?: ?\/ ?(?:DEBIT|CHECK CARD)| CARD)? PURCH)(?<!\bPOS ?\/ ?ATM)|\bABM\b|\bJEANIE DEPOSIT\b|CASH DEPOSIT/,
     direction: 'incoming',
     yields: { type: 'atm', subType: 'deposit', counterparty: 'party', method: 'cash' },
     examples: [
