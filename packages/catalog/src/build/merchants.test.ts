@@ -164,6 +164,20 @@ describe('mergeMerchants', () => {
     });
   });
 
+  it('gives a simple-icons brand the trade its name says, else digital services', () => {
+    const icons: SimpleIconDraft[] = [
+      { slug: 'harborair', title: 'Harbor Air', aliases: [], domain: 'harborair.com' },
+      { slug: 'harborbank', title: 'Harbor Bank', aliases: [], domain: 'harborbank.com' },
+      { slug: 'harborapp', title: 'Harbor App', aliases: [], domain: 'harborapp.com' },
+    ];
+    const industries = Object.fromEntries(merge({ icons }).merchants.map((m) => [m.name, m.industryId]));
+    expect(industries).toEqual({
+      'Harbor Air': '013-001-000-000',
+      'Harbor Bank': '005-001-000-000',
+      'Harbor App': '016-000-000-000',
+    });
+  });
+
   it('prefers a Commons logo, then Simple Icons, then the favicon of the website', () => {
     const { merchants } = merge({
       nsi: [

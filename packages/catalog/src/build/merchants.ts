@@ -30,6 +30,15 @@ import { faviconOf, registrableDomain, simpleIconUrl, squash, websiteOf } from '
 
 /** Industry of a simple-icons brand that no other source classifies. */
 export const DIGITAL_DEFAULT_INDUSTRY = '016-000-000-000';
+/**
+ * simple-icons gives brands and no trade: a name that says its trade takes it (`Wizz Air`, `Ethiopian Airlines`,
+ * `Starling Bank`), the rest are digital services.
+ */
+const iconTrades: readonly [RegExp, string][] = [
+  [/\bAir(?:lines?|ways)?$|^Air /, '013-001-000-000'],
+  [/\bBank$/, '005-001-000-000'],
+];
+const iconIndustry = (name: string) => iconTrades.find(([pattern]) => pattern.test(name))?.[1];
 /** Industry of anything else no source classifies. */
 export const UNCATEGORIZED_INDUSTRY = '024-001-000-000';
 
@@ -381,7 +390,7 @@ function finalize(acc: Acc, input: MergeInput): MergedMerchant {
   let industryId =
     curated?.industry ?? (nsi ? nsiIndustry(nsi, acc.aliasMccs, input.mccIndustries) : undefined);
   if (industryId === undefined && fromAlias?.mcc) industryId = input.mccIndustries[fromAlias.mcc];
-  industryId ??= icons.length > 0 ? DIGITAL_DEFAULT_INDUSTRY : UNCATEGORIZED_INDUSTRY;
+  industryId ??= icons.length > 0 ? (iconIndustry(name) ?? DIGITAL_DEFAULT_INDUSTRY) : UNCATEGORIZED_INDUSTRY;
 
   let countries: string[] = [];
   let regions: string[] = [];
