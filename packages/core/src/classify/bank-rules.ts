@@ -331,9 +331,15 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.refund',
     // Not a tax refund (`IRS TREAS 310 DES: TAX REF ... TAX REFUND`), an income of its own.
-    when: /\bREVERSAL\b|(?<!\bTAX )\bREFUND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b|\bREMBOURSEMENT\b|\bANNULATION\b|\bDEVOLUCION\b/,
+    when: /\bREVERSAL\b|(?<!\bTAX )\bREFUND\b|\bRFND\b|\bRETURN(?:ED)?\b|\bCHARGEBACK\b|\bREMBOURSEMENT\b|\bANNULATION\b|\bDEVOLUCION\b/,
     yields: { type: 'reimbursement', subType: null, counterparty: 'party', refund: true },
     examples: [
+      // Cut to four letters (CommBank: `Rfnd O'Seas Transaction`).
+      {
+        line: "Rfnd O'Seas Transaction",
+        direction: 'incoming',
+        expect: { type: 'reimbursement', subType: null },
+      },
       {
         line: 'VERIZON REFUND 5093363579 PPD ID: 9783397101',
         direction: 'incoming',
