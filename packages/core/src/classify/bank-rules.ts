@@ -210,7 +210,7 @@ export const bankRules: readonly BankRule[] = [
     // Rewards paid back on a card (`CASHBACK BONUS REDEMPTION PYMT/STMT CRDT`).
     id: 'bank.rewards',
     // The card's issuer pays them, when the line names one the catalog knows (`HSBC CREDIT CARD-CASH BACK`).
-    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|(?:REWARDS?|POINTS)(?: POINTS)? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT|\bCARD-CASH ?BACK(?= *$| [A-Z_]+$)/,
+    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|(?:REWARDS?|POINTS)(?: POINTS)? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT|\bCARD-CASH ?BACK(?= *$| [A-Z_]+$)|\bREWARDS(?= *$| [A-Z_]+$)|\bCASH REDEMPTION\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'other', counterparty: 'lender' },
     examples: [
@@ -224,6 +224,7 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'income', subType: 'other' },
       },
+      { line: 'WELLS FARGO REWARDS', direction: 'incoming', expect: { type: 'income', subType: 'other' } },
       {
         line: 'DEPOSIT FROM HSBC CREDIT CARD-CASH BACK',
         direction: 'incoming',
@@ -233,6 +234,20 @@ export const bankRules: readonly BankRule[] = [
         line: 'YOUR CASH REWARD/REFUND IS',
         direction: 'incoming',
         expect: { type: 'income', subType: 'other' },
+      },
+    ],
+  },
+  {
+    // A withdrawal that says nothing else, a date at most (`WITHDRAWAL 02/10`): money out, to no one named.
+    id: 'bank.bare-withdrawal',
+    when: /^(?:WITHDRAWAL|WITHDRWL|WDRL)(?: \d{1,2}\/\d{1,2}(?:\/\d{2,4})?)?(?= *$| [A-Z_]+$)/,
+    direction: 'outgoing',
+    yields: { type: 'other_money_movement', subType: 'withdrawal', counterparty: 'none' },
+    examples: [
+      {
+        line: 'WITHDRAWAL 02/10',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'withdrawal' },
       },
     ],
   },
