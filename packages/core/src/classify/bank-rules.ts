@@ -317,10 +317,16 @@ export const bankRules: readonly BankRule[] = [
     // The issuer's own wording for a payment received on its card (`CAPITAL ONE AUTOPAY PYMT`, a credit).
     id: 'bank.issuer-payment-received',
     // At the end of the line (a declared type may follow the words).
-    when: /\b(?:AUTOPAY|AUTO PAY|MOBILE|ONLINE|ELECTRONIC|INTERNET|WEB|PHONE) (?:PYMT|PMT|PAYMENT)(?= *$| \S+$)/,
+    // Also its autopay's own entry (`AUTOPAY 210822085852849RAUTOPAY AUTO-PMT`).
+    when: /\b(?:AUTOPAY|AUTO PAY|MOBILE|ONLINE|ELECTRONIC|INTERNET|WEB|PHONE) (?:PYMT|PMT|PAYMENT)(?= *$| \S+$)|^AUTOPAY\b.* AUTO-PMT(?= *$| \S+$)/,
     direction: 'incoming',
     yields: { type: 'debt', subType: 'payment', counterparty: 'none' },
     examples: [
+      {
+        line: 'AUTOPAY 210822085852849RAUTOPAY AUTO-PMT',
+        direction: 'incoming',
+        expect: { type: 'debt', subType: 'payment' },
+      },
       {
         line: 'CAPITAL ONE MOBILE PYMT',
         direction: 'incoming',
