@@ -18,6 +18,8 @@ export interface FleetOptions {
   workers: number;
   logLevel?: string;
   onLine?: (line: string) => void;
+  /** Node flags for the API processes (a CPU profile). */
+  apiNodeFlags?: string[];
 }
 
 export interface Fleet {
@@ -39,6 +41,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       env,
       logLevel: options.logLevel ?? 'warn',
       ...(options.onLine ? { onLine: options.onLine } : {}),
+      ...(role === 'api' && options.apiNodeFlags ? { nodeFlags: options.apiNodeFlags } : {}),
     });
     all.push(child);
     return child;

@@ -5,8 +5,12 @@
  *   all-in-one service on SQLite (`threads` 2) and on a fleet of 1 API + 2 workers (1 thread each) on
  *   Postgres, alternating, `--runs` each: submission to `completed`, and the ratio of the medians;
  * - the same batches on 1 worker and on 2 (1 thread each), in the same runs: items per second;
- * - single card enrichment over HTTP (autocannon, 10 connections, `--duration` s, alternating slices)
- *   through the API process on Postgres vs the all-in-one service on SQLite: requests per second;
+ * - single card enrichment over HTTP (autocannon, 10 connections, `--duration` s, `--slices` alternating
+ *   slices) through the API process on Postgres vs the all-in-one service on SQLite: requests per second;
+ *   with `--bin` another build's CLI (a worktree's `packages/cli/dist/bin.js`), an API process of that
+ *   build on the same database too, in the same slices (a before and after of one run);
+ *   `--node-flags='...'` for the API processes on Postgres (`--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile
+ *   each, written as they stop);
  * - `--trials N` kill -9 trials on a fleet of 2 API + 2 workers: each submits a `--trial-items` batch
  *   with a callback to a random API process, kills a random worker or API process with SIGKILL at a
  *   random moment of the batch, starts it again, and checks the batch: completed, every item's result
@@ -14,7 +18,7 @@
  *   missing or twice, or a second callback).
  *
  *   pnpm --filter @txenrich/benchmarks bench:scale-out [--parts batch,single,trials] [--runs 2] [--duration 10]
- *     [--trials 20] [--trial-items 5000]
+ *     [--slices 3] [--bin path/to/bin.js] [--node-flags='--cpu-prof'] [--trials 20] [--trial-items 5000]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,10 +45,14 @@ const { values } = parseArgs({
     trials: { type: 'string', default: '20' },
     'trial-items': { type: 'string', default: '5000' },
     parts: { type: 'string', default: 'batch,single,trials' },
+    slices: { type: 'string', default: '3' },
+    bin: { type: 'string' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const parts = new Set(values.parts.split(','));
 const runs = Number(values.runs);
+const nodeFlags = values['node-flags'].split(' ').filter((flag) => flag !== '');
 const SIZE = 50_000;
 const apiKey = 'bench-sandbox-key-00000000000001';
 const dir = mkdtempSync(join(tmpdir(), 'txenrich-scale-out-'));
@@ -109,15 +117,30 @@ try {
   if (parts.has('batch') || parts.has('single')) {
     // All-in-one on SQLite vs 1 API + 2 workers on Postgres, alternating.
     const sqlite = await startServe({ configPath: configFile('sqlite', 2), logLevel: 'warn' });
+    const fleetUrl = await freshDatabase();
     const fleet2 = await startFleet({
-      databaseUrl: await freshDatabase(),
+      databaseUrl: fleetUrl,
       configPath: configFile('fleet', 1),
       apis: 1,
       workers: 2,
+      apiNodeFlags: nodeFlags,
     });
+    // Another build's API process on the same database, for the single enrichments.
+    const other =
+      parts.has('single') && values.bin
+        ? await startServe({
+            configPath: configFile('other', 1),
+            bin: values.bin,
+            args: ['--role', 'api'],
+            env: { ...process.env, DATABASE_URL: fleetUrl },
+            logLevel: 'warn',
+            nodeFlags,
+          })
+        : undefined;
     // A failed measurement must not leave the servers running.
     process.once('exit', () => {
-      for (const child of [sqlite, ...fleet2.apis, ...fleet2.workers]) child.child.kill('SIGKILL');
+      for (const child of [sqlite, ...fleet2.apis, ...fleet2.workers, ...(other ? [other] : [])])
+        child.child.kill('SIGKILL');
     });
     // Without users every chunk runs apart; with 2,000 users, recurrence waits its turn chunk by chunk.
     // Each run: the all-in-one service, the fleet with 2 workers, then with 1 (the other stopped, and
@@ -160,7 +183,8 @@ try {
     }
 
     // Single card enrichment: API process on Postgres vs all-in-one on SQLite, alternating slices.
-    if (parts.has('single')) await singleEnrichment(sqlite.url, fleet2.apis[0]!.url);
+    if (parts.has('single')) await singleEnrichment(sqlite.url, fleet2.apis[0]!.url, other?.url);
+    await other?.stop('SIGTERM');
     await sqlite.stop();
     await fleet2.stop();
   }
@@ -174,19 +198,33 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function singleEnrichment(sqliteUrl: string, postgresApiUrl: string) {
-  const slices = 3;
+async function singleEnrichment(sqliteUrl: string, postgresApiUrl: string, otherApiUrl?: string) {
+  const slices = Number(values.slices);
   const seconds = Math.max(1, Math.round(Number(values.duration) / slices));
   const onSqlite: number[] = [];
   const onPostgres: number[] = [];
+  const onOther: number[] = [];
   for (let slice = 0; slice < slices; slice++) {
     onSqlite.push(await requestsPerSecond(sqliteUrl, seconds));
     onPostgres.push(await requestsPerSecond(postgresApiUrl, seconds));
+    if (otherApiUrl) onOther.push(await requestsPerSecond(otherApiUrl, seconds));
+    log({
+      slice: slice + 1,
+      sqlite: Math.round(onSqlite.at(-1)!),
+      postgresApi: Math.round(onPostgres.at(-1)!),
+      ...(otherApiUrl ? { otherBuildPostgresApi: Math.round(onOther.at(-1)!) } : {}),
+    });
   }
   report.single = {
     sqliteReqPerS: Math.round(median(onSqlite)),
     postgresApiReqPerS: Math.round(median(onPostgres)),
     ratio: Number((median(onPostgres) / median(onSqlite)).toFixed(2)),
+    ...(otherApiUrl
+      ? {
+          otherBuildPostgresApiReqPerS: Math.round(median(onOther)),
+          otherBuildRatio: Number((median(onOther) / median(onSqlite)).toFixed(2)),
+        }
+      : {}),
   };
   log({ single: report.single });
 }
