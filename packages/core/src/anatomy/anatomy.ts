@@ -144,6 +144,10 @@ const endsInRegion = (text: string, lexicon: AnatomyLexicon) =>
   text.charCodeAt(text.length - 3) === 32 && lexicon.regionCountry.has(text.slice(-2));
 
 /** Reads a raw line (a card descriptor, a bank-feed description, a DE43 name slot) into its parts. */
+/** The line's money moved by ACH: its fields or, without them, its bank's wrapper say so. */
+export const movedByAch = (anatomy: Pick<Anatomy, 'fields' | 'wrapper'>): boolean =>
+  (anatomy.fields?.via ?? anatomy.wrapper?.via) === 'ach';
+
 export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: AnatomyOptions = {}): Anatomy {
   const whole = canonical(options.nameField ? raw : withRunInTown(raw, lexicon));
   const rules: string[] = [];

@@ -22,11 +22,13 @@ export interface TidyLine {
  * aggregator that masks every digit run masks a phone so too (`XXX-XXX-0961`, `XXX-XXX0133`).
  */
 export const maskedNumber = /(?:X{4,}|\*{4,}|\bX{3}-X{3}-?)\d{2,}(?:X(?![A-Z0-9]))?/g;
+/** A masked number right before the line's closing state or country code. */
+const maskBeforeCode = new RegExp(`${maskedNumber.source} [A-Z]{2}$`);
 
 /** `whole` is the canonical line (upper case, single spaces). */
 export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   let cutHost = false;
-  const maskInCitySlot = /(?:X{4,}|\*{4,}|\bX{3}-X{3}-?)\d{2,}X? [A-Z]{2}$/.test(whole);
+  const maskInCitySlot = maskBeforeCode.test(whole);
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
     // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.

@@ -4,7 +4,7 @@
  */
 import type { RiskInsights, TransactionSubType, TransactionType, TransferInfo } from '@txenrich/schema';
 import { achEntries, type EntryPurpose, purposeOf } from '../anatomy/ach-entries.js';
-import type { Anatomy } from '../anatomy/anatomy.js';
+import { type Anatomy, movedByAch } from '../anatomy/anatomy.js';
 import type { Direction } from '../normalize/direction.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
@@ -73,8 +73,7 @@ function kindOfParty(
     if (direction === 'outgoing') return { type: 'debt', subType: 'payment' };
   }
   const paysEntry = purpose === 'payment' || purpose === 'card-payment';
-  const viaAch = (anatomy.fields?.via ?? anatomy.wrapper?.via) === 'ach';
-  if (merchant && financesVehicles(merchant.industryId) && direction === 'outgoing' && viaAch)
+  if (merchant && financesVehicles(merchant.industryId) && direction === 'outgoing' && movedByAch(anatomy))
     return { type: 'debt', subType: 'payment' };
   if (merchant && issuesStoreCards(merchant.industryId) && direction === 'outgoing' && paysEntry)
     return { type: 'debt', subType: 'payment' };
@@ -110,8 +109,8 @@ function paysWages(
   purpose: EntryPurpose | null,
   party: BankCounterparty,
 ): boolean {
-  const viaAch = (anatomy.fields?.via ?? anatomy.wrapper?.via) === 'ach';
-  if (!viaAch || (purpose !== null && purpose !== 'payroll') || party.app || party.person) return false;
+  if (!movedByAch(anatomy) || (purpose !== null && purpose !== 'payroll') || party.app || party.person)
+    return false;
   if (line.amount === null || Math.abs(line.amount) < LEAST_PAY) return false;
   const name = anatomy.fields?.party ?? anatomy.name;
   return name.includes(' ') && !notPayWording.test(name) && !namesPerson(name);

@@ -58,6 +58,12 @@ export interface BankRule {
  */
 export const wireWording =
   /(?<=\d)WIRE\b|\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
+
+/**
+ * The machine's word, not the ATM card at a shop's till (`ATM/POS PURCHASE`, `ATM CARD PURCHASE`, `POS/ATM
+ * WITHDRAWAL <shop>`): a source, for the rows of cash taken out and paid in.
+ */
+const atmWord = String.raw`\bATM\b(?! ?\/ ?POS\b|(?: ?\/ ?(?:DEBIT|CHECK CARD)| CARD)? PURCH)(?<!\bPOS ?\/ ?ATM)`;
 /** A check by its word; a check card is a debit card and a bank's bill-pay check names its payee. */
 export const checkWording = /(?<!BILL PAY )\bCHECK\b(?! ?CARD| CRD)|\bCHK\b|\bCHEQUE\b/;
 
@@ -389,8 +395,9 @@ export const bankRules: readonly BankRule[] = [
     id: 'bank.atm-withdrawal',
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
     // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
-    // The ATM card at a shop's till is no cash machine: `ATM/POS PURCHASE`, `ATM CARD PURCHASE`, `POS/ATM`.
-    when: /\bATM\b(?! ?\/ ?POS\b|(?: ?\/ ?(?:DEBIT|CHECK CARD)| CARD)? PURCH)(?<!\bPOS ?\/ ?ATM)|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b/,
+    when: new RegExp(
+      String.raw`${atmWord}|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b`,
+    ),
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
     examples: [
@@ -418,7 +425,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.atm-deposit',
-    when: /\bATM\b(?! ?\/ ?POS\b|(?: ?\/ ?(?:DEBIT|CHECK CARD)| CARD)? PURCH)(?<!\bPOS ?\/ ?ATM)|\bABM\b|\bJEANIE DEPOSIT\b|CASH DEPOSIT/,
+    when: new RegExp(String.raw`${atmWord}|\bABM\b|\bJEANIE DEPOSIT\b|CASH DEPOSIT`),
     direction: 'incoming',
     yields: { type: 'atm', subType: 'deposit', counterparty: 'party', method: 'cash' },
     examples: [

@@ -5,7 +5,7 @@
  */
 import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
 import type { TransactionSubType, TransactionType } from '@txenrich/schema';
-import type { Anatomy } from '../anatomy/anatomy.js';
+import { type Anatomy, movedByAch } from '../anatomy/anatomy.js';
 import type { CounterpartyRole } from '../classify/bank-rules.js';
 import type { Lexicon } from '../lexicon.js';
 import { bareHost } from '../normalize/text.js';
@@ -109,7 +109,7 @@ export function resolveBankCounterparty(
     thirdPartyHosts,
     companyField: anatomy.fields !== null,
   };
-  const ach = (anatomy.fields?.via ?? anatomy.wrapper?.via) === 'ach';
+  const ach = movedByAch(anatomy);
   const host = anatomy.location.host;
   const match = counterpartyText
     ? parts.matcher.match(
