@@ -119,7 +119,7 @@ export const noiseRules: readonly NoiseRule[] = [
   },
   {
     id: 'noise.time',
-    pattern: / \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?\b/g,
+    pattern: / \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M|[AP])?\b/g,
     yields: { kind: 'date' },
     examples: [{ line: 'CORNER MARKET 10:42 AM', expect: { name: 'CORNER MARKET' } }],
   },

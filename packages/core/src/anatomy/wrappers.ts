@@ -18,8 +18,12 @@ const cardWords =
   'PURCHASE|PURCH|DEBIT|DBT|POS|WITHDRAWAL|WITHDRWL|WTHDRL|AUTHORIZED|PREAUTHORIZED|PREAUTHPMT|TRANSACTION|CHECKCARD|CHKCARD|CKCD|SIGNATURE|DDA|EPAY';
 /** Shorter words of the same entries, and the terminal's or authorization's number: only after one above. */
 const cardWordsAfter = 'PUR|SIG|WD|AP|REFUND|MERCHANT(?= PURCHASE| REFUND)|(?:TERM|TERMINAL|AUT) \\d+';
-/** The dates, times, references and masked cards between those words. */
-const cardIds = '(?:[ /,-]+(?:\\d[\\d/:-]*|#\\d+|\\*?[X*]{4,}\\d*|[X*]+\\d+))*';
+/**
+ * The dates, times, references and masked cards between those words. A number is three digits or more, or
+ * a date's or time's, and ends at a space: a name may start with a short one (`7-ELEVEN`, `76`, `99 RANCH`).
+ */
+const cardIds =
+  '(?:[ /,-]+(?:(?:\\d{3,}|\\d{1,2}[/:-]\\d)[\\d/:-]*(?=[ ,/]|-(?![A-Z0-9])|$)|#\\d+|\\*?[X*]{4,}\\d*|[X*]+\\d+))*';
 
 /** A labelled field of a card entry: its terminal, time, date, authorisation or trace number. */
 const cardField = '(?:TERMINAL|TERM|TIME|DATE|AUTH|SEQ|TRACE)(?: ?#| NO\\.?)? ?\\d[\\d/:.-]*(?: ?[AP]M?)?';
@@ -428,7 +432,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.point-of-sale',
     pattern:
-      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|DBCRD|INTL|RECURRING|RECUR)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|W\/D|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHARGE|CHECK CRD|CHK CRD|CRD|NON-PIN|WITH PIN|PIN)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: #?\d{4,}(?= [A-Z]))? /,
+      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|DBCRD|INTL|RECURRING|RECUR)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|W\/D|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHARGE|CHECK CRD|CHK CRD|CRD|NON-PIN|WITH PIN|PIN)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: #?\d{4,}(?= [A-Z]| \d{1,2}(?=[ -])))? /,
     yields: { via: 'card' },
     examples: [
       { line: 'POS PURCH BIG AL S DELI', expect: { name: 'BIG AL S DELI', display: "Big Al's Deli" } },
@@ -446,6 +450,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
         expect: { name: 'OCEAN BREEZE CAR WASH' },
       },
       { line: 'POS DEBIT 0327 TRADER JOE S #552 QPS SEATTLE WA', expect: { city: 'SEATTLE' } },
+      // A name may start with a short number (`7-ELEVEN`, `76`): the date is the bank's, the number the name's.
+      { line: 'POS DEBIT 0327 7-ELEVEN 35864 HENDERSON CO', expect: { name: '7-ELEVEN', city: 'HENDERSON' } },
       {
         line: 'POS Debit - DDA POS DEB 2136 08/14/23 00532124 RIVERBEND FUEL SAINTE GENEVI MO C#7461',
         expect: { name: 'RIVERBEND FUEL', region: 'MO' },
@@ -758,7 +764,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
     // (`POINT OF SALE DEBIT L340 TIME 12:34 PM DATE 02-14 ...`, `DEBIT CARD PURCHASE 02/14 11:32a #1234 ...`).
     id: 'wrapper.card-fields',
     pattern: new RegExp(
-      `^(?:[A-Z]\\d{3,} )?(?:${cardField}|${clockTime})(?: (?:${cardField}|${clockTime}|#\\d+))* (?=[A-Z])`,
+      `^(?:[A-Z]\\d{3,} )?(?:${cardField}|${clockTime})(?: (?:${cardField}|${clockTime}|#\\d+))* (?=[A-Z]|\\d{1,2}[ -])`,
     ),
     yields: { via: 'card', silent: true },
     examples: [
@@ -770,6 +776,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
         line: 'Debit Card Purchase 02/14 11:32a #1234 Rosas Taqueria Houston TX',
         expect: { name: 'ROSAS TAQUERIA' },
       },
+      { line: 'Debit Card Purchase 02/14 11:32a #1234 7-ELEVEN 13476 HONOLULU HI', expect: { name: '7-ELEVEN' } },
       {
         line: 'POS PURCHASE - TERMINAL 12345678 ROSAS TAQUERIA HOUSTON TX',
         expect: { name: 'ROSAS TAQUERIA' },
@@ -791,6 +798,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
         line: 'DEBIT SIGNATURE PURCHASE 0412 BLUE DOOR BISTRO DENVER CO',
         expect: { name: 'BLUE DOOR BISTRO', city: 'DENVER' },
       },
+      { line: 'DEBIT SIGNATURE PURCHASE 0412 7-ELEVEN 35864 HENDERSON CO', expect: { name: '7-ELEVEN' } },
+      { line: 'DEBIT SIGNATURE PURCHASE 0412 76 - DBA HARBOR FUEL NEW YORK NY', expect: { name: 'HARBOR FUEL' } },
       { line: 'DEBIT TRANSACTION 02/14 12:31 ROSAS TAQUERIA', expect: { name: 'ROSAS TAQUERIA' } },
       { line: 'CARD FACTORY', expect: { name: 'CARD FACTORY' } },
       {
