@@ -285,9 +285,13 @@ function buildGeography(catalog: Catalog) {
 }
 
 /** The common English words, and the split of words a line ran together, from one index of them. */
-function buildWords(catalog: Catalog): Pick<Lexicon, 'isCommonWord' | 'splitRunTogether'> {
+function buildWords(catalog: Catalog): Pick<Lexicon, 'isCommonWord' | 'isFrequentWord' | 'splitRunTogether'> {
   const segmenter = buildSegmenter(catalog);
-  return { isCommonWord: segmenter.isEnglishWord, splitRunTogether: segmenter.split };
+  return {
+    isCommonWord: segmenter.isEnglishWord,
+    isFrequentWord: segmenter.isFrequentWord,
+    splitRunTogether: segmenter.split,
+  };
 }
 
 /** Splits run-together words with the common English words, never inside a brand's or a town's word. */

@@ -25,6 +25,7 @@ import {
   vanityPhonePattern,
   withoutCutTown,
   withoutHomeTown,
+  withoutRepeatedTown,
 } from './location.js';
 import {
   chargeTail,
@@ -451,6 +452,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   if (!place.region && !place.country && !place.postalCode && cardLine && !options.nameField) {
     const homeTown = homeCountry ? withoutHomeTown(text, lexicon, homeCountry) : null;
     const cut = homeTown?.town ? null : withoutCutTown(text, lexicon, homeCountry);
+    const repeated = homeTown?.town || cut?.town ? null : withoutRepeatedTown(text);
     if (homeTown?.town) {
       text = homeTown.text;
       city ??= homeTown.town;
@@ -458,6 +460,10 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     } else if (cut?.town) {
       text = cut.text;
       rules.push('location.cut-town');
+    } else if (repeated?.town) {
+      text = repeated.text;
+      city ??= repeated.town;
+      rules.push('location.repeated-town');
     }
   }
   // A town and no state or country: the account's country's when it has such a town (`BWS LIQUOR 3131 HOBART`).

@@ -16,6 +16,11 @@ const atmWording =
 const streetAfterOwner =
   / (?:[NSEW] )?(?:\d+(?:ST|ND|RD|TH)|[A-Z]+) (?:ST|AVE|AV|BLVD|RD|DR|WAY|PL|PKWY|HWY|SQ)(?: [NSEW])?$/;
 
+/** The operator's fee the line states after the machine (`INCLUDES ATM OPERATOR CHARGE $2.00`): no name. */
+const operatorFee = / INCLUDES (?:ATM )?(?:OPERATOR )?(?:FEE|CHARGE)\b.*$/;
+/** The branch the machine stands at, named after the owner (`ANZ BROADWAY BRANCH`): the owner stays. */
+const branchAfterOwner = /(?<=^[A-Z&.'-]+(?: [A-Z&.'-]+)?)(?: [A-Z]+)+ BRANCH$/;
+
 /** A bank's short name for itself on its own machines' lines, which reads as a number otherwise. */
 const ownShortNames: Record<string, string> = { '5/3': 'FIFTH THIRD' };
 const ownShortName = new RegExp(`^(?:${Object.keys(ownShortNames).join('|')})(?= )`);
@@ -32,6 +37,7 @@ const streetNumber = /^(?:\d{1,5}(?:ST|ND|RD|TH)?|\d{2}[/-]\d{3,})$/;
  */
 export function atmOwner(text: string): string {
   const tokens = text
+    .replace(operatorFee, '')
     .replace(ownShortName, (short) => ownShortNames[short]!)
     .replace(atmWording, ' ')
     .split(' ')
@@ -39,7 +45,7 @@ export function atmOwner(text: string): string {
   const firstNumber = tokens.findIndex((token) => numberToken.test(token));
   if (firstNumber !== 0) {
     const owner = firstNumber === -1 ? tokens : tokens.slice(0, firstNumber);
-    return owner.join(' ').replace(streetAfterOwner, '');
+    return owner.join(' ').replace(streetAfterOwner, '').replace(branchAfterOwner, '');
   }
   let rest = 0;
   while (rest < tokens.length && (numberToken.test(tokens[rest]!) || tokens[rest] === '#')) rest++;
@@ -60,4 +66,7 @@ export const atmExamples: readonly { line: string; owner: string }[] = [
   { line: 'WITHDRAWAL ATM 1234 5TH AVE NEW YORK NY', owner: '' },
   { line: '5/3 JEANIE WITHDRAWAL - 002658 3095 NORTH BEND ROAD HEBRON KY', owner: 'FIFTH THIRD' },
   { line: 'JEANIE WITHDRAWAL - G12908 2740 SPRING GROVE AVE. CINCINNATI OH', owner: '' },
+  // Australia: another bank's machine, its fee stated; the bank's own machine at a branch.
+  { line: 'NON-ANZ ATM WESTPAC ULTIMO INCLUDES ATM OPERATOR CHARGE $2.00', owner: 'WESTPAC ULTIMO' },
+  { line: 'ANZ ATM BROADWAY BRANCH #1 BROADWAY NS', owner: 'ANZ' },
 ];

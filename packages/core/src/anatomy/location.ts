@@ -14,6 +14,8 @@ export interface PlaceGazetteer {
   countryCodes: ReadonlyMap<string, string>;
   /** Whether a lower-case word is a common English word (`academy`). */
   isCommonWord(word: string): boolean;
+  /** Whether a lower-case word is among the most used English words (`reading`; `manly` is not). */
+  isFrequentWord(word: string): boolean;
   /** Whether `city` (canonical form) is a city of `region` (a 2-letter code). */
   isCity(region: string, city: string): boolean;
   /** The one city of `region` that starts with `partial` (a truncated city), else null. */
@@ -193,6 +195,22 @@ export const locationRules: readonly LocationRule[] = [
       { line: 'HERO SUSHI SYDNEY', expect: { name: 'HERO SUSHI SYDNEY', city: null } },
       { line: 'JACKSON HEWITT', homeCountry: 'US', expect: { name: 'JACKSON HEWITT', city: null } },
       { line: 'DFS SAN FRANCISCO', homeCountry: 'US', expect: { name: 'DFS', city: 'SAN FRANCISCO' } },
+      // Abroad a rarely used word is the town's (`MANLY`); `ST` is Saint; the store's suburb in its name goes too.
+      { line: 'COVE ESPRESSO MANLY', homeCountry: 'AU', expect: { name: 'COVE ESPRESSO', city: 'MANLY' } },
+      { line: 'CALTEX ST IVES ST IVES', homeCountry: 'AU', expect: { name: 'CALTEX', city: 'SAINT IVES' } },
+      { line: 'COCO CUBANO CROWSNEST CROWS NEST', homeCountry: 'AU', expect: { name: 'COCO CUBANO' } },
+      { line: 'HOTEL SYDNEY SYDNEY', homeCountry: 'AU', expect: { name: 'HOTEL SYDNEY' } },
+    ],
+  },
+  {
+    id: 'location.repeated-town',
+    pattern: /(?: [A-Z]+){1,2}$/,
+    yields: { part: 'place' },
+    examples: [
+      { line: 'OPORTO BROADWAY BROADWAY', expect: { name: 'OPORTO', city: 'BROADWAY' } },
+      { line: 'BURGER PROJECT BROADWA BROADWAY', expect: { name: 'BURGER PROJECT' } },
+      { line: 'WATSONS BAY PHARMACY WATSONS BAY', expect: { name: 'WATSONS BAY PHARMACY' } },
+      { line: 'BORA BORA', expect: { name: 'BORA BORA' } },
     ],
   },
   {
@@ -363,6 +381,9 @@ const cityAbbreviations: Readonly<Record<string, string>> = {
 };
 /** `ST PAUL` is Saint Paul, `FT WORTH` Fort Worth, `MT VERNON` Mount Vernon. */
 const longForms: Readonly<Record<string, string>> = { ST: 'SAINT', FT: 'FORT', MT: 'MOUNT' };
+/** A town's name as the gazetteer spells it: `ST IVES` is Saint Ives. */
+const withLongForm = (town: string) =>
+  town.replace(/^(ST|FT|MT)\.? /, (_, short: string) => `${longForms[short]} `);
 const countryTail = / (?:USA|US|840)$/;
 
 export interface Tail extends LocationParts {
@@ -495,9 +516,7 @@ export function stripPlaceTail(
   // The longest run of 1-3 tokens before the region that names a city of it.
   for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
     const candidate = before.slice(before.length - size).join(' ');
-    const city =
-      cityAbbreviations[candidate] ??
-      candidate.replace(/^(ST|FT|MT)\.? /, (_, short: string) => `${longForms[short]} `);
+    const city = cityAbbreviations[candidate] ?? withLongForm(candidate);
     if (gazetteer.isCity(region, city)) return found(before.slice(0, before.length - size), city);
   }
   // A city cut by the field's width (`SAN FRANCISC`), or run into the name (`VETERINARBURLINGTON`).
@@ -559,12 +578,15 @@ function withoutRepeatedCity(kept: string[], city: string): string[] {
     const tail = kept.slice(kept.length - size);
     // The whole city again, or its start cut short: `SAN` of San Francisco, `SECA` of Secaucus (a store
     // named after its city in a fixed-width slot: `CUPS FROZEN YOGURT SECA SECAUCUS NJ`).
-    const repeats = tail.every((word, index) =>
-      index === size - 1
-        ? word === words[index] ||
-          (words[index]!.startsWith(word) && word.length >= (words.length > size ? 3 : 4))
-        : word === words[index],
-    );
+    const repeats =
+      tail.every((word, index) =>
+        index === size - 1
+          ? word === words[index] ||
+            (words[index]!.startsWith(word) && word.length >= (words.length > size ? 3 : 4))
+          : word === words[index],
+      ) ||
+      // A town of several words run together, whole or cut (`CROWSNEST`, `CROWSNE` of Crows Nest).
+      (size === 1 && words.length > 1 && tail[0]!.length >= 5 && squashed(city).startsWith(tail[0]!));
     // `MATTRESS BARN OF FARGO  FARGO ND`: a name that ends `OF <city>` keeps it, and so does one that would
     // be left a short abbreviation (`UC BERKELEY  BERKELEY CA`).
     const left = kept.slice(0, kept.length - size);
@@ -644,6 +666,36 @@ export function withoutCutTown(
   return { text, town: null };
 }
 
+/**
+ * A card line's town slot that repeats words of the name, a town the gazetteer lacks: the store's suburb in its
+ * name and again in the slot (`OPORTO BROADWAY BROADWAY`), cut in the name (`BURGER PROJECT BROADWA BROADWAY`),
+ * or a name that starts with its town (`WATSONS BAY PHARMACY WATSONS BAY`). The slot goes, and a suburb right
+ * before it; a name's own first words stay.
+ */
+export function withoutRepeatedTown(text: string): { text: string; town: string | null } {
+  const words = text.split(' ');
+  for (let size = Math.min(2, Math.floor((words.length - 1) / 2)); size >= 1; size--) {
+    const town = words.slice(words.length - size);
+    if (town.join('').length < 4 || !town.every((word) => /^[A-Z]+$/.test(word))) continue;
+    const before = words.slice(words.length - 2 * size, words.length - size);
+    const cutBefore = size === 1 && before[0]!.length >= 4 && town[0]!.startsWith(before[0]!);
+    const kept =
+      before.join(' ') === town.join(' ') || cutBefore
+        ? words.slice(0, words.length - 2 * size)
+        : words.slice(0, size).join(' ') === town.join(' ') && words.length > 2 * size
+          ? words.slice(0, words.length - size)
+          : null;
+    if (
+      !kept ||
+      kept.length === 0 ||
+      (kept.length === 1 && (articleAlone.test(kept[0]!) || venueAlone.test(kept[0]!)))
+    )
+      continue;
+    return { text: kept.join(' '), town: town.join(' ') };
+  }
+  return { text, town: null };
+}
+
 /** Words after which a town is the name's own (`UNIVERSITY OF SYDNEY`, `BREAD & BUTTER`). */
 const ownTownAfter = /^(?:OF|AT|IN|ON|BY|THE|AND|&|DE|LA|LE|EL|DU)$/;
 /** A venue's word alone before a town: the town is the name's (`CAFE SYDNEY`, `HOTEL LONDON`). */
@@ -671,23 +723,30 @@ export function withoutHomeTown(
   if (gazetteer.regionCountry.has(country)) return none;
   const words = text.split(' ');
   for (let size = Math.min(3, words.length - 1); size >= 1; size--) {
-    const town = words.slice(words.length - size).join(' ');
+    const printed = words.slice(words.length - size).join(' ');
+    const town = withLongForm(printed);
     if (!/^[A-Z][A-Z' -]+$/.test(town) || !gazetteer.isCity(country, town)) continue;
     const kept = words.slice(0, words.length - size);
     if (ownTownAfter.test(kept.at(-1)!)) continue;
-    if (
-      kept.length === 1 &&
-      (kept[0]!.length < 2 || articleAlone.test(kept[0]!) || venueAlone.test(kept[0]!))
-    )
-      continue;
+    const nameless = (left: string[]) =>
+      left.length === 1 && (left[0]!.length < 2 || articleAlone.test(left[0]!) || venueAlone.test(left[0]!));
+    if (nameless(kept)) continue;
     const people = gazetteer.townPopulation(country, town);
-    const wordLike = size === 1 && (gazetteer.isCommonWord(town.toLowerCase()) || givenNames.has(town));
+    const lower = town.toLowerCase();
     const tooSmall =
       country === 'US'
-        ? wordLike || people < (size === 1 ? townAlone.usOneWord : townAlone.usWords)
-        : wordLike && people < townAlone.wordLike;
+        ? (size === 1 && (gazetteer.isCommonWord(lower) || givenNames.has(town))) ||
+          people < (size === 1 ? townAlone.usOneWord : townAlone.usWords)
+        : // Abroad, towns are fewer: only a much-used word (`READING`, `ORANGE`) or a given name is a name's
+          // word rather than the town's (`MANLY` ends a line in its Sydney suburb).
+          size === 1 &&
+          (gazetteer.isFrequentWord(lower) || givenNames.has(town)) &&
+          people < townAlone.wordLike;
     if (tooSmall) continue;
-    return { text: kept.join(' '), town };
+    // The store's suburb in its name, then the town's slot (`OPORTO PYRMONT PYRMONT`, `COCO CUBANO CROWSNEST
+    // CROWS NEST`): both go, unless a venue's word alone would be left (`HOTEL SYDNEY SYDNEY`).
+    const shorter = withoutRepeatedCity(kept, printed);
+    return { text: (nameless(shorter) ? kept : shorter).join(' '), town };
   }
   return none;
 }

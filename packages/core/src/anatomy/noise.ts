@@ -111,6 +111,13 @@ export const noiseRules: readonly NoiseRule[] = [
     examples: [{ line: 'SP SILK CO 10.95', expect: { name: 'SILK CO' } }],
   },
   {
+    // A reference in braces (ANZ's BPAY receipt: `NSW RENTAL BONDS {102514}`).
+    id: 'noise.braced-reference',
+    pattern: / ?\{[A-Z0-9-]*\}?$/g,
+    yields: { kind: 'reference', requires: '{' },
+    examples: [{ line: 'INTERNET BPAY KOALA WATER {102514}', expect: { name: 'KOALA WATER' } }],
+  },
+  {
     // An email address, often cut (`GRIND LLC BENJAMIN@GRIN NY`): a contact, never the name.
     id: 'noise.email',
     pattern: / [A-Z0-9._-]+@[A-Z0-9.-]*/g,

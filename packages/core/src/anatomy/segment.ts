@@ -16,6 +16,8 @@ export interface SegmenterWords {
 
 /** Cost of a word by its band (most used first), of a name's word, and of a word cut at the end. */
 const BAND_COST = [1, 1.5, 2, 2.6];
+/** The bands of the most used words: some ten thousand. */
+const FREQUENT_BANDS = 2;
 const NAME_COST = 2.2;
 const CUT_COST = 3.5;
 /** What each word adds: the fewer words, the likelier. */
@@ -30,6 +32,8 @@ export interface Segmenter {
   split(token: string): string[] | null;
   /** Whether a lower-case word is one of the common English words (`academy`), not only a name's. */
   isEnglishWord(word: string): boolean;
+  /** Whether a lower-case word is among the most used English words (`reading`, `orange`; not `manly`). */
+  isFrequentWord(word: string): boolean;
 }
 
 export function createSegmenter(words: SegmenterWords): Segmenter {
@@ -79,7 +83,12 @@ export function createSegmenter(words: SegmenterWords): Segmenter {
     const words = compounds(pieces);
     return words.length >= 2 ? words : null;
   };
-  return { split, isEnglishWord: (word: string) => english.has(word) };
+  const frequent: ReadonlySet<string> = new Set(words.bands.slice(0, FREQUENT_BANDS).flat());
+  return {
+    split,
+    isEnglishWord: (word: string) => english.has(word),
+    isFrequentWord: (word: string) => frequent.has(word),
+  };
 
   /**
    * Two short common words side by side are one compound name (`BRICKHOUSE`, `COPPERLEAF`,

@@ -8,6 +8,9 @@ import type { WrapperRule } from './wrapper-rule.js';
 
 const months = 'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC';
 
+/** A bank's internet or mobile banking, its short name first (`ANZ INTERNET BANKING`, `ANZ M-BANKING`). */
+const bankingChannel = '(?:[A-Z]{2,5} )?(?:INTERNET|MOBILE|PHONE|M-) ?BANKING';
+
 /** Leading wrappers abroad, each anchored and ending before the name. */
 export const leadingWrappersAbroad: readonly WrapperRule[] = [
   {
@@ -124,12 +127,31 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
   },
   {
     // BPAY, Australia's bill payments: `INTERNET BPAY <biller> <reference>`, Westpac's `WITHDRAWAL ONLINE
-    // 1234567 BPAY <biller>`.
+    // 1234567 BPAY <biller>`, ANZ's `ANZ INTERNET BANKING BPAY <biller> {<reference>}`.
     id: 'wrapper.bpay',
-    pattern:
-      /^(?:(?:INTERNET|MOBILE|ONLINE|NETBANK|PHONE) )?(?:WITHDRAWAL (?:ONLINE|MOBILE) \d+ )?BPAY(?: TO)? (?=[A-Z0-9])/,
+    pattern: new RegExp(
+      `^(?:${bankingChannel} |(?:INTERNET|MOBILE|ONLINE|NETBANK|PHONE) )?(?:WITHDRAWAL (?:ONLINE|MOBILE) \\d+ )?BPAY(?: TO)? (?=[A-Z0-9])`,
+    ),
     yields: { via: 'bill-pay' },
-    examples: [{ line: 'INTERNET BPAY KOALA WATER 123456789', expect: { name: 'KOALA WATER' } }],
+    examples: [
+      { line: 'INTERNET BPAY KOALA WATER 123456789', expect: { name: 'KOALA WATER' } },
+      { line: 'ANZ INTERNET BANKING BPAY KOALA WATER {123456}', expect: { name: 'KOALA WATER' } },
+    ],
+  },
+  {
+    // A transfer from a bank's internet or mobile banking, its receipt number first: `ANZ INTERNET BANKING FUNDS
+    // TFER TRANSFER 123456 TO <payee>`, `ANZ M-BANKING PAYMENT TRANSFER 123456 TO <payee>`.
+    id: 'wrapper.banking-transfer',
+    pattern: new RegExp(
+      `^${bankingChannel} (?:FUNDS TFER|FUNDS TRANSFER|PAYMENT)(?: TRANSFER \\d+)?(?: (?:TO|FROM))? (?=[A-Z0-9])`,
+    ),
+    yields: { via: 'transfer' },
+    examples: [
+      {
+        line: 'ANZ INTERNET BANKING FUNDS TFER TRANSFER 749433 TO HARBOUR ACADEMY',
+        expect: { name: 'HARBOUR ACADEMY' },
+      },
+    ],
   },
   {
     // Westpac's online transfers, the receipt number first: `DEPOSIT ONLINE 1234567 TFR <payer>`.

@@ -755,7 +755,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     // The card's last digits first (`Card 1234 ROSAS TAQUERIA HOUSTON TX 02/14`).
     id: 'wrapper.card-first',
-    pattern: /^(?:CARD|CRD)(?: ?#| (?:X+|\*+))? ?\d{4} (?=[A-Z])/,
+    pattern: /^(?:CARD|CRD)(?: ?#| (?:X+|\*+))? ?\d{4} (?=[A-Z]|\d{1,2}[ -])/,
     yields: { via: 'card' },
     examples: [{ line: 'Card 1234 Rosas Taqueria Houston TX 02/14', expect: { name: 'ROSAS TAQUERIA' } }],
   },
@@ -776,7 +776,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
         line: 'Debit Card Purchase 02/14 11:32a #1234 Rosas Taqueria Houston TX',
         expect: { name: 'ROSAS TAQUERIA' },
       },
-      { line: 'Debit Card Purchase 02/14 11:32a #1234 7-ELEVEN 13476 HONOLULU HI', expect: { name: '7-ELEVEN' } },
+      {
+        line: 'Debit Card Purchase 02/14 11:32a #1234 7-ELEVEN 13476 HONOLULU HI',
+        expect: { name: '7-ELEVEN' },
+      },
       {
         line: 'POS PURCHASE - TERMINAL 12345678 ROSAS TAQUERIA HOUSTON TX',
         expect: { name: 'ROSAS TAQUERIA' },
@@ -799,7 +802,10 @@ export const leadingWrappers: readonly WrapperRule[] = [
         expect: { name: 'BLUE DOOR BISTRO', city: 'DENVER' },
       },
       { line: 'DEBIT SIGNATURE PURCHASE 0412 7-ELEVEN 35864 HENDERSON CO', expect: { name: '7-ELEVEN' } },
-      { line: 'DEBIT SIGNATURE PURCHASE 0412 76 - DBA HARBOR FUEL NEW YORK NY', expect: { name: 'HARBOR FUEL' } },
+      {
+        line: 'DEBIT SIGNATURE PURCHASE 0412 76 - DBA HARBOR FUEL NEW YORK NY',
+        expect: { name: 'HARBOR FUEL' },
+      },
       { line: 'DEBIT TRANSACTION 02/14 12:31 ROSAS TAQUERIA', expect: { name: 'ROSAS TAQUERIA' } },
       { line: 'CARD FACTORY', expect: { name: 'CARD FACTORY' } },
       {

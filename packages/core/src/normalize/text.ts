@@ -9,7 +9,11 @@ const withoutAccents = (text: string) =>
 
 /** Upper-cased ASCII with collapsed whitespace: the form descriptors are parsed in. */
 export function canonical(text: string): string {
-  const upper = withoutAccents(text).toUpperCase().replace(/\s+/g, ' ').trim();
+  // A backslash parts fields, never a name's words (`CBA\SYDNEY NSW`).
+  const upper = withoutAccents(text)
+    .toUpperCase()
+    .replace(/[\s\\]+/g, ' ')
+    .trim();
   // A backtick or a typographic apostrophe is an apostrophe (`HARRISON`S LTD`).
   return upper.includes('`') || upper.includes('’') ? upper.replace(/[`’]/g, "'") : upper;
 }

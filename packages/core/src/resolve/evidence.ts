@@ -242,6 +242,24 @@ export const venueWords: ReadonlySet<string> = new Set([
   'dome',
 ]);
 
+/** A word of the land after a brand's word makes a place's name of it (`WATSONS BAY PHARMACY`, `SHELL BEACH`). */
+export const placeFeatureWords: ReadonlySet<string> = new Set([
+  'bay',
+  'beach',
+  'creek',
+  'lake',
+  'lakes',
+  'valley',
+  'river',
+  'harbor',
+  'harbour',
+  'heights',
+  'hills',
+  'falls',
+  'island',
+  'springs',
+]);
+
 /** Abbreviations statements print for common words (`ACE HDWE`, `SPROUTS FARMERS MKT`, `NATL GRID`). */
 export const statementAbbreviations: ReadonlyMap<string, string> = new Map([
   ['mkt', 'market'],
@@ -288,7 +306,6 @@ export function namesTrade(name: string): boolean {
   return name.split(' ').some((word) => industryOfWord(word.toLowerCase()) !== undefined);
 }
 
-/** Whether a word names another kind of place than a brand's outlet, also truncated (`ATHLETI`). */
 /** Whether a word's industry (`industryOfWord`) is the brand's own: its top level, or the second level it names. */
 export function wordFitsIndustry(group: string, industryId: string): boolean {
   if (group.length === 3) return industryId.startsWith(group);
@@ -296,6 +313,7 @@ export function wordFitsIndustry(group: string, industryId: string): boolean {
   return industryId.startsWith(group) || industryId.startsWith('012') || industryId.startsWith('014');
 }
 
+/** Whether a word names another kind of place than a brand's outlet, also truncated (`ATHLETI`). */
 export function namesOtherEntity(token: string): boolean {
   if (token.length < 4) return false;
   return otherEntityWords.some((word) => word === token || (token.length >= 5 && word.startsWith(token)));

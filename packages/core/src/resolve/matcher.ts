@@ -14,6 +14,7 @@ import {
   institutionWords,
   legalEntityWords,
   namesOtherEntity,
+  placeFeatureWords,
   relatedTopLevels,
   statementAbbreviations,
   venueWords,
@@ -217,8 +218,13 @@ function score(
     // Noise, the brand's own word again, by this name or another of its names (`SPECTRUM SPECTRUM`, `WM
     // SUPERCENTER # WAL-MART SUPER CENTER`), or its town (`IKEA WEST SACRAMENTO`).
     const noise = isNoise(token) && (evidence.cardMerchant || !forecourtWords.has(token));
-    if (noise || named.has(token) || named.has(word) || evidence.townWords?.has(token)) continue;
-    if (ownWords(entry).has(token)) continue;
+    if (noise || named.has(token) || named.has(word) || ownWords(entry).has(token)) continue;
+    // A place named with the brand's word (`WATSONS BAY PHARMACY`), its town's name or not.
+    if (index === 0 && placeFeatureWords.has(word)) {
+      conflictingWords++;
+      continue;
+    }
+    if (evidence.townWords?.has(token)) continue;
     // A venue named after the brand (`WELLS FARGO CENTER`), or another kind of place (`NORDSTROM ORCHARD`).
     if ((index === 0 && venueWords.has(word)) || namesOtherEntity(word)) {
       conflictingWords++;
