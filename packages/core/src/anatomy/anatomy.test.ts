@@ -88,6 +88,12 @@ describe('readAnatomy', () => {
   it('reads a store sold through a platform without the platform (`COSTCO BY INSTACART`)', () => {
     const store = readAnatomy('SPROUTS BY INSTACART INSTACART.COMCA', lexicon);
     expect(store.name).toBe('SPROUTS');
+    // The host run into the state, then the bank's own fields.
+    const wrapped = readAnatomy(
+      'PURCHASE AUTHORIZED ON 02/14 SPROUTS BY INSTACART INSTACART.COMCA S381045129834567 CARD 1234',
+      lexicon,
+    );
+    expect(wrapped.name).toBe('SPROUTS');
     expect(store.thirdPartyIds.map(thirdPartyName)).toEqual(['Instacart']);
     expect(readAnatomy('STAND BY ME CAFE', lexicon).name).toBe('STAND BY ME CAFE');
   });

@@ -390,7 +390,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // Apple Card prints the merchant's whole address (`SPOTIFY 4 WORLD TRACE CENTER, 62 ... 10007 NY USA`):
   // its last number before words starts the street, whatever the street is called; a headquarters' number
   // may be spelt (`APPLE.COM/BILL ONE APPLE PARK WAY`).
-  if (!address && fullAddressLayout.test(whole)) {
+  if (!address && fullAddressLayout.test(wrapped.text)) {
     const tokens = text.split(' ');
     let at = tokens.length - 2;
     while (at > 0 && !(/^(?:\d|ONE$)/.test(tokens[at]!) && /^[A-Z]/.test(tokens[at + 1]!))) at--;
@@ -498,7 +498,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   }
   // Nothing left but ids: the line's own text is the best name there is.
   // A wallet or app that was all the line named (`WEB AUTHORIZED PMT VENMO`) is the name, not the whole line.
-  const name = nameless || ownerless ? '' : firstWords(text || fields?.party || stripped[0] || whole);
+  // A bank's wrapper is no name: the text it wrapped stands for the line.
+  const name =
+    nameless || ownerless ? '' : firstWords(text || fields?.party || stripped[0] || wrapped.text || whole);
   // Only the display takes the split: a brand is matched by what the line prints.
   const split = name ? runTogetherSplit(name, lexicon) : null;
   if (split) rules.push('name.run-together');

@@ -51,6 +51,8 @@ export const noiseRules: readonly NoiseRule[] = [
       { line: 'POS PURCHASE XXXXXXXXXXXX4412 BLUE DOOR BISTRO', expect: { name: 'BLUE DOOR BISTRO' } },
       { line: 'QUEEN CITY MANAGEME 08/12 PURCHASE XXX-XX16209 NC', expect: { name: 'QUEEN CITY MANAGEME' } },
       { line: 'PAYPAL *HARBORGEAR xxxxxx7733 HK', expect: { name: 'HARBORGEAR', country: 'HK' } },
+      // The issuer's first digits shown, after a town run into its state.
+      { line: 'CHEVRON 0095006 TAHOE PARADISCA 486831XXXXXX6803', expect: { name: 'CHEVRON', region: 'CA' } },
       {
         line: 'RIVER CITY SCREENING xxx-xxx-0961 CO',
         expect: { name: 'RIVER CITY SCREENING', region: 'CO' },

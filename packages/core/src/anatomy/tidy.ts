@@ -18,10 +18,11 @@ export interface TidyLine {
 }
 
 /**
- * A masked card or account number; it may end in an X of its own (Fifth Third's `XXXXXXXXXXXX396X`). An
- * aggregator that masks every digit run masks a phone so too (`XXX-XXX-0961`, `XXX-XXX0133`).
+ * A masked card or account number, its issuer's first digits shown or not (`486831XXXXXX6803`); it may end in
+ * an X of its own (Fifth Third's `XXXXXXXXXXXX396X`). An aggregator that masks every digit run masks a phone so
+ * too (`XXX-XXX-0961`, `XXX-XXX0133`).
  */
-export const maskedNumber = /(?:X{4,}|\*{4,}|\bX{3}-X{3}-?)\d{2,}(?:X(?![A-Z0-9]))?/g;
+export const maskedNumber = /(?:\b\d{4,6})?(?:X{4,}|\*{4,}|\bX{3}-X{3}-?)\d{2,}(?:X(?![A-Z0-9]))?/g;
 /** A masked number right before the line's closing state or country code. */
 const maskBeforeCode = new RegExp(`${maskedNumber.source} [A-Z]{2}$`);
 
@@ -64,7 +65,7 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     // `CITY * ST` (TD Bank): the star only pads the field.
     .replace(/ \* ([A-Z]{2})$/, ' $1')
     // A host cut by the field and run into the state (`HELP.UBER.COCA`, `PEACOCKTV.CONY`, `INSTACART.COMCA`).
-    .replace(/\.COM?([A-Z]{2})$/, (match, region: string) =>
+    .replace(/\.COM?([A-Z]{2})(?= |$)/, (match, region: string) =>
       gazetteer.regionCountry.has(region) ? `.COM ${region}` : match,
     )
     // A host cut by the field's width (`WWW.DOORDASH.`, `WWW.PARADISEMINIGOLF.C`, `HTTPSWWW.GIGC`): it names no one.
