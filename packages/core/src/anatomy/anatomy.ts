@@ -140,6 +140,22 @@ function receiverAfterIds(text: string): string | null {
   return tokens.slice(0, first).join(' ');
 }
 
+/** The country a host's country-code domain names (`ticketbooth.com.au`: AU, `.co.uk`: GB), else null. */
+function countryOfHost(host: string): string | null {
+  const code = host.slice(host.lastIndexOf('.') + 1).toUpperCase();
+  if (code.length !== 2 || code === 'CO' || code === 'US' || code === 'TV' || code === 'ME' || code === 'AI')
+    return null;
+  return code === 'UK' ? 'GB' : code;
+}
+
+/** Whether the text is only a town of one of the countries, as a card line abroad prints it after a host. */
+function isTownOf(text: string, countries: readonly (string | null)[], lexicon: AnatomyLexicon): boolean {
+  return (
+    text.split(' ').length <= 3 &&
+    countries.some((country) => country !== null && lexicon.isCity(country, text))
+  );
+}
+
 /** Whether the text ends in a US state's or Canadian province's code, a word of its own. */
 const endsInRegion = (text: string, lexicon: AnatomyLexicon) =>
   text.charCodeAt(text.length - 3) === 32 && lexicon.regionCountry.has(text.slice(-2));
@@ -262,7 +278,10 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     // one whose rest is a place, after a number or not (`KIWI.COM DELAWARE DE`, `RENTSCREENER.COM 0471 ESTERO FL`).
     const withHost = `${hostMatch[1]} ${without}`;
     if (!without || namesNoOne(without)) text = hostMatch[1]!;
-    else if (stripPlaceTail(withHost, lexicon, false).text.replace(/ #?\d+(?= |$)/g, '') === hostMatch[1])
+    else if (
+      stripPlaceTail(withHost, lexicon, false).text.replace(/ #?\d+(?= |$)/g, '') === hostMatch[1] ||
+      isTownOf(without, [options.homeCountry ?? null, countryOfHost(host)], lexicon)
+    )
       text = withHost;
     else {
       alternates.push(hostMatch[1]!);
