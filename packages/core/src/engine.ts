@@ -141,9 +141,16 @@ export interface Engine {
 /** Where icons are served by `txenrich serve` on its default port. */
 export const DEFAULT_ASSET_BASE_URL = 'http://localhost:8080/icons/';
 
+/**
+ * A letter of another script than the Latin: no descriptor prints it, and the name's key would keep only its
+ * Latin scraps (`cбербанк` keyed as `c`, `31冰淇淋` as `31`).
+ */
+const otherScriptLetter = /(?=\p{L})\P{Script=Latin}/u;
+
 function matchEntry(merchant: Merchant, statementForms: readonly string[]): MatchEntry {
+  const printable = merchant.aliases.filter((alias) => !otherScriptLetter.test(alias));
   return {
-    names: [merchant.name, ...merchant.aliases, ...statementForms],
+    names: [merchant.name, ...printable, ...statementForms],
     statementForms: statementForms.length,
     hosts: merchant.website ? [bareHost(merchant.website)] : [],
     industryId: merchant.industryId,

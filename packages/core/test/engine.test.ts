@@ -93,6 +93,12 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(display.graphic).toMatch(/^http:\/\/localhost:8080\/icons\/.+\.svg$/);
   });
 
+  it('keys no name of another script: its Latin scraps name no brand (`cбербанк` is no `C`)', () => {
+    for (const name of ['C', '31', 'SHOP', 'CASH CARRY']) {
+      expect(card(`${name} PLANO TX`).counterparty[0]?.verified ?? false).toBe(false);
+    }
+  });
+
   it('does not let a brand name in another business win over the evidence', () => {
     const brandOf = (line: string, categoryCode?: string) =>
       card(line, categoryCode ? { categoryCode } : {}).counterparty.filter((party) => party.verified);
