@@ -93,6 +93,12 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(display.graphic).toMatch(/^http:\/\/localhost:8080\/icons\/.+\.svg$/);
   });
 
+  it('completes a brand whose name starts with a filler word or ends in one the field cut', () => {
+    const brandOf = (line: string) => card(line).counterparty.find((party) => party.verified)?.name;
+    expect(brandOf('THE CELLULAR CONNECTIO SPRINGFIELD IL')).toBe('The Cellular Connection');
+    expect(brandOf('BUBBA GUMP SHRIMP COMP SPRINGFIELD IL')).toBe('Bubba Gump Shrimp Company');
+  });
+
   it('keys no name of another script: its Latin scraps name no brand (`cбербанк` is no `C`)', () => {
     for (const name of ['C', '31', 'SHOP', 'CASH CARRY']) {
       expect(card(`${name} PLANO TX`).counterparty[0]?.verified ?? false).toBe(false);

@@ -81,6 +81,8 @@ const isNoise = (token: string) => fillerWords.has(token) || /\d/.test(token) ||
 /** The words of a reading the name searches look at: no numbers, no filler (`STORE`, `INC`). */
 const searchWords = (tokens: readonly string[]) =>
   tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
+/** `COMPANY` cut by the field (`COMP`, `COMPAN`): filler as the whole word is. Other fillers' starts are words (`AUTO`). */
+const isCutFiller = (word: string) => word.length >= 4 && word.length < 7 && 'company'.startsWith(word);
 
 /** How a candidate was found, from the strongest evidence to the weakest. */
 type CandidateKind = 'alias' | 'host' | 'mcc' | 'leading' | 'fuzzy';
@@ -322,12 +324,14 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       // Banks drop the ampersand (`A W #4598` is A&W, `H M` H&M).
       if (name.includes('&')) addTo(byKey, nameKey(name.replaceAll('&', ' ')), index);
       const tokens = key.split(' ');
+      // Compared with a reading's search words, so without filler (`UNIVERSITY OF CINC`), and led by the
+      // first of them (`The Cellular Connection` by `cellular`).
+      const words = searchWords(tokens);
       // A two-letter first word leads names of three words or more (`IL DEPT OF REVENUE`).
-      if (tokens.length > 1 && (tokens[0]!.length >= 3 || tokens.length >= 3)) {
-        const list = byLeadingToken.get(tokens[0]!) ?? [];
-        // Compared with a reading's search words, so without filler (`UNIVERSITY OF CINC`).
-        list.push([index, searchWords(tokens), tokens.length]);
-        byLeadingToken.set(tokens[0]!, list);
+      if (tokens.length > 1 && words.length > 0 && (words[0]!.length >= 3 || tokens.length >= 3)) {
+        const list = byLeadingToken.get(words[0]!) ?? [];
+        list.push([index, words, tokens.length]);
+        byLeadingToken.set(words[0]!, list);
       }
     }
     for (const host of entry.hosts) addTo(byHost, host, index);
@@ -391,6 +395,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
    */
   function leadingCandidates(tokens: readonly string[], reading: number): Candidate[] {
     const words = searchWords(tokens);
+    // A filler word the field cut (`BUBBA GUMP SHRIMP COMP`) is filler too.
+    if (words.length >= 3 && isCutFiller(words.at(-1)!)) words.pop();
     // A short first word (`VAN`, `BIG`) starts too many names to complete a reading of fewer than three.
     const list =
       words[0] && (words[0].length >= 4 || words.length >= 3) ? byLeadingToken.get(words[0]) : undefined;
