@@ -149,13 +149,22 @@ export const noiseRules: readonly NoiseRule[] = [
     id: 'noise.reference-after-state',
     // Not after a number's or a street's own word (`STATION NO 1234`, `MAIN ST 12`).
     // Some banks' references mix letters in (`00000INC100`): long, and three digits in a row at least.
+    // Two or three numbers may end it, after the ZIP code or not (`COLUMBUS OH 548141 52460`); a ZIP code alone stays.
     pattern:
-      /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}) +(?:\d{6,8}|\d{1,4}|(?=[A-Z]*\d*[A-Z]*\d{3})[A-Z0-9]{8,12})(?= *$)/g,
+      /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}(?: \d{5}(?:-\d{4})?)?) +(?:\d{6,8}|\d{1,4}|(?=[A-Z]*\d*[A-Z]*\d{3})[A-Z0-9]{8,12})(?: +\d{1,8}){0,2}(?= *$)/g,
     yields: { kind: 'reference' },
     examples: [
       {
         line: 'BROTHERS PRODUCE PATERSON NJ 116895 06/08',
         expect: { name: 'BROTHERS PRODUCE', city: 'PATERSON', region: 'NJ' },
+      },
+      {
+        line: 'HARBOR GRILL COLUMBUS OH 548141 52460',
+        expect: { name: 'HARBOR GRILL', city: 'COLUMBUS', region: 'OH' },
+      },
+      {
+        line: 'HARBOR GRILL COLUMBUS OH 43215 548141',
+        expect: { name: 'HARBOR GRILL', postalCode: '43215' },
       },
       {
         line: 'POS Purchase Non-PIN HARBOR GAMES HARBORGAMES CA 00000INC100 *****8191 12/02 13:58',

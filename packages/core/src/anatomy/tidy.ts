@@ -34,6 +34,8 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   let text = whole
     // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.
     .replace(/^\d{7,}(?=[A-Z]{2})/, '')
+    // The account's masked number first, before the bank's words (`XX1234 DDA PURCHASE ...`): no name's start.
+    .replace(/^(?:X{2,}|\*{2,})\d{2,6} (?=[A-Z])/, '')
     // The ACH entry's kind run into the company (an aggregator's `ACH Electronic CreditGUSTO PAY 123456`).
     .replace(/^(ACH (?:ELECTRONIC )?(?:CREDIT|DEBIT))(?=[A-Z]{3})/, '$1 ')
     .replace(maskedNumber, ' ')

@@ -802,6 +802,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
         expect: { name: 'BLUE DOOR BISTRO', city: 'DENVER' },
       },
       { line: 'DEBIT SIGNATURE PURCHASE 0412 7-ELEVEN 35864 HENDERSON CO', expect: { name: '7-ELEVEN' } },
+      // The account's masked number first (a community bank's export, in lower case).
+      { line: 'xx1234 dda purchase harbor grill austin tx', expect: { name: 'HARBOR GRILL', region: 'TX' } },
       {
         line: 'DEBIT SIGNATURE PURCHASE 0412 76 - DBA HARBOR FUEL NEW YORK NY',
         expect: { name: 'HARBOR FUEL' },
