@@ -189,6 +189,17 @@ function nameGoesOn(entry: MatchEntry, candidate: Candidate): boolean {
   return rest.length > 0 && !rest.some((word) => candidate.unexplained.includes(word));
 }
 
+/** Whether the word, or its plural, is a word of the brand's names (`FERRY` of Sydney Ferries). */
+function hasOwnWord(entry: MatchEntry, token: string): boolean {
+  const words = ownWords(entry);
+  return (
+    words.has(token) ||
+    words.has(`${token}s`) ||
+    words.has(`${token}es`) ||
+    (token.endsWith('y') && words.has(`${token.slice(0, -1)}ies`))
+  );
+}
+
 const ownWordsOf = new WeakMap<MatchEntry, ReadonlySet<string>>();
 /** Every word of a brand's names (`wal`, `mart`, `supercenter`, `center`), made when a score first needs it. */
 function ownWords(entry: MatchEntry): ReadonlySet<string> {
@@ -220,7 +231,7 @@ function score(
     // Noise, the brand's own word again, by this name or another of its names (`SPECTRUM SPECTRUM`, `WM
     // SUPERCENTER # WAL-MART SUPER CENTER`), or its town (`IKEA WEST SACRAMENTO`).
     const noise = isNoise(token) && (evidence.cardMerchant || !forecourtWords.has(token));
-    if (noise || named.has(token) || named.has(word) || ownWords(entry).has(token)) continue;
+    if (noise || named.has(token) || named.has(word) || hasOwnWord(entry, token)) continue;
     // A place named with the brand's word (`WATSONS BAY PHARMACY`), its town's name or not.
     if (index === 0 && placeFeatureWords.has(word)) {
       conflictingWords++;
@@ -353,6 +364,14 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     (compactNames[entry] ??= entries[entry]!.names.map((name) => compactKey(nameKey(name))));
   const firstWords = entries.map((entry) => entry.names.map((name) => nameKey(name).split(' ')[0] ?? ''));
   const isPrimary = (entry: number, key: string) => primaryKeys[entry] === key;
+  const primaryWords = primaryKeys.map((key) => searchWords(key.split(' ')));
+  /** Whether the entry's own name starts with the words, the last perhaps cut (as a leading candidate fits). */
+  const fitsPrimary = (candidate: Candidate, words: readonly string[]) => {
+    const own = primaryWords[candidate.entry]!;
+    return words.every((word, at) =>
+      at === words.length - 1 ? own[at]?.startsWith(word) : own[at] === word,
+    );
+  };
   /** Each entry's curated statement forms as keys (the last names of the entry). */
   const statementKeys = entries.map(
     (entry) => new Set(entry.names.slice(entry.names.length - entry.statementForms).map(nameKey)),
@@ -446,9 +465,11 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     // (`UNIVERSITY OF CINC`: University of Cincinnati, not its Blue Ash College).
     const keys = [...brands] as string[];
     const shortest = keys.reduce((a, b) => (b.length < a.length ? b : a));
-    return keys.every((key) => key === shortest || key.startsWith(`${shortest} `))
-      ? candidates.filter((candidate) => primaryKeys[candidate.entry] === shortest)
-      : [];
+    if (keys.every((key) => key === shortest || key.startsWith(`${shortest} `)))
+      return candidates.filter((candidate) => primaryKeys[candidate.entry] === shortest);
+    // One brand whose own name the line starts, where the others have only an alias that does.
+    const byOwnName = candidates.filter((candidate) => fitsPrimary(candidate, words));
+    return new Set(byOwnName.map((candidate) => primaryKeys[candidate.entry])).size === 1 ? byOwnName : [];
   }
 
   /**

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { MatchEntry } from './match-entry.js';
+import { createMatcher, type MatchEvidence } from './matcher.js';
+
+const entry = (names: string[], industryId = '011-001-001-000'): MatchEntry => ({
+  names,
+  statementForms: 0,
+  hosts: [],
+  industryId,
+  countries: [],
+  popularity: 0.5,
+});
+const evidence: MatchEvidence = {
+  mccIndustryId: null,
+  country: 'us',
+  mccEntry: null,
+  behindFacilitator: false,
+  cardMerchant: true,
+};
+const matchName = (entries: MatchEntry[], line: string) => {
+  const matcher = createMatcher(entries, { isGeneric: () => false });
+  const found = matcher.match({ readings: [line], statementForm: null, host: null }, evidence);
+  return found === null ? null : entries[found.entry]!.names[0];
+};
+
+describe('createMatcher: a name the field cut', () => {
+  it('completes to the brand whose own name it starts, not one that only has an alias so', () => {
+    const entries = [entry(['Harborview Grill']), entry(['Harborview Bistro', 'Harborview Grill House'])];
+    expect(matchName(entries, 'HARBORVIEW GRI')).toBe('Harborview Grill');
+  });
+
+  it('finds a brand whose name starts with a filler word by its first other word', () => {
+    expect(matchName([entry(['The Lantern Exchange'])], 'THE LANTERN EXCHAN')).toBe('The Lantern Exchange');
+  });
+
+  it("counts a word's plural in the brand's name as the brand's own (`FERRY` of Ferries)", () => {
+    const entries = [
+      entry(['Harbour Trains', 'hbtn'], '013-005-000-000'),
+      entry(['Harbour Ferries', 'hbtn'], '013-005-000-000'),
+    ];
+    expect(matchName(entries, 'HBTN FERRY')).toBe('Harbour Ferries');
+  });
+});
