@@ -84,6 +84,20 @@ describe('ATM lines: the owner of the machine, if the line names one', () => {
   }
 });
 
+describe('ACH entries in the NACHA columns, padded or collapsed', () => {
+  it('reads the company from the columns as printed', () => {
+    const read = readAnatomy('VANGUARD BUY     INVESTMENT ***********3619', lexicon);
+    expect([read.fields?.id, read.name]).toEqual(['fields.ach-columns', 'VANGUARD BUY']);
+  });
+
+  it('reads a known entry before a masked id once the blanks are collapsed, and nothing else', () => {
+    const read = readAnatomy('VANGUARD ACCTVERIFY ***********9107', lexicon);
+    expect([read.fields?.id, read.name]).toEqual(['fields.ach-columns', 'VANGUARD']);
+    expect(readAnatomy('HARBOR TECHNOLOG PAY ***********1234', lexicon).fields).toBeNull();
+    expect(readAnatomy('VANGUARD ACCTVERIFY 9107', lexicon).fields).toBeNull();
+  });
+});
+
 describe('readAnatomy', () => {
   it('reads a store sold through a platform without the platform (`COSTCO BY INSTACART`)', () => {
     const store = readAnatomy('SPROUTS BY INSTACART INSTACART.COMCA', lexicon);

@@ -9,7 +9,13 @@
 import { canonical } from '../normalize/text.js';
 import { cutEntries } from './ach-entries.js';
 import { atmOwner } from './atm.js';
-import { bankFields, type FieldsRule, readAchColumns, readDashedEntry } from './bank-fields.js';
+import {
+  bankFields,
+  type FieldsRule,
+  readAchColumns,
+  readCollapsedAchEntry,
+  readDashedEntry,
+} from './bank-fields.js';
 import { cleanDisplayName } from './clean-name.js';
 import { givenNames } from './given-names.js';
 import {
@@ -189,7 +195,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   rules.push(...wrapped.rules);
 
   // Fielded bank lines: the party is a field of its own, in the NACHA columns or labelled.
-  const columns = wrapper || options.nameField ? null : readAchColumns(raw);
+  const columns = wrapper || options.nameField ? null : (readAchColumns(raw) ?? readCollapsedAchEntry(whole));
   if (columns) {
     fields = {
       id: 'fields.ach-columns',

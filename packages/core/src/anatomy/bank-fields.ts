@@ -5,7 +5,7 @@
  * group holding the ACH entry description when there is one.
  */
 
-import { purposeOf } from './ach-entries.js';
+import { achEntries, purposeOf } from './ach-entries.js';
 import type { Rule } from './rules.js';
 import type { Via } from './wrapper-rule.js';
 
@@ -371,6 +371,21 @@ export function readAchColumns(raw: string): { party: string; entry: string } | 
   const entry = raw.slice(entryStart, idStart - 1).trim();
   if (/ {2}/.test(party) || / {2}/.test(entry) || !/[A-Za-z]/.test(party)) return null;
   return { party, entry };
+}
+
+/**
+ * The same entry with its blanks collapsed, as an aggregator or a spreadsheet passes it on (`VANGUARD ACCTVERIFY
+ * ***********9107`): the columns are gone, so the entry must be one a table knows and the id a masked one; the
+ * company, NACHA's 16 characters at most, is what comes before.
+ */
+const collapsedAchEntry = /^(\S.{0,14}\S|\S) (\S+(?: \S+)?) (?:[*X]{4,}[A-Z0-9]*\d[A-Z0-9]*)$/;
+export function readCollapsedAchEntry(text: string): { party: string; entry: string } | null {
+  const found = collapsedAchEntry.exec(text);
+  // The whole entry is one a table knows (`INC PAYROLL` is a company's legal form, then its entry).
+  const entry = ` ${found?.[2] ?? ''}`;
+  if (!found || !achEntries.some((rule) => rule.pattern.exec(entry)?.index === 0) || !/[A-Z]/.test(found[1]!))
+    return null;
+  return { party: found[1]!, entry: found[2]! };
 }
 
 /** The company (at most 16 characters) and, after its last dash, the entry description (at most 10). */
