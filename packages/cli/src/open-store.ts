@@ -11,6 +11,10 @@ import { createSqliteStore } from '@txenrich/store-sqlite';
 export async function openStore(config: Config): Promise<Store> {
   const { store } = config;
   if (store.kind === 'postgres')
-    return createPostgresStore({ url: store.url, maxConnections: store.maxConnections });
+    return createPostgresStore({
+      url: store.url,
+      maxConnections: store.maxConnections,
+      preparedStatements: store.preparedStatements,
+    });
   return createSqliteStore({ path: join(resolve(config.dataDir), 'txenrich.db') });
 }

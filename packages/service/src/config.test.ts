@@ -66,20 +66,25 @@ describe('parseConfig', () => {
       kind: 'postgres',
       url,
       maxConnections: 10,
+      preparedStatements: true,
     });
     const fromEnv = 'postgresql://other@db2/txenrich';
     expect(parseConfig({ keys: [key] }, { DATABASE_URL: fromEnv }).store).toEqual({
       kind: 'postgres',
       url: fromEnv,
       maxConnections: 10,
+      preparedStatements: true,
     });
     // The file's Postgres settings stay; the URL is the environment's.
     expect(
       parseConfig(
-        { keys: [key], store: { kind: 'postgres', url, maxConnections: 4 } },
+        { keys: [key], store: { kind: 'postgres', url, maxConnections: 4, preparedStatements: false } },
         { DATABASE_URL: fromEnv },
       ).store,
-    ).toEqual({ kind: 'postgres', url: fromEnv, maxConnections: 4 });
+    ).toEqual({ kind: 'postgres', url: fromEnv, maxConnections: 4, preparedStatements: false });
+    expect(() =>
+      parseConfig({ keys: [key], store: { kind: 'postgres', url, preparedStatements: 'no' } }),
+    ).toThrow(/store\.preparedStatements/);
     expect(() => parseConfig({ keys: [key], store: { kind: 'sqlite', url } })).toThrow(/store/);
   });
 

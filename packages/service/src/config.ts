@@ -134,6 +134,8 @@ const storeSchema = z
         url: postgresUrl,
         /** Connections each process keeps open at most. */
         maxConnections: z.number().int().positive().max(1000).default(10),
+        /** Prepare the per-request statements; off behind a pooler in transaction mode without their support. */
+        preparedStatements: z.boolean().default(true),
       })
       .strict(),
   ])

@@ -18,7 +18,7 @@ import {
   toEnrichment,
 } from '@txenrich/service';
 import { inKeyOrder } from './key-order.js';
-import { type Insert, insertAll, type StoreContext } from './operations.js';
+import { type Insert, insertAll, named, type StoreContext } from './operations.js';
 import { perTurn } from './per-turn.js';
 import { usageRowsInsert } from './usage.js';
 
@@ -66,8 +66,18 @@ export function seriesUpsertInsert(series: readonly ScopedSeries[]): Insert {
   };
 }
 
-export function createEnrichments(context: StoreContext): EnrichmentMethods {
-  const { op, query } = context;
+/** The series asked in a turn (`$1` to `$4` their keys, `$5` the revisions held), one row each in order. */
+const readSeriesSql = named(
+  'read_series',
+  `SELECT s.revision, CASE WHEN s.revision = asked.held THEN NULL ELSE s.state END AS state
+   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])
+     WITH ORDINALITY AS asked (tenant, environment, user_id, series_key, held, position)
+   LEFT JOIN recurrence_series s ON s.tenant = asked.tenant AND s.environment = asked.environment
+     AND s.user_id = asked.user_id AND s.series_key = asked.series_key
+   ORDER BY asked.position`,
+);
+
+export function createEnrichments({ op, query }: StoreContext): EnrichmentMethods {
   // One statement for the refs of every read asked in a turn: one round trip, one snapshot. The text only
   // when the reader does not hold this revision parsed already.
   const readSeries = perTurn(
@@ -77,21 +87,13 @@ export function createEnrichments(context: StoreContext): EnrichmentMethods {
       const asked = reads.flatMap(({ scope, refs, held }) =>
         refs.map((ref, index) => ({ scope, ref, held: held?.[index] ?? null })),
       );
-      const { rows } = await query<{ revision: number | null; state: string | null }>(
-        `SELECT s.revision, CASE WHEN s.revision = asked.held THEN NULL ELSE s.state END AS state
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])
-           WITH ORDINALITY AS asked (tenant, environment, user_id, series_key, held, position)
-         LEFT JOIN recurrence_series s ON s.tenant = asked.tenant AND s.environment = asked.environment
-           AND s.user_id = asked.user_id AND s.series_key = asked.series_key
-         ORDER BY asked.position`,
-        [
-          asked.map(({ scope }) => scope.tenant),
-          asked.map(({ scope }) => scope.environment),
-          asked.map(({ ref }) => ref.userId),
-          asked.map(({ ref }) => ref.key),
-          asked.map(({ held }) => held),
-        ],
-      );
+      const { rows } = await query<{ revision: number | null; state: string | null }>(readSeriesSql, [
+        asked.map(({ scope }) => scope.tenant),
+        asked.map(({ scope }) => scope.environment),
+        asked.map(({ ref }) => ref.userId),
+        asked.map(({ ref }) => ref.key),
+        asked.map(({ held }) => held),
+      ]);
       let next = 0;
       return reads.map(({ refs }) =>
         refs.map((): StoredSeries | null => {
@@ -106,7 +108,7 @@ export function createEnrichments(context: StoreContext): EnrichmentMethods {
     // A turn's requests in one statement, usually: one round trip. The rows other transactions write
     // too go all of a kind at once, in key order.
     recordEnrichments: op('recordEnrichments', (writes: readonly EnrichmentWrite[]) =>
-      insertAll(context, [
+      insertAll(query, 'record_enrichments', [
         enrichmentsInsert(writes),
         seriesUpsertInsert(writes.flatMap(({ scope, series }) => scoped(scope, series))),
         usageRowsInsert(writes.flatMap(({ usage }) => usage)),

@@ -21,6 +21,7 @@ export {
 } from './chunk-queue.js';
 export {
   createPostgresStore,
+  type PostgresStoreCommonOptions,
   type PostgresStoreOptions,
   type PostgresStorePoolOptions,
   type PostgresStoreUrlOptions,

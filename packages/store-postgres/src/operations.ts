@@ -22,9 +22,22 @@ const types: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/** Runs one statement. */
+/**
+ * A statement run on every turn of the event loop, under a name: prepared once per connection, Postgres
+ * parses and plans it once instead of at every call. Its text must never vary (one name, one text), so that
+ * each connection holds a small fixed set of them.
+ */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/** A named statement of the store (the prefix keeps clear of the names of a pool's other users). */
+export const named = (name: string, text: string): Statement => ({ name: `txenrich_${name}`, text });
+
+/** Runs one statement: its text, or a named one. */
 export type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(
-  text: string,
+  statement: string | Statement,
   values?: readonly unknown[],
 ) => Promise<pg.QueryResult<R>>;
 
@@ -46,12 +59,30 @@ export interface Snapshot {
   end(): Promise<void>;
 }
 
+/**
+ * Statements on `on`; a named one prepared when `prepared` (else sent as its text alone, as a pooler in
+ * transaction mode without prepared-statement support needs: its connections change between statements).
+ */
 const queryOn =
-  (on: pg.Pool | pg.PoolClient): Query =>
-  (text, values = []) =>
-    on.query({ text, values: [...values], types });
+  (on: pg.Pool | pg.PoolClient, prepared: boolean): Query =>
+  (statement, values = []) =>
+    on.query(
+      typeof statement === 'string'
+        ? { text: statement, values: [...values], types }
+        : prepared
+          ? { name: statement.name, text: statement.text, values: [...values], types }
+          : { text: statement.text, values: [...values], types },
+    );
 
-export function createOperations(pool: pg.Pool): StoreContext & {
+export interface OperationsOptions {
+  /** Run the named statements as prepared statements. */
+  preparedStatements: boolean;
+}
+
+export function createOperations(
+  pool: pg.Pool,
+  { preparedStatements }: OperationsOptions,
+): StoreContext & {
   /** Marks the store closed; answers false when it already was. */
   markClosed(): boolean;
 } {
@@ -68,7 +99,7 @@ export function createOperations(pool: pg.Pool): StoreContext & {
       return markClosed();
     },
 
-    query: queryOn(pool),
+    query: queryOn(pool, preparedStatements),
 
     async transaction(run) {
       const client = await pool.connect();
@@ -76,7 +107,7 @@ export function createOperations(pool: pg.Pool): StoreContext & {
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const result = await run(queryOn(client));
+        const result = await run(queryOn(client, preparedStatements));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -99,7 +130,7 @@ export function createOperations(pool: pg.Pool): StoreContext & {
       }
       snapshots.add(client);
       return {
-        query: queryOn(client),
+        query: queryOn(client, preparedStatements),
         async end() {
           if (!snapshots.delete(client)) return; // ended already, or released by close
           // Read only: nothing to keep. A connection that cannot even end it is broken, and goes.
@@ -126,12 +157,11 @@ export interface Insert {
   suffix?: string;
 }
 
-/** `INSERT INTO table (columns) VALUES (...), (...) suffix`, its placeholders numbered from `offset` on. */
-function insertSql({ mapping, rows, suffix = '' }: Insert, offset: number): string {
+/** `INSERT INTO table (columns) VALUES (...), (...) suffix`. */
+function insertSql({ mapping, rows, suffix = '' }: Insert): string {
   const width = mapping.columns.length;
   const tuples = rows.map(
-    (_, row) =>
-      `(${mapping.columns.map((_, column) => placeholder(offset + row * width + column)).join(', ')})`,
+    (_, row) => `(${mapping.columns.map((_, column) => placeholder(row * width + column)).join(', ')})`,
   );
   return `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) VALUES ${tuples.join(', ')} ${suffix}`;
 }
@@ -148,7 +178,7 @@ export async function insertRows(
 ): Promise<void> {
   for (let first = 0; first < rows.length; first += ROWS_PER_INSERT) {
     const group = rows.slice(first, first + ROWS_PER_INSERT);
-    await query(insertSql({ mapping, rows: group, suffix }, 0), group.flat());
+    await query(insertSql({ mapping, rows: group, suffix }), group.flat());
   }
 }
 
@@ -158,33 +188,34 @@ export async function insertEach(query: Query, inserts: readonly Insert[]): Prom
 }
 
 /**
- * Inserts into several tables atomically. As one statement when they are few (`WITH a AS (INSERT ...)
- * INSERT ...`: one round trip, where a transaction takes one per table and two more for BEGIN and
- * COMMIT); else in one transaction, a thousand rows a statement. Two calls with the same tables lock
- * them in the same order either way, so they cannot deadlock on rows each takes in key order.
+ * `INSERT INTO table (columns) SELECT columns FROM json_populate_recordset(NULL::table, $n) suffix`: the rows
+ * as one JSON array, typed by the table's own row type. Its text does not vary with the number of rows.
  */
-export async function insertAll(
-  { query, transaction }: Pick<StoreContext, 'query' | 'transaction'>,
-  inserts: readonly Insert[],
-): Promise<void> {
-  const written = inserts.filter((insert) => insert.rows.length > 0);
-  if (written.length === 0) return;
-  if (written.reduce((rows, insert) => rows + insert.rows.length, 0) > ROWS_PER_INSERT) {
-    await transaction((tx) => insertEach(tx, written));
-    return;
-  }
-  let offset = 0;
-  const statements = written.map((insert) => {
-    const sql = insertSql(insert, offset);
-    offset += insert.rows.length * insert.mapping.columns.length;
-    return sql;
-  });
+function jsonInsertSql({ mapping, suffix = '' }: Insert, index: number): string {
+  const columns = mapping.columns.join(', ');
+  return `INSERT INTO ${mapping.table} (${columns})
+    SELECT ${columns} FROM json_populate_recordset(NULL::${mapping.table}, ${placeholder(index)}) ${suffix}`;
+}
+
+/** An insert's rows as the JSON array of objects `jsonInsertSql` reads. */
+const jsonRows = ({ mapping, rows }: Insert): string =>
+  JSON.stringify(
+    rows.map((row) => Object.fromEntries(mapping.columns.map((column, index) => [column, row[index]]))),
+  );
+
+/**
+ * Inserts into several tables atomically, as one statement (`WITH w0 AS (INSERT ...) INSERT ...`: one round
+ * trip, where a transaction takes one per table and two more for BEGIN and COMMIT), the statement `name`.
+ * Each table's rows are one JSON parameter, empty or not: the text is one per call site, whatever the rows,
+ * so it is prepared once per connection. Two calls with the same tables lock them in the same order, so
+ * they cannot deadlock on rows each takes in key order.
+ */
+export async function insertAll(query: Query, name: string, inserts: readonly Insert[]): Promise<void> {
+  if (inserts.every((insert) => insert.rows.length === 0)) return;
+  const statements = inserts.map(jsonInsertSql);
   const last = statements.pop()!;
   const ctes = statements.map((sql, index) => `w${index} AS (${sql})`);
-  await query(
-    ctes.length > 0 ? `WITH ${ctes.join(', ')} ${last}` : last,
-    written.flatMap((insert) => insert.rows.flat()),
-  );
+  await query(named(name, ctes.length > 0 ? `WITH ${ctes.join(', ')} ${last}` : last), inserts.map(jsonRows));
 }
 
 /**

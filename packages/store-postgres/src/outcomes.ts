@@ -18,11 +18,10 @@ const upsertSql = outcomeUpsert((index) => `$${index + 1}`);
 const countsSql = counterpartyOutcomesSql((index) => `$${index + 1}`, false);
 const changedCountsSql = counterpartyOutcomesSql((index) => `$${index + 1}`, true);
 
-export function createOutcomes(context: StoreContext): OutcomeMethods {
-  const { op, query, transaction } = context;
+export function createOutcomes({ op, query, transaction }: StoreContext): OutcomeMethods {
   return {
     countActivity: op('countActivity', (rows: readonly ActivityRow[]) =>
-      insertAll(context, [activityAddInsert(rows)]),
+      insertAll(query, 'count_activity', [activityAddInsert(rows)]),
     ),
 
     recordOutcome: op('recordOutcome', (scope: Scope, outcome: OutcomeRecord) =>

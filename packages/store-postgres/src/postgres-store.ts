@@ -25,7 +25,17 @@ import { createRevisions } from './revisions.js';
 import { createTriggerLists, deleteAbandonedPages } from './trigger-lists.js';
 import { createUsage } from './usage.js';
 
-export interface PostgresStoreUrlOptions {
+/** What both ways of opening the store take. */
+export interface PostgresStoreCommonOptions {
+  /**
+   * Prepare the statements every enrichment runs (a few fixed names per connection), so that Postgres
+   * parses and plans them once per connection. Turn off behind a pooler in transaction mode that does not
+   * support prepared statements (PgBouncer before 1.21, or without `max_prepared_statements`). Default true.
+   */
+  preparedStatements?: boolean;
+}
+
+export interface PostgresStoreUrlOptions extends PostgresStoreCommonOptions {
   /** `postgres://user:password@host:5432/database` (a `?host=/socket/dir` query for a Unix socket). */
   url: string;
   /** Connections the store keeps open at most. Default 10. */
@@ -34,7 +44,7 @@ export interface PostgresStoreUrlOptions {
   connectionTimeoutMs?: number;
 }
 
-export interface PostgresStorePoolOptions {
+export interface PostgresStorePoolOptions extends PostgresStoreCommonOptions {
   /** A ready pool. The store migrates its database, and leaves it open on `close()`. */
   pool: pg.Pool;
 }
@@ -66,9 +76,12 @@ function ownPool(options: PostgresStoreUrlOptions): pg.Pool {
 
 /** Opens the store and migrates its database (once across processes starting together). */
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const { preparedStatements = true } = options;
+  if (typeof preparedStatements !== 'boolean')
+    throw new StoreError('INVALID_CONFIG', 'createPostgresStore: `preparedStatements` must be a boolean');
   const owned = !('pool' in options);
   const pool = 'pool' in options ? options.pool : ownPool(options);
-  const context = createOperations(pool);
+  const context = createOperations(pool, { preparedStatements });
   try {
     await migrate(context, Date.now());
     await deleteAbandonedPages(context.query, Date.now());

@@ -3,7 +3,7 @@
  * and subject, bumped whenever the triggers, corrections, categories or outcomes that apply change.
  */
 import type { RevisionSubject, RulesRevisions, Scope, Store } from '@txenrich/service';
-import type { Query, StoreContext } from './operations.js';
+import { named, type Query, type StoreContext } from './operations.js';
 import { perTurn } from './per-turn.js';
 
 /** Bumps a subject's revision (in the caller's transaction when `query` is one's). */
@@ -25,13 +25,19 @@ export async function revision(query: Query, scope: Scope, subject: RevisionSubj
   return rows[0]?.revision ?? 0;
 }
 
+/** The revisions of the scopes asked in a turn (`$1` tenants, `$2` environments), by position asked. */
+const readRevisionsSql = named(
+  'read_revisions',
+  `SELECT asked.position, r.subject, r.revision
+   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS asked (tenant, environment, position)
+   JOIN revisions r ON r.tenant = asked.tenant AND r.environment = asked.environment`,
+);
+
 export function createRevisions({ op, query }: StoreContext): Pick<Store, 'rulesRevisions'> {
   // Every enrichment asks; the scopes asked in one turn are read in one statement.
   const read = perTurn(async (scopes: readonly Scope[]) => {
     const { rows } = await query<{ position: number; subject: RevisionSubject; revision: number }>(
-      `SELECT asked.position, r.subject, r.revision
-       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS asked (tenant, environment, position)
-       JOIN revisions r ON r.tenant = asked.tenant AND r.environment = asked.environment`,
+      readRevisionsSql,
       [scopes.map((scope) => scope.tenant), scopes.map((scope) => scope.environment)],
     );
     const answers = scopes.map(

@@ -15,6 +15,10 @@ afterAll(() => databases.dropAll());
 describeStoreConformance('postgres', async (database) =>
   createPostgresStore({ url: await databases.urlOf(database) }),
 );
+// As behind a pooler in transaction mode: every statement sent as its text alone.
+describeStoreConformance('postgres without prepared statements', async (database) =>
+  createPostgresStore({ url: await databases.urlOf(`unprepared_${database}`), preparedStatements: false }),
+);
 
 const acme: Scope = { tenant: 'acme', environment: 'production' };
 
@@ -84,7 +88,11 @@ describe('createPostgresStore', () => {
   });
 
   it('rejects options it cannot use with INVALID_CONFIG', async () => {
-    for (const options of [{ url: '' }, { url: 'postgres://x', maxConnections: 0 }]) {
+    for (const options of [
+      { url: '' },
+      { url: 'postgres://x', maxConnections: 0 },
+      { url: 'postgres://x', preparedStatements: 'no' as unknown as boolean },
+    ]) {
       const refused = await createPostgresStore(options).catch((error: unknown) => error);
       expect(isStoreError(refused) && refused.code).toBe('INVALID_CONFIG');
     }
@@ -312,5 +320,68 @@ describe('round trips', () => {
       await store.close();
       await pool.end();
     }
+  });
+
+  it('prepares the per-turn statements once per connection, one text each whatever their rows; none when off', async () => {
+    const url = await databases.urlOf('prepared');
+    const usage = (endpoint: string) => ({
+      scope: acme,
+      billingProfile: null,
+      organizationId: null,
+      endpoint,
+      day: '2025-06-01',
+      count: 1,
+    });
+    const write = (enrichmentId: string, userIds: readonly string[]) => ({
+      scope: acme,
+      enrichments: [
+        { enrichmentId, kind: 'card' as const, request: '{}', createdAt: 0, counterpartyId: null },
+      ],
+      series: userIds.map((userId) => ({
+        userId,
+        key: 'netflix',
+        state: '{}',
+        revision: 1,
+        lastDay: 20_000,
+        seenAt: 0,
+      })),
+      usage: [usage('single.card'), usage(`single.${enrichmentId}`)],
+    });
+    /** A turn's reads and group commits of 1, 2 and 5 writes, on a pool of one connection: its prepared statements. */
+    async function preparedAfterTurns(preparedStatements: boolean, prefix: string) {
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      const store = await createPostgresStore({ pool, preparedStatements });
+      try {
+        for (const [turn, size] of [1, 2, 5].entries()) {
+          const writes = Array.from({ length: size }, (_, index) =>
+            write(`${prefix}${turn}-${index}`, index % 2 === 0 ? [`u${index}`] : []),
+          );
+          await Promise.all([
+            store.recordEnrichments(writes),
+            store.rulesRevisions(acme),
+            store.loadSeries(acme, [{ userId: 'u0', key: 'netflix' }]),
+          ]);
+        }
+        await store.countActivity([['acme', 'production', 'cp1', 20_000, 3]]);
+        const { rows } = await pool.query<{ name: string }>(
+          'SELECT name FROM pg_prepared_statements ORDER BY name',
+        );
+        return rows.map((row) => row.name);
+      } finally {
+        await store.close();
+        await pool.end();
+      }
+    }
+    expect(await preparedAfterTurns(true, 'p')).toEqual([
+      'txenrich_count_activity',
+      'txenrich_read_revisions',
+      'txenrich_read_series',
+      'txenrich_record_enrichments',
+    ]);
+    expect(await preparedAfterTurns(false, 'u')).toEqual([]);
+    const store = await createPostgresStore({ url });
+    // Both ways wrote the same rows: 3 turns of 1 + 2 + 5 writes each, every one counted.
+    expect((await store.usage()).find((row) => row.endpoint === 'single.card')?.count).toBe(16);
+    await store.close();
   });
 });
