@@ -6,7 +6,8 @@
  *   Postgres, alternating, `--runs` each: submission to `completed`, and the ratio of the medians;
  * - the same batches on 1 worker and on 2 (1 thread each), in the same runs: items per second;
  * - single card enrichment over HTTP (autocannon, 10 connections, `--duration` s, `--slices` alternating
- *   slices) through the API process on Postgres vs the all-in-one service on SQLite: requests per second;
+ *   slices, in the reverse order every other slice, after `--warm-up` (5) s of each unmeasured) through the
+ *   API process on Postgres vs the all-in-one service on SQLite: requests per second;
  *   with `--bin` another build's CLI (a worktree's `packages/cli/dist/bin.js`), an API process of that
  *   build on the same database too, in the same slices (a before and after of one run);
  *   `--node-flags='...'` for the API processes on Postgres (`--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile
@@ -18,7 +19,7 @@
  *   missing or twice, or a second callback).
  *
  *   pnpm --filter @txenrich/benchmarks bench:scale-out [--parts batch,single,trials] [--runs 2] [--duration 10]
- *     [--slices 3] [--bin path/to/bin.js] [--node-flags='--cpu-prof'] [--trials 20] [--trial-items 5000]
+ *     [--slices 3] [--warm-up 5] [--bin path/to/bin.js] [--node-flags='--cpu-prof'] [--trials 20] [--trial-items 5000]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,12 +47,14 @@ const { values } = parseArgs({
     'trial-items': { type: 'string', default: '5000' },
     parts: { type: 'string', default: 'batch,single,trials' },
     slices: { type: 'string', default: '3' },
+    'warm-up': { type: 'string', default: '5' },
     bin: { type: 'string' },
     'node-flags': { type: 'string', default: '' },
   },
 });
 const parts = new Set(values.parts.split(','));
 const runs = Number(values.runs);
+const warmUpSeconds = Number(values['warm-up']);
 const nodeFlags = values['node-flags'].split(' ').filter((flag) => flag !== '');
 const SIZE = 50_000;
 const apiKey = 'bench-sandbox-key-00000000000001';
@@ -201,28 +204,39 @@ try {
 async function singleEnrichment(sqliteUrl: string, postgresApiUrl: string, otherApiUrl?: string) {
   const slices = Number(values.slices);
   const seconds = Math.max(1, Math.round(Number(values.duration) / slices));
-  const onSqlite: number[] = [];
-  const onPostgres: number[] = [];
-  const onOther: number[] = [];
-  for (let slice = 0; slice < slices; slice++) {
-    onSqlite.push(await requestsPerSecond(sqliteUrl, seconds));
-    onPostgres.push(await requestsPerSecond(postgresApiUrl, seconds));
-    if (otherApiUrl) onOther.push(await requestsPerSecond(otherApiUrl, seconds));
-    log({
-      slice: slice + 1,
-      sqlite: Math.round(onSqlite.at(-1)!),
-      postgresApi: Math.round(onPostgres.at(-1)!),
-      ...(otherApiUrl ? { otherBuildPostgresApi: Math.round(onOther.at(-1)!) } : {}),
-    });
+  const sides = [
+    { name: 'sqlite', url: sqliteUrl, rates: [] as number[] },
+    { name: 'postgresApi', url: postgresApiUrl, rates: [] as number[] },
+    ...(otherApiUrl ? [{ name: 'otherBuildPostgresApi', url: otherApiUrl, rates: [] as number[] }] : []),
+  ];
+  // A process's first seconds run cold (V8 compiling, the pool's connections opening, Postgres's caches
+  // filling), at a half to two thirds of its rate: counted as a slice, the lowest of every side, it made a
+  // side's median of 3 the lower of its two warm slices, which drags down most the side that varies most
+  // (the Postgres API). So every side first runs `--warm-up` seconds unmeasured.
+  if (warmUpSeconds > 0) {
+    const warmUp: Record<string, number> = {};
+    for (const side of sides)
+      warmUp[side.name] = Math.round(await requestsPerSecond(side.url, warmUpSeconds));
+    log({ warmUp });
   }
+  // Alternating, in the reverse order every other slice: no side always follows the same one.
+  for (let slice = 0; slice < slices; slice++) {
+    const line: Record<string, number> = { slice: slice + 1 };
+    for (const side of slice % 2 === 0 ? sides : [...sides].reverse()) {
+      side.rates.push(await requestsPerSecond(side.url, seconds));
+      line[side.name] = Math.round(side.rates.at(-1)!);
+    }
+    log(line);
+  }
+  const [sqlite, postgresApi, other] = sides.map((side) => median(side.rates));
   report.single = {
-    sqliteReqPerS: Math.round(median(onSqlite)),
-    postgresApiReqPerS: Math.round(median(onPostgres)),
-    ratio: Number((median(onPostgres) / median(onSqlite)).toFixed(2)),
-    ...(otherApiUrl
+    sqliteReqPerS: Math.round(sqlite!),
+    postgresApiReqPerS: Math.round(postgresApi!),
+    ratio: Number((postgresApi! / sqlite!).toFixed(2)),
+    ...(other !== undefined
       ? {
-          otherBuildPostgresApiReqPerS: Math.round(median(onOther)),
-          otherBuildRatio: Number((median(onOther) / median(onSqlite)).toFixed(2)),
+          otherBuildPostgresApiReqPerS: Math.round(other),
+          otherBuildRatio: Number((other / sqlite!).toFixed(2)),
         }
       : {}),
   };
