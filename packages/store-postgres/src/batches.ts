@@ -29,7 +29,7 @@ import {
 } from '@txenrich/service';
 import { insertDelivery } from './deliveries.js';
 import { activityAddInsert, enrichmentsInsert, scoped, seriesUpsertInsert } from './enrichments.js';
-import { insertEach, lockKey, placeholder, type Query, type StoreContext } from './operations.js';
+import { insertAll, lockKey, placeholder, type Query, type StoreContext } from './operations.js';
 
 const insertBatchSql = insertStatement(batchInsert, placeholder);
 const batchSql = `SELECT ${batchColumns} FROM batches WHERE id = $1`;
@@ -112,7 +112,7 @@ export function createBatches({ op, query, transaction }: StoreContext): BatchMe
         );
         if (rowCount === 1) {
           const { scope } = toBatch(batch);
-          await insertEach(tx, [
+          await insertAll(tx, 'save_chunk', [
             enrichmentsInsert([{ scope, enrichments: chunk.enrichments }]),
             activityAddInsert(activityRows([{ scope, enrichments: chunk.enrichments }])),
             seriesUpsertInsert(scoped(scope, chunk.series)),

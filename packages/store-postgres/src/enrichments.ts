@@ -105,7 +105,7 @@ export function createEnrichments({ op, query }: StoreContext): EnrichmentMethod
   );
 
   return {
-    // A turn's requests in one statement, usually: one round trip. The rows other transactions write
+    // A turn's requests in one statement: one round trip. The rows other transactions write
     // too go all of a kind at once, in key order.
     recordEnrichments: op('recordEnrichments', (writes: readonly EnrichmentWrite[]) =>
       insertAll(query, 'record_enrichments', [

@@ -147,44 +147,11 @@ export function createOperations(
 /** `$1, $2, ...`: node-postgres's placeholder for the value at `index`. */
 export const placeholder = (index: number): string => `$${index + 1}`;
 
-/** Rows per multi-row INSERT: a chunk's thousand enrichments in one round trip, far from the 65,535 values a statement takes. */
-const ROWS_PER_INSERT = 1000;
-
 /** Rows for one table: `suffix` is an ON CONFLICT clause, or empty. */
 export interface Insert {
   mapping: InsertMapping<never>;
   rows: readonly ColumnValue[][];
   suffix?: string;
-}
-
-/** `INSERT INTO table (columns) VALUES (...), (...) suffix`. */
-function insertSql({ mapping, rows, suffix = '' }: Insert): string {
-  const width = mapping.columns.length;
-  const tuples = rows.map(
-    (_, row) => `(${mapping.columns.map((_, column) => placeholder(row * width + column)).join(', ')})`,
-  );
-  return `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) VALUES ${tuples.join(', ')} ${suffix}`;
-}
-
-/**
- * Inserts rows of `mapping` a thousand per statement (`VALUES (...), (...)`), each statement followed by
- * `suffix` (an ON CONFLICT clause): one round trip where one per row would cost a thousand.
- */
-export async function insertRows(
-  query: Query,
-  mapping: InsertMapping<never>,
-  rows: readonly ColumnValue[][],
-  suffix = '',
-): Promise<void> {
-  for (let first = 0; first < rows.length; first += ROWS_PER_INSERT) {
-    const group = rows.slice(first, first + ROWS_PER_INSERT);
-    await query(insertSql({ mapping, rows: group, suffix }), group.flat());
-  }
-}
-
-/** Runs each of `inserts` in turn (in the caller's transaction), a thousand rows a statement. */
-export async function insertEach(query: Query, inserts: readonly Insert[]): Promise<void> {
-  for (const { mapping, rows, suffix } of inserts) await insertRows(query, mapping, rows, suffix);
 }
 
 /**

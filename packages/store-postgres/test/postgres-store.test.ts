@@ -322,7 +322,7 @@ describe('round trips', () => {
     }
   });
 
-  it('prepares the per-turn statements once per connection, one text each whatever their rows; none when off', async () => {
+  it('prepares the per-turn and chunk statements once per connection, one text each whatever their rows; none when off', async () => {
     const url = await databases.urlOf('prepared');
     const usage = (endpoint: string) => ({
       scope: acme,
@@ -363,6 +363,23 @@ describe('round trips', () => {
           ]);
         }
         await store.countActivity([['acme', 'production', 'cp1', 20_000, 3]]);
+        await store.createBatch({
+          id: `${prefix}-batch`,
+          scope: acme,
+          kind: 'card',
+          size: 3,
+          submittedAt: '2025-06-01T12:00:00.000000Z',
+          callbackUrl: null,
+          chunkSize: 2,
+          items: '{}',
+        });
+        for (const [index, size] of [2, 1].entries())
+          await store.saveBatchChunk(`${prefix}-batch`, {
+            index,
+            results: Array.from({ length: size }, () => '{}'),
+            enrichments: write(`${prefix}-chunk${index}`, []).enrichments,
+            series: write('', ['u0', 'u1'].slice(0, size)).series,
+          });
         const { rows } = await pool.query<{ name: string }>(
           'SELECT name FROM pg_prepared_statements ORDER BY name',
         );
@@ -377,6 +394,7 @@ describe('round trips', () => {
       'txenrich_read_revisions',
       'txenrich_read_series',
       'txenrich_record_enrichments',
+      'txenrich_save_chunk',
     ]);
     expect(await preparedAfterTurns(false, 'u')).toEqual([]);
     const store = await createPostgresStore({ url });
