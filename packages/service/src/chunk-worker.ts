@@ -13,7 +13,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EnrichedChunk, EnrichmentPool, LineBlock, TenantRules } from '@txenrich/pool';
 import type { ChunkJob, ClaimedChunk } from './chunk-queue.js';
-import { waitForTurn } from './chunk-turn.js';
+import { createLocalSaves, waitForTurn } from './chunk-turn.js';
 import { createHandOverOrder } from './hand-over-order.js';
 import { itemChunks } from './item-chunks.js';
 import type { Logger } from './logger.js';
@@ -71,6 +71,7 @@ export function createChunkWorker(options: ChunkWorkerOptions): ChunkWorker {
   const stop = new AbortController();
   const kept = new Map<string, Promise<BatchItems>>();
   const order = createHandOverOrder();
+  const localSaves = createLocalSaves();
 
   function itemsOf(batch: BatchRecord): Promise<BatchItems> {
     let items = kept.get(batch.id);
@@ -100,7 +101,7 @@ export function createChunkWorker(options: ChunkWorkerOptions): ChunkWorker {
       ? {
           async load(refs: Parameters<typeof fromStore.load>[0]) {
             // A turn given up ends the run at once, rather than the pool trying the chunk again.
-            await waitForTurn(store, batch, index, patienceMs, signal).catch((error: unknown) => {
+            await waitForTurn(store, batch, index, patienceMs, signal, localSaves).catch((error: unknown) => {
               abort.abort(error);
               throw error;
             });
@@ -150,6 +151,7 @@ export function createChunkWorker(options: ChunkWorkerOptions): ChunkWorker {
         if (chunk.failed > 0 && !job.last)
           throw new Error(`${chunk.failed} rows of chunk ${job.index} failed on the pool: tried again`);
         const saved = await saveEnrichedChunk(store, options.series, batch, job.index, chunk, options.now());
+        localSaves.saved(batch.id);
         options.rules.counted(batch.scope, saved);
       } finally {
         order.handedOver(batch.id, job.index);
