@@ -23,7 +23,7 @@ const types: pg.CustomTypesConfig = {
 };
 
 /**
- * A statement run on every turn of the event loop, under a name: prepared once per connection, Postgres
+ * A statement run often (every turn of the event loop, every chunk), under a name: prepared once per connection, Postgres
  * parses and plans it once instead of at every call. Its text must never vary (one name, one text), so that
  * each connection holds a small fixed set of them.
  */
@@ -164,11 +164,23 @@ function jsonInsertSql({ mapping, suffix = '' }: Insert, index: number): string 
     SELECT ${columns} FROM json_populate_recordset(NULL::${mapping.table}, ${placeholder(index)}) ${suffix}`;
 }
 
-/** An insert's rows as the JSON array of objects `jsonInsertSql` reads. */
-const jsonRows = ({ mapping, rows }: Insert): string =>
-  JSON.stringify(
+/**
+ * A lone surrogate as `JSON.stringify` escapes it (`\ud800`, after an even number of backslashes: the escape,
+ * not an escaped backslash followed by the letters). Postgres's json refuses it.
+ */
+const LONE_SURROGATE = /(?<=(?:^|[^\\])(?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g;
+
+/**
+ * An insert's rows as the JSON array of objects `jsonInsertSql` reads. A lone surrogate becomes U+FFFD, as
+ * node-postgres writes it in any other parameter (UTF-8 has none): an id is stored alike either way, and
+ * found again by a read that passes it as text.
+ */
+function jsonRows({ mapping, rows }: Insert): string {
+  const json = JSON.stringify(
     rows.map((row) => Object.fromEntries(mapping.columns.map((column, index) => [column, row[index]]))),
   );
+  return json.includes('\\ud') ? json.replace(LONE_SURROGATE, '\\ufffd') : json;
+}
 
 /**
  * Inserts into several tables atomically, as one statement (`WITH w0 AS (INSERT ...) INSERT ...`: one round

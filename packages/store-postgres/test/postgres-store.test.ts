@@ -402,4 +402,32 @@ describe('round trips', () => {
     expect((await store.usage()).find((row) => row.endpoint === 'single.card')?.count).toBe(16);
     await store.close();
   });
+
+  it('writes a lone surrogate as node-postgres encodes any text (U+FFFD), and reads it back by the same id', async () => {
+    // A client's JSON may escape one (`"userId": "\\ud800"`); the JSON the statements carry must stay valid for Postgres.
+    const store = await createPostgresStore({ url: await databases.urlOf('surrogates') });
+    const userId = 'user-\ud800';
+    const enrichmentId = 'e-\udc00-\\ud800';
+    try {
+      await store.recordEnrichments([
+        {
+          scope: acme,
+          enrichments: [
+            { enrichmentId, kind: 'card', request: '{"a":"\ud83d"}', createdAt: 0, counterpartyId: null },
+          ],
+          series: [{ userId, key: 'k\udbff', state: '{}', revision: 7, lastDay: 20_000, seenAt: 0 }],
+          usage: [],
+        },
+      ]);
+      expect(await store.loadSeries(acme, [{ userId, key: 'k\udbff' }])).toEqual([
+        { revision: 7, state: '{}' },
+      ]);
+      expect(await store.findEnrichment(acme, enrichmentId)).toMatchObject({
+        enrichmentId: 'e-\ufffd-\\ud800',
+        request: '{"a":"\ufffd"}',
+      });
+    } finally {
+      await store.close();
+    }
+  });
 });
