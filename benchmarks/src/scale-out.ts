@@ -210,8 +210,8 @@ async function singleEnrichment(sqliteUrl: string, postgresApiUrl: string, other
     ...(otherApiUrl ? [{ name: 'otherBuildPostgresApi', url: otherApiUrl, rates: [] as number[] }] : []),
   ];
   // A process's first seconds run cold (V8 compiling, the pool's connections opening, Postgres's caches
-  // filling), at a half to two thirds of its rate: counted as a slice, the lowest of every side, it made a
-  // side's median of 3 the lower of its two warm slices, which drags down most the side that varies most
+  // filling), at a half to three quarters of its rate: counted as a slice, nearly always a side's lowest, it made
+  // a side's median of 3 the lower of its two warm slices, which drags down most the side that varies most
   // (the Postgres API). So every side first runs `--warm-up` seconds unmeasured.
   if (warmUpSeconds > 0) {
     const warmUp: Record<string, number> = {};
