@@ -310,7 +310,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.card-purchase',
     pattern:
-      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|(?:POINT OF SALE )?PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN|WITHDRAWAL)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| ?- ?PIN| PIN| ?-? NON-PIN| W\/CASH| WITH CASH ?BACK)?(?: ?[-/])?(?: (?:X+|\*+)\d{4}| \d{4}(?= [A-Z]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
+      /^(?:VISA |MC |MASTERCARD )?(?:DEBIT |CHECK |CREDIT |ATM |DIGITAL )?CARD (?:(?:CHECK|CREDIT|DEBIT) CARD|(?:POINT OF SALE )?PURCHASE|PURCH|PUR|DEBIT|TRANSACTION|CREDIT|REFUND|RETURN|WITHDRAWAL)(?: RETURN| REFUND| CREDIT)?(?: WITH PIN| W\/PIN| ?- ?PIN| PIN| ?-? NON-PIN| W\/CASH| WITH CASH ?BACK)?(?: ?[-/])?(?: (?:X+|\*+)\d{4}| \d{4}(?= [A-Z]| \d{1,2}[ -]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)? /,
     yields: { via: 'card' },
     examples: [
       {
@@ -327,6 +327,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
         line: 'DEBIT CARD PURCHASE-PIN 1234 HARBOR MARKET #567 LEXINGTON KY',
         expect: { name: 'HARBOR MARKET' },
       },
+      { line: 'DEBIT CARD PURCHASE-PIN 1234 7-ELEVEN 13476 HONOLULU HI', expect: { name: '7-ELEVEN' } },
       {
         line: 'Card Purchase W/Cash 01/31 HILLSIDE FUEL Walnut Creek CA Card 0665',
         expect: { name: 'HILLSIDE FUEL', city: 'WALNUT CREEK' },
@@ -523,9 +524,11 @@ export const leadingWrappers: readonly WrapperRule[] = [
     // `Withdrawal SQ *LEGENDS COFFEE ...`, `Withdrawal Bill Payment #127427131321 ...`, `Deposit ...`.
     id: 'wrapper.entry-kind',
     pattern:
-      /^(?:(?:WITHDRAWAL|DEPOSIT|LOAN ADVANCE)(?: BILL PAYMENT)?(?: #\d+)? (?!TO |FROM |AT )(?=[A-Z#])|E (?:WITHDRAWAL|DEPOSIT) - )/,
+      /^(?:(?:WITHDRAWAL|DEPOSIT) #\d+ (?=\d{1,2}[ -])|(?:WITHDRAWAL|DEPOSIT|LOAN ADVANCE)(?: BILL PAYMENT)?(?: #\d+)? (?!TO |FROM |AT )(?=[A-Z#])|E (?:WITHDRAWAL|DEPOSIT) - )/,
     yields: { via: 'card', silent: true },
     examples: [
+      // A name that starts with a short number after the reference (`7-ELEVEN`).
+      { line: 'Withdrawal #224618668927 7-ELEVEN 35864 HENDERSON CO', expect: { name: '7-ELEVEN' } },
       {
         line: 'Withdrawal SQ *LEGENDS COFFEE Aurora CO Date 08/15/22 24692162227100804715148 5814 %% Card 10 #5780',
         expect: { name: 'LEGENDS COFFEE', city: 'AURORA', thirdParties: ['Square'] },
