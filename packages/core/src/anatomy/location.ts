@@ -693,12 +693,7 @@ export function withoutRepeatedTown(text: string): { text: string; town: string 
         : words.slice(0, size).join(' ') === town.join(' ') && words.length > 2 * size
           ? words.slice(0, words.length - size)
           : null;
-    if (
-      !kept ||
-      kept.length === 0 ||
-      (kept.length === 1 && (articleAlone.test(kept[0]!) || venueAlone.test(kept[0]!)))
-    )
-      continue;
+    if (!kept || leavesNoName(kept)) continue;
     return { text: kept.join(' '), town: town.join(' ') };
   }
   return { text, town: null };
@@ -708,6 +703,10 @@ export function withoutRepeatedTown(text: string): { text: string; town: string 
 const ownTownAfter = /^(?:OF|AT|IN|ON|BY|THE|AND|&|DE|LA|LE|EL|DU)$/;
 /** A venue's word alone before a town: the town is the name's (`CAFE SYDNEY`, `HOTEL LONDON`). */
 const venueAlone = /^(?:CAFE|CAFFE|HOTEL|BAR|PUB|GRILL|BISTRO|KITCHEN|PIZZA|SUSHI|TAVERN|CLUB)$/;
+/** Whether the words a town would leave are no name: none, a letter, an article or a venue's word alone. */
+const leavesNoName = (left: readonly string[]) =>
+  left.length === 0 ||
+  (left.length === 1 && (left[0]!.length < 2 || articleAlone.test(left[0]!) || venueAlone.test(left[0]!)));
 /**
  * The people a town needs to end a line alone. A US town needs many: the country's towns are many, and many
  * are words or surnames (`JACKSON HEWITT` is no Hewitt, Texas); a town of two or three words is rarer by
@@ -735,10 +734,7 @@ export function withoutHomeTown(
     const town = withLongForm(printed);
     if (!/^[A-Z][A-Z' -]+$/.test(town) || !gazetteer.isCity(country, town)) continue;
     const kept = words.slice(0, words.length - size);
-    if (ownTownAfter.test(kept.at(-1)!)) continue;
-    const nameless = (left: string[]) =>
-      left.length === 1 && (left[0]!.length < 2 || articleAlone.test(left[0]!) || venueAlone.test(left[0]!));
-    if (nameless(kept)) continue;
+    if (ownTownAfter.test(kept.at(-1)!) || leavesNoName(kept)) continue;
     const people = gazetteer.townPopulation(country, town);
     const lower = town.toLowerCase();
     const tooSmall =
@@ -754,7 +750,7 @@ export function withoutHomeTown(
     // The store's suburb in its name, then the town's slot (`OPORTO PYRMONT PYRMONT`, `COCO CUBANO CROWSNEST
     // CROWS NEST`): both go, unless a venue's word alone would be left (`HOTEL SYDNEY SYDNEY`).
     const shorter = withoutRepeatedCity(kept, printed);
-    return { text: (nameless(shorter) ? kept : shorter).join(' '), town };
+    return { text: (leavesNoName(shorter) ? kept : shorter).join(' '), town };
   }
   return none;
 }
