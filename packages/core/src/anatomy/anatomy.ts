@@ -21,8 +21,10 @@ import { givenNames } from './given-names.js';
 import {
   abbreviatesCity,
   branchSuffix,
+  countryOfHost,
   hostPattern,
   isAirportCode,
+  isTownOf,
   phonePattern,
   placeAfterStoreNumber,
   stripPlaceTail,
@@ -144,22 +146,6 @@ function receiverAfterIds(text: string): string | null {
   if (words.length < 2 || words.length > 4 || !words.some((word) => givenNames.has(word))) return null;
   if (/^[A-Z]{2}$/.test(words.at(-1)!)) return null;
   return tokens.slice(0, first).join(' ');
-}
-
-/** The country a host's country-code domain names (`ticketbooth.com.au`: AU, `.co.uk`: GB), else null. */
-function countryOfHost(host: string): string | null {
-  const code = host.slice(host.lastIndexOf('.') + 1).toUpperCase();
-  if (code.length !== 2 || code === 'CO' || code === 'US' || code === 'TV' || code === 'ME' || code === 'AI')
-    return null;
-  return code === 'UK' ? 'GB' : code;
-}
-
-/** Whether the text is only a town of one of the countries, as a card line abroad prints it after a host. */
-function isTownOf(text: string, countries: readonly (string | null)[], lexicon: AnatomyLexicon): boolean {
-  return (
-    text.split(' ').length <= 3 &&
-    countries.some((country) => country !== null && lexicon.isCity(country, text))
-  );
 }
 
 /** Whether the text ends in a US state's or Canadian province's code, a word of its own. */

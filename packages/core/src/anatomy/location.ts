@@ -83,6 +83,28 @@ export const branchSuffix =
  */
 export const placeAfterStoreNumber = /^(.+? (?:#\s?\d+|\d{3,}))((?: [A-Z][A-Z.'&-]*){1,3})$/;
 
+/** Country codes sites use for their sound, not their country (`.co`, `.tv`, `.ai`); `.us` sites need a state. */
+const genericCountryDomains = new Set(['CO', 'TV', 'ME', 'AI', 'LY', 'GG', 'FM', 'IO', 'US']);
+
+/** The country a host's country-code domain names (`ticketbooth.com.au`: AU, `.co.uk`: GB), else null. */
+export function countryOfHost(host: string): string | null {
+  const code = host.slice(host.lastIndexOf('.') + 1).toUpperCase();
+  if (code.length !== 2 || genericCountryDomains.has(code)) return null;
+  return code === 'UK' ? 'GB' : code;
+}
+
+/** Whether the text is only a town of one of the countries, as a card line abroad prints it after a host. */
+export function isTownOf(
+  text: string,
+  countries: readonly (string | null)[],
+  gazetteer: PlaceGazetteer,
+): boolean {
+  return (
+    text.split(' ').length <= 3 &&
+    countries.some((country) => country !== null && gazetteer.isCity(country, text))
+  );
+}
+
 /** Rows documenting the location parts, with their examples (the patterns above do the work). */
 export const locationRules: readonly LocationRule[] = [
   {
