@@ -4,9 +4,11 @@
  * orders and Bank Giro credits are British; BPAY, EFTPOS and Osko Australian; `VDP-` Irish. The wording of
  * each is from the banks' statements and export files; the merchants and people in the examples are made up.
  */
+import { currencyCodes } from '../normalize/home-country.js';
 import type { WrapperRule } from './wrapper-rule.js';
 
 const months = 'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC';
+const currencies = currencyCodes.join('|');
 
 /** A bank's internet or mobile banking, its short name first (`ANZ INTERNET BANKING`, `ANZ M-BANKING`). */
 const bankingChannel = '(?:[A-Z]{2,5} )?(?:INTERNET|MOBILE|PHONE|M-) ?BANKING';
@@ -206,6 +208,19 @@ export const trailingWrappersAbroad: readonly WrapperRule[] = [
     ),
     yields: { via: 'card', silent: true },
     examples: [{ line: 'THE CROWN INN          ON 15 MAR          BCC', expect: { name: 'THE CROWN INN' } }],
+  },
+  {
+    // The amount in the merchant's currency after the place, its code before or after it (`... LONDON GB 12.50
+    // GBP`, `... GBP 12.50`, `... 39.00 US DOLLAR`): no name's part, and the place is before it.
+    id: 'wrapper.amount-currency',
+    pattern: new RegExp(
+      ` (?:(?:${currencies}) [\\d,]*\\d\\.\\d{2}|[\\d,]*\\d\\.\\d{2} (?:${currencies}|US DOLLARS?))$`,
+    ),
+    yields: { via: 'card', silent: true },
+    examples: [
+      { line: 'HARBOUR BOOKS LONDON GB 12.50 GBP', expect: { name: 'HARBOUR BOOKS', country: 'GB' } },
+      { line: 'ROSAS TAQUERIA HOUSTON TX USD 12.50', expect: { name: 'ROSAS TAQUERIA', region: 'TX' } },
+    ],
   },
   {
     // Santander UK's amount abroad: `...,12.50 EUR, RATE 1.1520/GBP ON 14-02-2024`.

@@ -29,6 +29,9 @@ const countryOfCurrency: Readonly<Record<string, string>> = {
   PHP: 'ph',
 };
 
+/** The currency codes lines print beside an amount abroad: these and the euro's. */
+export const currencyCodes: readonly string[] = [...Object.keys(countryOfCurrency), 'EUR'];
+
 /** Lower-case alpha-2 country of a currency's account; null for a currency of many countries (EUR) or unknown. */
 export function homeCountryOf(currencyCode: string | null): string | null {
   if (!currencyCode) return 'us';
