@@ -151,7 +151,7 @@ export const noiseRules: readonly NoiseRule[] = [
     // Some banks' references mix letters in (`00000INC100`): long, and three digits in a row at least.
     // Two or three numbers may end it, after the ZIP code or not (`COLUMBUS OH 548141 52460`); a ZIP code alone stays.
     pattern:
-      /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}(?: \d{5}(?:-\d{4})?)?) +(?:\d{6,8}|\d{1,4}|(?=[A-Z]*\d*[A-Z]*\d{3})[A-Z0-9]{8,12})(?: +\d{1,8}){0,2}(?= *$)/g,
+      /(?<= (?!NO|ST|RD|DR|LN|PL|SQ)[A-Z]{2}(?: \d{5}(?:-\d{4})?)?) +(?:\d{6,8}|#?\d{1,4}|(?=[A-Z]*\d*[A-Z]*\d{3})[A-Z0-9]{8,12})(?: +\d{1,8}){0,2}(?= *$)/g,
     yields: { kind: 'reference' },
     examples: [
       {
@@ -166,6 +166,8 @@ export const noiseRules: readonly NoiseRule[] = [
         line: 'HARBOR GRILL COLUMBUS OH 43215 548141',
         expect: { name: 'HARBOR GRILL', postalCode: '43215' },
       },
+      // The card's last digits after the place.
+      { line: 'HARBOR GRILL COLUMBUS OH #5780', expect: { name: 'HARBOR GRILL', region: 'OH' } },
       {
         line: 'POS Purchase Non-PIN HARBOR GAMES HARBORGAMES CA 00000INC100 *****8191 12/02 13:58',
         expect: { name: 'HARBOR GAMES', region: 'CA' },
