@@ -117,6 +117,12 @@ export function cutEntries(party: string): { party: string; rules: string[]; pur
   return { party: text, rules, purpose };
 }
 
+/** Whether the text is, whole, an entry description a row knows (`ACCTVERIFY`; `INC PAYROLL` ends in one). */
+export function isEntry(text: string): boolean {
+  const padded = ` ${text}`;
+  return achEntries.some((rule) => rule.pattern.exec(padded)?.index === 0);
+}
+
 /** What an ACH entry description (a `DES:` field: `TRANSFER`, `PAYROLL`) says the payment is for, if a row knows. */
 export function purposeOf(entry: string): EntryPurpose | null {
   const text = ` ${entry}`;

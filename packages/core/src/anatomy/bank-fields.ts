@@ -5,7 +5,7 @@
  * group holding the ACH entry description when there is one.
  */
 
-import { achEntries, purposeOf } from './ach-entries.js';
+import { isEntry, purposeOf } from './ach-entries.js';
 import type { Rule } from './rules.js';
 import type { Via } from './wrapper-rule.js';
 
@@ -381,10 +381,7 @@ export function readAchColumns(raw: string): { party: string; entry: string } | 
 const collapsedAchEntry = /^(\S.{0,14}\S|\S) (\S+(?: \S+)?) (?:[*X]{4,}[A-Z0-9]*\d[A-Z0-9]*)$/;
 export function readCollapsedAchEntry(text: string): { party: string; entry: string } | null {
   const found = collapsedAchEntry.exec(text);
-  // The whole entry is one a table knows (`INC PAYROLL` is a company's legal form, then its entry).
-  const entry = ` ${found?.[2] ?? ''}`;
-  if (!found || !achEntries.some((rule) => rule.pattern.exec(entry)?.index === 0) || !/[A-Z]/.test(found[1]!))
-    return null;
+  if (!found || !isEntry(found[2]!) || !/[A-Z]/.test(found[1]!)) return null;
   return { party: found[1]!, entry: found[2]! };
 }
 

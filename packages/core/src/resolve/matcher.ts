@@ -81,6 +81,16 @@ const isNoise = (token: string) => fillerWords.has(token) || /\d/.test(token) ||
 /** The words of a reading the name searches look at: no numbers, no filler (`STORE`, `INC`). */
 const searchWords = (tokens: readonly string[]) =>
   tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
+/**
+ * Whether a name's search words start with the reading's: every word equal, but the last, of `cut` letters or
+ * more, may be truncated (`VETERINAR`).
+ */
+function startsName(words: readonly string[], nameWords: readonly string[], cut: number): boolean {
+  return words.every((word, at) =>
+    at === words.length - 1 && word.length >= cut ? nameWords[at]?.startsWith(word) : nameWords[at] === word,
+  );
+}
+
 /** `COMPANY` cut by the field (`COMP`, `COMPAN`): filler as the whole word is. Other fillers' starts are words (`AUTO`). */
 const isCutFiller = (word: string) => word.length >= 4 && word.length < 7 && 'company'.startsWith(word);
 
@@ -365,13 +375,6 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
   const firstWords = entries.map((entry) => entry.names.map((name) => nameKey(name).split(' ')[0] ?? ''));
   const isPrimary = (entry: number, key: string) => primaryKeys[entry] === key;
   const primaryWords = primaryKeys.map((key) => searchWords(key.split(' ')));
-  /** Whether the entry's own name starts with the words, the last perhaps cut (as a leading candidate fits). */
-  const fitsPrimary = (candidate: Candidate, words: readonly string[]) => {
-    const own = primaryWords[candidate.entry]!;
-    return words.every((word, at) =>
-      at === words.length - 1 ? own[at]?.startsWith(word) : own[at] === word,
-    );
-  };
   /** Each entry's curated statement forms as keys (the last names of the entry). */
   const statementKeys = entries.map(
     (entry) => new Set(entry.names.slice(entry.names.length - entry.statementForms).map(nameKey)),
@@ -421,23 +424,18 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       words[0] && (words[0].length >= 4 || words.length >= 3) ? byLeadingToken.get(words[0]) : undefined;
     if (!list || list.length > 500) return [];
     const candidates: Candidate[] = [];
+    // Two letters are enough of the last word after a long first one (`FRONTIER AI`) or two words
+    // (`NAVY FEDERAL CR`, `VAN LEEUWEN ICE CR`).
+    // One letter after three words of twelve letters or more (`WALMART NEIGHBORHOOD M`): the field was full.
+    const cut =
+      words.length >= 3 && words.slice(0, -1).join('').length >= 12
+        ? 1
+        : words.length >= 2 && (words[0]!.length >= 5 || words.length >= 3)
+          ? 2
+          : 3;
     for (const [entry, nameTokens, nameLength] of list) {
       if (words.length > nameTokens.length) continue;
-      // Every word equals the name's word, but the last may be truncated (`VETERINAR`).
-      // Two letters are enough of the last word after a long first one (`FRONTIER AI`) or two words
-      // (`NAVY FEDERAL CR`, `VAN LEEUWEN ICE CR`).
-      // One letter after three words of twelve letters or more (`WALMART NEIGHBORHOOD M`): the field was full.
-      const cut =
-        words.length >= 3 && words.slice(0, -1).join('').length >= 12
-          ? 1
-          : words.length >= 2 && (words[0]!.length >= 5 || words.length >= 3)
-            ? 2
-            : 3;
-      const fits = words.every((word, i) =>
-        i === words.length - 1 && word.length >= cut
-          ? nameTokens[i]!.startsWith(word)
-          : nameTokens[i] === word,
-      );
+      const fits = startsName(words, nameTokens, cut);
       const truncated = nameTokens[words.length - 1] !== words.at(-1);
       // Whole words that stop before the kind of institution name a place, not the institution.
       const stopsBeforeInstitution =
@@ -468,7 +466,9 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     if (keys.every((key) => key === shortest || key.startsWith(`${shortest} `)))
       return candidates.filter((candidate) => primaryKeys[candidate.entry] === shortest);
     // One brand whose own name the line starts, where the others have only an alias that does.
-    const byOwnName = candidates.filter((candidate) => fitsPrimary(candidate, words));
+    const byOwnName = candidates.filter((candidate) =>
+      startsName(words, primaryWords[candidate.entry]!, cut),
+    );
     return new Set(byOwnName.map((candidate) => primaryKeys[candidate.entry])).size === 1 ? byOwnName : [];
   }
 
