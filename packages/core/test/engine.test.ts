@@ -113,6 +113,10 @@ describe('createEngine: card enrichment on the built catalog', () => {
     // A laundry named after a school's brand; a steakhouse named like a foreign cafe chain, on a US card.
     expect(brandOf('KAPLAN LAUNDRY', '7216')).toEqual([]);
     expect(brandOf('TST* ROSAS STEAKHOUSE', '5812')).toEqual([]);
+    // A shop named after its town, where a one-word brand is called so too; a market is no clothing chain's.
+    expect(brandOf('SPRINGFIELD TAILOR SPRINGFIELD IL')).toEqual([]);
+    expect(brandOf('SPRINGFIELD MARKET TROY NY')).toEqual([]);
+    expect(brandOf('HUDSON ST 1509 BOSTON MA').map((party) => party.name)).toEqual(['Hudson']);
     // A brand's generic first word, the trade's MCC, and the line's own words where the brand's name has others.
     expect(brandOf('SQ *MARCOS ESPRESSO', '5814')).toEqual([]);
     expect(brandOf('DICKS CLOTHING&SPORTING', '5941').map((party) => party.name)).toEqual([

@@ -306,11 +306,24 @@ export function namesTrade(name: string): boolean {
   return name.split(' ').some((word) => industryOfWord(word.toLowerCase()) !== undefined);
 }
 
+/** Industries whose stores sell groceries beside their own line: general merchandise, drugstores, fuel. */
+const groceriesSoldBy = [
+  '012-001',
+  '012-002',
+  '012-003',
+  '012-008',
+  '012-014',
+  '012-023',
+  '012-024',
+  '014-001',
+];
+
 /** Whether a word's industry (`industryOfWord`) is the brand's own: its top level, or the second level it names. */
 export function wordFitsIndustry(group: string, industryId: string): boolean {
   if (group.length === 3) return industryId.startsWith(group);
-  // Superstores and fuel stations sell groceries too (`WALMART NEIGHBORHOOD MKT`, `SHELL FOOD MART`).
-  return industryId.startsWith(group) || industryId.startsWith('012') || industryId.startsWith('014');
+  // Department stores, superstores, drugstores and fuel stations sell groceries too (`WALMART NEIGHBORHOOD
+  // MKT`, `SHELL FOOD MART`); a clothing chain does not (`SPRINGFIELD MARKET`).
+  return industryId.startsWith(group) || groceriesSoldBy.some((industry) => industryId.startsWith(industry));
 }
 
 /** Whether a word names another kind of place than a brand's outlet, also truncated (`ATHLETI`). */

@@ -235,6 +235,8 @@ function score(
   const named = new Set(candidate.matchedKey.split(' '));
   // Words of the brand's own industry (`ROSAS TAQUERIA`) are explained, but the name is still longer.
   let sameIndustryWords = 0;
+  // Unexplained words of three letters or more (`ST` of `HUDSON ST 1509` is a store's shortening).
+  let unexplainedNames = 0;
   for (const [index, token] of candidate.unexplained.entries()) {
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
@@ -257,7 +259,10 @@ function score(
     // A product or kind of charge the brand prints after its name (`IKEA GIFT CARD`) is explained, like its own industry's words.
     if ((group && wordFitsIndustry(group, entry.industryId)) || productWords.has(token)) sameIndustryWords++;
     else if (group) conflictingWords++;
-    else unexplainedWords++;
+    else {
+      unexplainedWords++;
+      if (token.length >= 3) unexplainedNames++;
+    }
   }
   const exact = candidate.similarity === 1 && unexplainedWords + conflictingWords === 0;
   let result = exact ? 100 : 90 * candidate.similarity;
@@ -267,6 +272,13 @@ function score(
   // Two words a one-word brand leaves unexplained on a card line are another business's name (`FRY'S SPRING
   // STATI`, `CUMBERLAND GAP OUTFITT`); after an ACH company they are its entry (`LYFT DRIVER PAY`).
   const anotherBusiness = evidence.cardMerchant && unexplainedWords >= 2 && named.size === 1;
+  // A one-word brand that is a town of the line's state, with words it does not explain, is a business named
+  // after the town (`SPRINGFIELD TAILOR`, `CLARK PHARMACY`): the town's, not the brand's.
+  if (named.size === 1 && unexplainedNames > 0 && evidence.namesTown?.(candidate.matchedKey)) {
+    conflictingWords++;
+    unexplainedWords--;
+    notes.push("a town's name with words of another business");
+  }
   const perWord = acronym ? 25 : anotherBusiness ? 22 : 15;
   result -= perWord * unexplainedWords + 50 * conflictingWords;
   if (conflictingWords > 0) notes.push('a word of the line names another industry or kind of place');
