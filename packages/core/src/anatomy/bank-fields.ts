@@ -33,7 +33,70 @@ export interface FieldsRule extends Rule<FieldsYield> {
 const receiverAfterNumber = / \d{9,} [A-Z'.-]+(?: [A-Z'.-]+){1,3}$/;
 const receiverLastFirst = /, ?[A-Z'. -]+$/;
 
+/** The labels of a Dutch SEPA entry's fields after the party's name (ABN AMRO runs one into the name). */
+const sepaLabels = 'OMSCHRIJVING|MACHTIGING|KENMERK|IBAN|BIC|VOOR|INCASSANT|REFERENTIE|BETALINGSKENM';
+
 export const bankFields: readonly FieldsRule[] = [
+  {
+    // ABN AMRO's SEPA entries, fields labelled in Dutch (the payment's processor after the name: `<shop> via
+    // Mollie`): `SEPA Incasso algemeen doorlopend Incassant:
+    // NL01ZZZ... Naam: <company> Machtiging: ...` (a direct debit), `SEPA iDEAL IBAN: ... Naam: <shop>
+    // Omschrijving: ...` (an online payment), `SEPA Overboeking IBAN: ... Naam: <payee>` (a transfer).
+    id: 'fields.sepa-incasso',
+    anchor: /^SEPA INCASSO\b/,
+    pattern: new RegExp(
+      `^SEPA (INCASSO [A-Z ]+?) (?:INCASSANT|IBAN|BIC)\\b.*?NAAM: ?(.+?)(?: VIA [A-Z .]+?)?(?: ?(?:${sepaLabels}):.*|$)`,
+    ),
+    yields: { via: 'ach', party: 2, entry: 1 },
+    examples: [
+      {
+        line: 'SEPA Incasso algemeen doorlopend Incassant: NL01ZZZ012345678901  Naam: POLDER ENERGIE B.V.Machtiging: 012345678901',
+        expect: { name: 'POLDER ENERGIE B.V.' },
+      },
+    ],
+  },
+  {
+    id: 'fields.sepa-ideal',
+    anchor: /^SEPA IDEAL\b/,
+    pattern: new RegExp(
+      `^SEPA (IDEAL) (?:IBAN|BIC)\\b.*?NAAM: ?(.+?)(?: VIA [A-Z .]+?)?(?: ?(?:${sepaLabels}):.*|$)`,
+    ),
+    yields: { via: 'bill-pay', party: 2, entry: 1 },
+    examples: [
+      {
+        line: 'SEPA iDEAL IBAN: NL01RABO0123456789 BIC: RABONL2U Naam: Fietsenwinkel Noord Omschrijving: Order 123456',
+        expect: { name: 'FIETSENWINKEL NOORD' },
+      },
+    ],
+  },
+  {
+    id: 'fields.sepa-overboeking',
+    anchor: /^SEPA (?:OVERBOEKING|PERIODIEKE OVERB)/,
+    pattern: new RegExp(
+      `^SEPA (OVERBOEKING|PERIODIEKE OVERB[A-Z]*) (?:IBAN|BIC)\\b.*?NAAM: ?(.+?)(?: VIA [A-Z .]+?)?(?: ?(?:${sepaLabels}):.*|$)`,
+    ),
+    yields: { via: 'transfer', party: 2, entry: 1 },
+    examples: [
+      {
+        line: 'SEPA Overboeking IBAN: NL01RABO0123456789 BIC: RABONL2U Naam: Praktijk de Linde Omschrijving: nota 0123',
+        expect: { name: 'PRAKTIJK DE LINDE' },
+      },
+    ],
+  },
+  {
+    // The same entries as slash-separated tags (`/TRTP/<kind>/.../NAME/<party>/REMI/...`), as ABN AMRO lists
+    // its latest ones and the Dutch banks' MT940 files do.
+    id: 'fields.sepa-tags',
+    anchor: /^\/?TRTP\//,
+    pattern: /^\/?TRTP\/([^/]+)\/.*?\/NAME\/([^/]+?)(?: VIA [^/]+)?(?:\/|$)/,
+    yields: { via: 'transfer', party: 2, entry: 1 },
+    examples: [
+      {
+        line: '/TRTP/SEPA Incasso algemeen doorlopend/CSID/NL00ZZZ123456789012/NAME/Polder Energie B.V./MARF/AB0123/REMI/Termijn/IBAN/NL00INGB0123456789/BIC/INGBNL2A/EREF/AB0123456789',
+        expect: { name: 'POLDER ENERGIE B.V.' },
+      },
+    ],
+  },
   {
     id: 'fields.ach-orig-co-name',
     // The fields come in more than one order, some empty (`DESC DATE: CO ENTRY DESCR:`).

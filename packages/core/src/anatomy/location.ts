@@ -749,12 +749,16 @@ export function withoutHomeTown(
   country: string,
 ): { text: string; town: string | null } {
   const none = { text, town: null };
-  if (gazetteer.regionCountry.has(country)) return none;
+  // A country whose code is also a state's or province's (`NL`, Newfoundland; `DE`, Delaware) shares its
+  // key with that region's towns: only a town of the country itself counts.
+  const isTown = gazetteer.regionCountry.has(country)
+    ? (town: string) => gazetteer.townPopulation(country, town) > 0
+    : (town: string) => gazetteer.isCity(country, town);
   const words = text.split(' ');
   for (let size = Math.min(3, words.length - 1); size >= 1; size--) {
     const printed = words.slice(words.length - size).join(' ');
     const town = withLongForm(printed);
-    if (!/^[A-Z][A-Z' -]+$/.test(town) || !gazetteer.isCity(country, town)) continue;
+    if (!/^[A-Z][A-Z' -]+$/.test(town) || !isTown(town)) continue;
     const kept = words.slice(0, words.length - size);
     if (ownTownAfter.test(kept.at(-1)!) || leavesNoName(kept)) continue;
     const people = gazetteer.townPopulation(country, town);

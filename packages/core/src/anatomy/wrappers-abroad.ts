@@ -30,6 +30,25 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
     ],
   },
   {
+    // Wise's statements and exports: `Card transaction of 12.50 GBP issued by <merchant> <TOWN>`, the amount
+    // in the currency the merchant charged (or only its code).
+    id: 'wrapper.card-transaction-issued-by',
+    pattern: new RegExp(`^CARD TRANSACTION OF (?:[\\d.,]+ )?(?:${currencies}) ISSUED BY (?=[A-Z0-9])`),
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'Card transaction of 12.50 GBP issued by The Lamb And Flag LONDON',
+        homeCountry: 'GB',
+        expect: { name: 'THE LAMB AND FLAG', wrapper: 'wrapper.card-transaction-issued-by' },
+      },
+      {
+        line: 'Card transaction of SEK issued by Ekbacken Bageri UPPSALA',
+        homeCountry: 'SE',
+        expect: { name: 'EKBACKEN BAGERI' },
+      },
+    ],
+  },
+  {
     // A contactless tap or an Australian EFTPOS purchase: `Contactless Payment THE GREEN MAN LONDON GB`,
     // `EFTPOS PURCHASE BONDI BAKEHOUSE`, Kiwibank's `EFTPOS TRANSACTION`.
     id: 'wrapper.contactless',

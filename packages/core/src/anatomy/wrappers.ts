@@ -8,9 +8,11 @@ import { statedCategoryCode } from '../normalize/stated-mcc.js';
 import type { WrapperRule } from './wrapper-rule.js';
 import { leadingWrappersAbroad, trailingWrappersAbroad } from './wrappers-abroad.js';
 import { leadingWrappersCanada } from './wrappers-canada.js';
+import { leadingWrappersDutch, trailingWrappersDutch } from './wrappers-dutch.js';
 import { leadingWrappersFrench } from './wrappers-french.js';
 import { leadingWrappersGerman } from './wrappers-german.js';
 import { leadingWrappersItalian } from './wrappers-italian.js';
+import { leadingWrappersNordic } from './wrappers-nordic.js';
 import { leadingWrappersSpanish } from './wrappers-spanish.js';
 
 /** Words a bank's card entries are made of and no merchant's name starts with. */
@@ -38,6 +40,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
   ...leadingWrappersSpanish,
   ...leadingWrappersGerman,
   ...leadingWrappersItalian,
+  ...leadingWrappersNordic,
+  ...leadingWrappersDutch,
   {
     id: 'wrapper.authorized-on',
     pattern:
@@ -851,6 +855,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
 /** Trailing wrappers and card references the bank appends after the descriptor. */
 export const trailingWrappers: readonly WrapperRule[] = [
   ...trailingWrappersAbroad,
+  ...trailingWrappersDutch,
   {
     id: 'wrapper.card-suffix',
     pattern: / (?:(?:CARD|CRD|CARD ?#|C#|CARD NO\.?|FROM CARD#:?|CD)(?: ?(?:X+|\*+))? ?\d{4}|FROM CARD#?:?)$/,

@@ -29,6 +29,8 @@ export interface BankRuleYield {
   partyDecides?: boolean;
   /** A payer the line names and the catalog knows not decides the kind (an employer's ACH deposit is pay). */
   unknownPayerDecides?: boolean;
+  /** The P2P app the line names stands between, a third party, and the named party is paid (`Swish betalning <shop> AB`). */
+  appBetween?: boolean;
 }
 
 export interface BankRuleExample {
@@ -56,6 +58,9 @@ export interface BankRule {
  * Wire wording, not the word in a name (`IN *LIVE WIRE ELECTRICAL`): `WIRE TRANSFER`, `WT 240214`, the word
  * run into the wire's reference (`210201S0274600WIRE`).
  */
+/** Legal forms that end a business's name: American, British, Nordic (`AB`, `A/S`, `OY`), German and Dutch. */
+const businessForms = 'LLC|INC|LTD|AB|HB|KB|AKTIEBOLAG|AKTIE|ASA|A\\/S|APS|OYJ?|GMBH|BV';
+
 export const wireWording =
   /(?<=\d)WIRE\b|\bWIRE (?:TRANSFER|TYPE|IN|OUT|FROM|TO|CREDIT|DEBIT|FEE)\b|(?:INCOMING|OUTGOING|DOMESTIC|INTL|INTERNATIONAL|FED) WIRE\b|^WT\b|FEDWIRE|BOOK TRANSFER/;
 
@@ -197,7 +202,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.fee',
     // Not a word of a host (`DH-FEE.COM`).
-    when: /(?<![.-])\bFEE\b(?![.-])|^FRAIS\b|^COMISION\b|\bGEBUHR(?:EN)?\b|\bENTGELT\b|KONTOFUHRUNG|^COMMISSIONI?\b|^CANONE\b|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED|\bEXCESS INTEREST\b|^(?:DEBIT|OVERDRAFT) INTEREST\b/,
+    when: /(?<![.-])\bFEE\b(?![.-])|^FRAIS\b|^COMISION\b|\bGEBUHR(?:EN)?\b|\bENTGELT\b|KONTOFUHRUNG|^COMMISSIONI?\b|^CANONE\b|SERVICE CHARGE|\bSVC CHARGE|\bMAINTENANCE CHARGE|INTEREST CHARGE|FINANCE CHARGE|INTERNATIONAL SERVICE ASSESSMENT|CASH ADVANCE INTEREST|INTEREST CHARGED|\bEXCESS INTEREST\b|^(?:DEBIT|OVERDRAFT) INTEREST\b|AVGIFT\b|\bGEBYR\b|^(?:RORLIG )?RANTA(?= *$| [A-Z_]+$)|^WISE (?:CHARGES|BANK DETAILS)\b/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'other', counterparty: 'none' },
     examples: [
@@ -210,13 +215,21 @@ export const bankRules: readonly BankRule[] = [
       },
       { line: 'MONTHLY SERVICE FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'other' } },
       { line: 'FOREIGN TRANSACTION FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'other' } },
+      // Swedish: a card's annual fee, interest on its balance; Wise's charge for a transfer.
+      { line: 'ÅRSAVGIFT', direction: 'outgoing', expect: { type: 'fee', subType: 'other' } },
+      { line: 'RÖRLIG RÄNTA', direction: 'outgoing', expect: { type: 'fee', subType: 'other' } },
+      {
+        line: 'Wise Charges for: TRANSFER-1203948576',
+        direction: 'outgoing',
+        expect: { type: 'fee', subType: 'other' },
+      },
     ],
   },
   {
     // Rewards paid back on a card (`CASHBACK BONUS REDEMPTION PYMT/STMT CRDT`).
     id: 'bank.rewards',
     // The card's issuer pays them, when the line names one the catalog knows (`HSBC CREDIT CARD-CASH BACK`).
-    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|(?:REWARDS?|POINTS)(?: POINTS)? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT|\bCARD-CASH ?BACK(?= *$| [A-Z_]+$)|\bREWARDS(?= *$| [A-Z_]+$)|\bCASH REDEMPTION\b/,
+    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|(?:REWARDS?|POINTS)(?: POINTS)? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT|\bCARD-CASH ?BACK(?= *$| [A-Z_]+$)|\bREWARDS(?= *$| [A-Z_]+$)|\bCASH REDEMPTION\b|^(?:[A-Z]+ )?CASH ?BACK(?= *$| [A-Z_]+$)/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'other', counterparty: 'lender' },
     examples: [
@@ -236,6 +249,8 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'income', subType: 'other' },
       },
+      // A bank's or Wise's cashback on card spending, credited on its own.
+      { line: 'Cashback', direction: 'incoming', expect: { type: 'income', subType: 'other' } },
       {
         line: 'YOUR CASH REWARD/REFUND IS',
         direction: 'incoming',
@@ -344,12 +359,19 @@ export const bankRules: readonly BankRule[] = [
     // A card's payment received, named by the card, the issuer's town after (`USAA CREDIT CARD PAYMENT SAN
     // ANTONIO TX`): the issuer, when the catalog knows it, is paid.
     id: 'bank.card-payment-received',
-    when: /\bCREDIT CARD (?:PYMT|PMT|PAYMENT)\b/,
+    // Swedish card statements: `INBETALNING` (a payment in, by Bankgiro or Swish), `BETALNING MOTTAGEN, TACK`.
+    when: /\bCREDIT CARD (?:PYMT|PMT|PAYMENT)\b|^INBETALNING\b|^BETALNING MOTTAGEN\b/,
     direction: 'incoming',
     yields: { type: 'debt', subType: 'payment', counterparty: 'lender' },
     examples: [
       {
         line: 'USAA CREDIT CARD PAYMENT SAN ANTONIO  TX',
+        direction: 'incoming',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+      { line: 'INBETALNING BANKGIRO', direction: 'incoming', expect: { type: 'debt', subType: 'payment' } },
+      {
+        line: 'BETALNING MOTTAGEN, TACK',
         direction: 'incoming',
         expect: { type: 'debt', subType: 'payment' },
       },
@@ -396,13 +418,19 @@ export const bankRules: readonly BankRule[] = [
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
     // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
     when: new RegExp(
-      String.raw`${atmWord}|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b`,
+      String.raw`${atmWord}|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b|^GEA,? (?:BETAALPAS|NR:)|\bGELDAUTOMAAT\b`,
     ),
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
     examples: [
       {
         line: 'ATM WITHDRAWAL PNC BANK ATM 5221 PARK AVE SAN DIEGO CA',
+        direction: 'outgoing',
+        expect: { type: 'atm', subType: 'withdrawal' },
+      },
+      // ABN AMRO: a cash machine's entry (geldautomaat).
+      {
+        line: 'GEA, Betaalpas Geldmaat Stationsplein,PAS123 NR:012345, 12.02.23/17:55 UTRECHT',
         direction: 'outgoing',
         expect: { type: 'atm', subType: 'withdrawal' },
       },
@@ -425,7 +453,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.atm-deposit',
-    when: new RegExp(String.raw`${atmWord}|\bABM\b|\bJEANIE DEPOSIT\b|CASH DEPOSIT`),
+    when: new RegExp(String.raw`${atmWord}|\bABM\b|\bJEANIE DEPOSIT\b|CASH DEPOSIT|INSATTNINGSAUTOMAT`),
     direction: 'incoming',
     yields: { type: 'atm', subType: 'deposit', counterparty: 'party', method: 'cash' },
     examples: [
@@ -434,6 +462,8 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'atm', subType: 'deposit' },
       },
+      // Swedish: a deposit machine's.
+      { line: 'Insättningsautomat', direction: 'incoming', expect: { type: 'atm', subType: 'deposit' } },
     ],
   },
   {
@@ -459,6 +489,21 @@ export const bankRules: readonly BankRule[] = [
         line: 'APPLE CASH DES:TRANSFER ID:4483909880 INDN:BRANDON DAVIS CO ID:2942404110 PPD',
         direction: 'incoming',
         expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
+    // A P2P app paying a business, which its legal form ending the line says (`Swish betalning TELE2 SVERIGE
+    // AB`): a purchase or a bill, the app between.
+    id: 'bank.p2p-business',
+    when: new RegExp(`(?:${p2pApps.source}).* (?:${businessForms})(?= *$| [A-Z_]+$)`),
+    direction: 'outgoing',
+    yields: { type: 'spending', subType: null, counterparty: 'party', partyDecides: true, appBetween: true },
+    examples: [
+      {
+        line: 'Swish betalning SOLBACKA ENERGI AB',
+        direction: 'outgoing',
+        expect: { type: 'spending', subType: null },
       },
     ],
   },
@@ -585,7 +630,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b|^(?:INTERNET|ONLINE|HOME BANKING) WITHDRAWAL(?= *$| [A-Z_]+$)|\bTRANSFER \d+ +(?:TO|FROM) +\d{6,}(?= *$| [A-Z_]+$)/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b|^(?:INTERNET|ONLINE|HOME BANKING) WITHDRAWAL(?= *$| [A-Z_]+$)|\bTRANSFER \d+ +(?:TO|FROM) +\d{6,}(?= *$| [A-Z_]+$)|^CONVERTED (?:[\d.,]+ )?[A-Z]{3} TO (?:[\d.,]+ )?[A-Z]{3}\b|^TOPPED UP (?:ACCOUNT|BALANCE)\b/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -632,6 +677,17 @@ export const bankRules: readonly BankRule[] = [
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },
+      // Wise: money changed between the holder's balances, or added to one.
+      {
+        line: 'Converted EUR to USD',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'Topped up account',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
       // TD Canada Trust: the branch's code, then the account.
       {
         line: 'LT252 TFR-FR 6774622',
@@ -661,7 +717,7 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.government-benefits',
     // Canada's: the Child Benefit, the GST/HST credit, Employment Insurance (`CANADA CCB`, `EI CANADA`).
-    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bCANADA (?:CCB|CCTB|GST|EI|FED)\b|\b(?:CCB|EI|GST) CANADA\b|CHILD BENEFIT|FEDERAL PAYMENT|\bVACP\b|UNEMPLOY|EMPLOY(?:MENT)? SEC|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|GOVT BENEFITS|SNAP|\bTANF\b/,
+    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bCANADA (?:CCB|CCTB|GST|EI|FED)\b|\b(?:CCB|EI|GST) CANADA\b|CHILD BENEFIT|FEDERAL PAYMENT|\bVACP\b|UNEMPLOY|EMPLOY(?:MENT)? SEC|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|GOVT BENEFITS|SNAP|\bTANF\b|STUDIESTOD|STUDIEMEDEL|BARNBIDRAG|FORSAKRINGSKASSAN|PENSIONSMYNDIGHETEN/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'government_benefits', counterparty: 'party' },
     examples: [
@@ -916,7 +972,7 @@ export const bankRules: readonly BankRule[] = [
     // `TRANSFERENCIA`, `BONIFICO`): a merchant the catalog knows decides the kind (a bill paid by transfer).
     // After the rows of pay, benefits and rent, which say more (`Gutschrift ACME GMBH Gehalt`).
     id: 'bank.sepa-transfer',
-    when: /^(?:VIR(?:EMENT)? SEPA|VIR (?:RECU|EMIS|INST)|(?:SEPA-?|SEPA |ECHTZEIT-?)?(?:UBERWEISUNG|GUTSCHRIFT|DAUERAUFTRAG)|TRANSFERENCIA|BONIFICO)\b/,
+    when: /^(?:VIR(?:EMENT)? SEPA|VIR (?:RECU|EMIS|INST)|(?:SEPA-?|SEPA |ECHTZEIT-?)?(?:UBERWEISUNG|GUTSCHRIFT|DAUERAUFTRAG)|TRANSFERENCIA|BONIFICO|\/?(?:TRTP\/)?SEPA (?:OVERBOEKING|PERIODIEKE OVERB))\b/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -928,6 +984,11 @@ export const bankRules: readonly BankRule[] = [
     examples: [
       {
         line: 'VIR SEPA CAMILLE MARTIN',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'SEPA Overboeking IBAN: NL01ABNA0123456789 BIC: ABNANL2A Naam: J DE VRIES',
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },
@@ -963,7 +1024,7 @@ export const bankRules: readonly BankRule[] = [
     // Money in that says no more than a deposit (`DEPOSIT`, `ELECTRONIC DEPOSIT NORTHSIDE ANIMAL CLINIC`),
     // unless an organization the catalog knows not deposits it by ACH: most often an employer, paying.
     id: 'bank.deposit',
-    when: /\bDEPOSIT\b|\bDEP\b|^DEPOT\b|^DEPOSITO\b/,
+    when: /\bDEPOSIT\b|\bDEP\b|^DEPOT\b|^DEPOSITO\b|^INSATTNING\b/,
     direction: 'incoming',
     yields: {
       type: 'other_money_movement',

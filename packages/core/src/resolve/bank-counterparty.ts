@@ -36,6 +36,7 @@ export interface BankRuleHint {
   subType: TransactionSubType | null;
   counterparty: CounterpartyRole;
   peerToPeer?: boolean;
+  appBetween?: boolean;
 }
 
 /** Third parties named anywhere on the line: a P2P app, a payroll processor, a BNPL lender. */
@@ -156,7 +157,13 @@ export function resolveBankCounterparty(
       if (!payroll.includes(processor)) payroll.push(processor);
     }
   }
-  const parties = [...payroll, ...(app && (rule?.peerToPeer || viaApp) ? [app] : [])];
+  // A P2P app paying a business stands between it and the holder (`Swish betalning TELE2 SVERIGE AB`).
+  const between = rule?.appBetween ? named.find((party) => party.roles.includes('p2p')) : undefined;
+  const parties = [
+    ...payroll,
+    ...(app && (rule?.peerToPeer || viaApp) ? [app] : []),
+    ...(between ? [between] : []),
+  ];
 
   // The person paid or paying (`Zelle payment to JOHN SMITH`, `CASH APP*JANE DOE`) is the counterparty;
   // the app stands between them, as a third party.

@@ -5,10 +5,10 @@ import { industryOfWord } from './evidence.js';
 
 /**
  * P2P apps as bank lines print them; Canada's Interac e-Transfer as its banks do (`E-TFR`, `SEND E-TFR`, `VIREMENT
- * INTERAC`); Europe's banks' own apps (Spain's Bizum, Switzerland's TWINT, Norway's Vipps, Denmark's MobilePay).
+ * INTERAC`); Europe's banks' own apps (Spain's Bizum, Switzerland's TWINT, Norway's Vipps, Denmark's MobilePay, Sweden's Swish).
  */
 export const p2pApps =
-  /\b(ZELLE|VENMO|CASH APP|SQUARE CASH|SQC\*|APPLE CASH|PAYPAL (?:INST XFER|TRANSFER|XFER)|PAYPAL DES:\s*INST XFER|(?:INTERAC )?E-?TRANSFER|E[- ]TFR|EMAIL MONEY TRF|VIREMENT INTERAC|ATH MOVIL|BIZUM|TWINT|VIPPS|MOBILEPAY|SATISPAY)(?:\b|(?=PAYMENT|CASHOUT))/;
+  /\b(ZELLE|VENMO|CASH APP|SQUARE CASH|SQC\*|APPLE CASH|PAYPAL (?:INST XFER|TRANSFER|XFER)|PAYPAL DES:\s*INST XFER|(?:INTERAC )?E-?TRANSFER|E[- ]TFR|EMAIL MONEY TRF|VIREMENT INTERAC|ATH MOVIL|BIZUM|TWINT|VIPPS|MOBILEPAY|SWISH|SATISPAY)(?:\b|(?=PAYMENT|CASHOUT))/;
 
 /** What P2P lines say besides a person's name (`APPLE CASH SENT MONEY`, `VENMO CASHOUT`). */
 const p2pWording =
