@@ -34,6 +34,7 @@ import {
   withoutCutTown,
   withoutHomeTown,
   withoutRepeatedTown,
+  withRunInHomeTown,
 } from './location.js';
 import {
   chargeTail,
@@ -461,7 +462,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   removeNoise((kind) => kind === 'store');
   // A card line's town with no state after it, the account country's or cut by the field, is no part of the name.
   if (!place.region && !place.country && !place.postalCode && cardLine && !options.nameField) {
-    const homeTown = homeCountry ? withoutHomeTown(text, lexicon, homeCountry) : null;
+    const homeTown = homeCountry
+      ? withoutHomeTown(withRunInHomeTown(text, lexicon, homeCountry), lexicon, homeCountry)
+      : null;
     const cut = homeTown?.town ? null : withoutCutTown(text, lexicon, homeCountry);
     const repeated = homeTown?.town || cut?.town ? null : withoutRepeatedTown(text);
     if (homeTown?.town) {

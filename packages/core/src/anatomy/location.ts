@@ -230,6 +230,9 @@ export const locationRules: readonly LocationRule[] = [
       { line: 'CALTEX ST IVES ST IVES', homeCountry: 'AU', expect: { name: 'CALTEX', city: 'SAINT IVES' } },
       { line: 'COCO CUBANO CROWSNEST CROWS NEST', homeCountry: 'AU', expect: { name: 'COCO CUBANO' } },
       { line: 'HOTEL SYDNEY SYDNEY', homeCountry: 'AU', expect: { name: 'HOTEL SYDNEY' } },
+      // The name run into a town of some size by the field (a Dutch one: its code is also Newfoundland's).
+      { line: 'KORUCAFEAUCKLAND', homeCountry: 'NZ', expect: { name: 'KORUCAFE', city: 'AUCKLAND' } },
+      { line: 'DE ZWAAN HAARLEM', homeCountry: 'NL', expect: { name: 'DE ZWAAN', city: 'HAARLEM' } },
     ],
   },
   {
@@ -734,14 +737,31 @@ const leavesNoName = (left: readonly string[]) =>
  * are words or surnames (`JACKSON HEWITT` is no Hewitt, Texas); a town of two or three words is rarer by
  * chance. Elsewhere a town that is also a word or a given name needs a city's size (`READING`, not `ORANGE`).
  */
-const townAlone = { usOneWord: 300_000, usWords: 20_000, wordLike: 100_000 };
+const townAlone = { usOneWord: 300_000, usWords: 20_000, wordLike: 100_000, runIn: 50_000 };
+
+/**
+ * A card line abroad whose last word runs the name into a town of the account's country, as a fixed-width
+ * field prints it (`MELLOWAUCKLAND`, `OKQESKILSTUNA`): the two words apart. Only a town of some size (a
+ * short or small one ends many words) and at least three letters of name before it.
+ */
+export function withRunInHomeTown(text: string, gazetteer: PlaceGazetteer, country: string): string {
+  if (country === 'US') return text;
+  const space = text.lastIndexOf(' ');
+  const last = text.slice(space + 1);
+  if (!/^[A-Z]{9,}$/.test(last)) return text;
+  for (let at = 3; at <= last.length - 6; at++) {
+    if (gazetteer.townPopulation(country, last.slice(at)) >= townAlone.runIn)
+      return `${text.slice(0, space + 1)}${last.slice(0, at)} ${last.slice(at)}`;
+  }
+  return text;
+}
 
 /**
  * A town of the account's country ending a card line with no state or country after it, as banks abroad print
  * it (`HERO SUSHI SYDNEY` on an Australian card, `THE RED LION OXFORD` on a British one): one to three words
  * naming a town of that country, not after `OF` or an article. The name keeps a word other than an article or
- * a venue's. A country whose code is also a state's (`CA`, `IN`) is not read: its towns and the state's share
- * the gazetteer's key, and its lines print the province.
+ * a venue's. A country whose code is also a state's or province's (`NL`, `DE`) shares the gazetteer's key with
+ * it: only the country's own towns are read.
  */
 export function withoutHomeTown(
   text: string,

@@ -49,6 +49,32 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
     ],
   },
   {
+    // Wise's transfers in and out: `Received money from <payer> with reference <reference>`, `Sent money to
+    // <payee>`.
+    id: 'wrapper.wise-money',
+    pattern: /^(?:RECEIVED MONEY FROM|SENT MONEY TO) (?=[A-Z0-9])/,
+    yields: { via: 'transfer' },
+    examples: [
+      {
+        line: 'Received money from HARBOUR DESIGN LTD with reference INVOICE 1042',
+        expect: { name: 'HARBOUR DESIGN LTD', wrapper: 'wrapper.wise-money' },
+      },
+    ],
+  },
+  {
+    // Westpac: `WITHDRAWAL BY EFTPOS 0267513 <merchant> <store> <town> <day>/<month>`, the terminal's number first.
+    id: 'wrapper.withdrawal-by-eftpos',
+    pattern: /^WITHDRAWAL BY EFTPOS(?: \d+)? (?=[A-Z0-9])/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'WITHDRAWAL BY EFTPOS 0267513 WATTLE BAKERY ANNERLEY 02/04',
+        homeCountry: 'AU',
+        expect: { name: 'WATTLE BAKERY', wrapper: 'wrapper.withdrawal-by-eftpos' },
+      },
+    ],
+  },
+  {
     // A contactless tap or an Australian EFTPOS purchase: `Contactless Payment THE GREEN MAN LONDON GB`,
     // `EFTPOS PURCHASE BONDI BAKEHOUSE`, Kiwibank's `EFTPOS TRANSACTION`.
     id: 'wrapper.contactless',
@@ -186,6 +212,18 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
 
 /** Trailing wrappers abroad: what the bank appends after the name. */
 export const trailingWrappersAbroad: readonly WrapperRule[] = [
+  {
+    // Wise: the payer's reference after a transfer in (`... with reference INVOICE 1042`).
+    id: 'wrapper.with-reference',
+    pattern: / WITH REFERENCE\b.*$/,
+    yields: { via: 'transfer', silent: true },
+    examples: [
+      {
+        line: 'Received money from HARBOUR DESIGN LTD with reference SHOPIFY/SHOPIFY-FYS2F9FAO',
+        expect: { name: 'HARBOUR DESIGN LTD' },
+      },
+    ],
+  },
   {
     // CommBank's transfers to a payee from its app, by PayID or account: `Transfer To <payee> - $1 PayID Email
     // from CommBank App <reference>`, `Transfer To <payee> CommBank App Bill`; and a PayID credit's `... to
