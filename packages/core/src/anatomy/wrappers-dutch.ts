@@ -11,13 +11,14 @@ import type { WrapperRule } from './wrapper-rule.js';
 /** The terminal's transaction number and the day and time of the payment (`NR:0ABC0D, 13.02.23/14:37`). */
 const terminalEntry = 'NR:\\S+?,? \\d{2}\\.\\d{2}\\.\\d{2}\\/\\d{2}[.:]\\d{2}';
 
+/** What paid, or the older entries' terminal fields, after the entry's code (`BEA, Apple Pay`). */
+const paidWith = `(?:BETAALPAS|CREDITCARD|(?:APPLE|GOOGLE|SAMSUNG) PAY|${terminalEntry})`;
+
 /** Leading Dutch wrappers, each anchored and ending before the name. */
 export const leadingWrappersDutch: readonly WrapperRule[] = [
   {
     id: 'wrapper.bea',
-    pattern: new RegExp(
-      `^(?:BEA|ECOM),? (?:BETAALPAS|CREDITCARD|(?:APPLE|GOOGLE|SAMSUNG) PAY|${terminalEntry}) (?=[A-Z0-9])`,
-    ),
+    pattern: new RegExp(`^(?:BEA|ECOM),? ${paidWith} (?=[A-Z0-9])`),
     yields: { via: 'card' },
     examples: [
       {
