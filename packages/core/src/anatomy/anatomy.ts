@@ -444,7 +444,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     }
   }
   const cardLine = !toPerson && !fields && (wrapper?.via ?? 'card') === 'card';
-  const homeCountry = options.homeCountry ?? null;
+  // The town of a merchant abroad is of the country whose currency the wrapper says it charged in.
+  const homeCountry = wrapper?.chargedIn ?? options.homeCountry ?? null;
   let afterStore = /\d/.test(text) ? placeAfterStoreNumber.exec(text) : null;
   // Without a state, the words after the number are a place only if they start a town (`LUCKY #745 REDWOOD`).
   if (afterStore && !place.region && !place.country) {

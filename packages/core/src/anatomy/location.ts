@@ -233,6 +233,11 @@ export const locationRules: readonly LocationRule[] = [
       // The name run into a town of some size by the field (a Dutch one: its code is also Newfoundland's).
       { line: 'KORUCAFEAUCKLAND', homeCountry: 'NZ', expect: { name: 'KORUCAFE', city: 'AUCKLAND' } },
       { line: 'DE ZWAAN HAARLEM', homeCountry: 'NL', expect: { name: 'DE ZWAAN', city: 'HAARLEM' } },
+      {
+        line: 'SOLBACKA KIOSK UPPSALA C',
+        homeCountry: 'SE',
+        expect: { name: 'SOLBACKA KIOSK', city: 'UPPSALA' },
+      },
     ],
   },
   {
@@ -774,7 +779,12 @@ export function withoutHomeTown(
   const isTown = gazetteer.regionCountry.has(country)
     ? (town: string) => gazetteer.townPopulation(country, town) > 0
     : (town: string) => gazetteer.isCity(country, town);
-  const words = text.split(' ');
+  const printedWords = text.split(' ');
+  // A letter after a town abroad names its part (`ESKILSTUNA C`, Swedish for the centre).
+  const words =
+    country !== 'US' && printedWords.length >= 3 && /^[A-Z]$/.test(printedWords.at(-1)!)
+      ? printedWords.slice(0, -1)
+      : printedWords;
   for (let size = Math.min(3, words.length - 1); size >= 1; size--) {
     const printed = words.slice(words.length - size).join(' ');
     const town = withLongForm(printed);

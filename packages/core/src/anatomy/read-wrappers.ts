@@ -4,6 +4,7 @@
  * the entry's kind), then what the bank's wrapping cut or repeated of the name.
  */
 
+import { homeCountryOf } from '../normalize/home-country.js';
 import { combinePatterns, firstMatch } from './rules.js';
 import { squeeze } from './squeeze.js';
 import type { AnatomyWrapper } from './types.js';
@@ -18,13 +19,21 @@ const anyNameless = combinePatterns(namelessLines.map((rule) => rule.pattern));
 const cardRefundWords = /\b(?:REFUND|RETURN)\b|(?<!CREDIT )\bCARD CREDIT\b/;
 
 function toWrapper(rule: WrapperRule, text: string): AnatomyWrapper {
-  return {
+  const wrapper: AnatomyWrapper = {
     id: rule.id,
     text: text.trim(),
     via: rule.yields.via,
     refund: rule.yields.refund ?? (rule.yields.via === 'card' && cardRefundWords.test(text)),
     recurring: rule.yields.recurring ?? false,
   };
+  if (rule.yields.chargedCurrency) {
+    const country = text
+      .split(' ')
+      .map((word) => homeCountryOf(word))
+      .find((code) => code !== null && code !== undefined);
+    if (country) wrapper.chargedIn = country.toUpperCase();
+  }
+  return wrapper;
 }
 
 /**

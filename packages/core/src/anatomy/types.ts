@@ -32,6 +32,8 @@ export interface AnatomyWrapper {
   via: Via;
   refund: boolean;
   recurring: boolean;
+  /** The upper-case alpha-2 country of the currency the wrapper says the merchant charged in, when it has one. */
+  chargedIn?: string;
 }
 
 export interface AnatomyFields {

@@ -22,6 +22,11 @@ export interface WrapperYield {
   recurring?: boolean;
   /** A trailing part that says nothing of how the money moved (a date, a reference): not the line's wrapper. */
   silent?: boolean;
+  /**
+   * The wrapper names the currency the merchant charged in (Wise's `Card transaction of SEK issued by`): the
+   * town after the name is of that currency's country, whatever the account's.
+   */
+  chargedCurrency?: boolean;
 }
 
 export type WrapperRule = Rule<WrapperYield>;

@@ -31,19 +31,19 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
   },
   {
     // Wise's statements and exports: `Card transaction of 12.50 GBP issued by <merchant> <TOWN>`, the amount
-    // in the currency the merchant charged (or only its code).
+    // in the currency the merchant charged (or only its code), whose country the town is of.
     id: 'wrapper.card-transaction-issued-by',
     pattern: new RegExp(`^CARD TRANSACTION OF (?:[\\d.,]+ )?(?:${currencies}) ISSUED BY (?=[A-Z0-9])`),
-    yields: { via: 'card' },
+    yields: { via: 'card', chargedCurrency: true },
     examples: [
       {
+        // The town is of the currency's country, whatever the account's.
         line: 'Card transaction of 12.50 GBP issued by The Lamb And Flag LONDON',
-        homeCountry: 'GB',
+        homeCountry: 'SE',
         expect: { name: 'THE LAMB AND FLAG', wrapper: 'wrapper.card-transaction-issued-by' },
       },
       {
         line: 'Card transaction of SEK issued by Ekbacken Bageri UPPSALA',
-        homeCountry: 'SE',
         expect: { name: 'EKBACKEN BAGERI' },
       },
     ],

@@ -5,6 +5,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { Index } from 'flexsearch';
+import { countryOfHost } from '../anatomy/location.js';
 import { productWords } from '../anatomy/product-words.js';
 import { compactKey, nameKey } from '../normalize/text.js';
 import {
@@ -338,6 +339,9 @@ function addTo(map: Map<string, number[]>, key: string, value: number) {
 const servicePage =
   /^(?:help|support|pay|payments?|billing|secure|accounts?|my|m|order|orders|checkout)\.(?=[^.]+\.)/;
 
+/** A site under a country's domain, directly or under its `co.` or `com.` (`amazon.se`, `amazon.co.uk`). */
+const countrySite = /^([a-z0-9-]+)\.(?:(?:co|com)\.)?[a-z]{2}$/;
+
 export interface MatcherOptions {
   /** Whether a name key is made of generic words only (dictionary words, given names). */
   isGeneric(key: string): boolean;
@@ -613,7 +617,11 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
    */
   function hostEntries(host: string): number[] | undefined {
     const service = servicePage.exec(host);
-    return byHost.get(host) ?? (service ? byHost.get(host.slice(service[0].length)) : undefined);
+    const known = byHost.get(host) ?? (service ? byHost.get(host.slice(service[0].length)) : undefined);
+    if (known) return known;
+    // A brand's site for one country (`amazon.se`, `amazon.co.uk`) is its `.com`'s.
+    const site = countrySite.exec(host);
+    return site && countryOfHost(host) !== null ? byHost.get(`${site[1]}.com`) : undefined;
   }
 
   function match(query: MatchQuery, evidence: MatchEvidence, trace?: MatchTrace): MatchResult | null {
