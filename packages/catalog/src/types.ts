@@ -46,9 +46,18 @@ export interface Merchant {
 export type ThirdPartyType = 'payment_processor' | 'marketplace' | 'delivery_service' | 'bnpl' | 'platform';
 /**
  * What a third party does between the two sides. `bank-network`: a P2P network between bank accounts (Zelle,
- * Interac e-Transfer) that never holds the money, so it is never the counterparty itself.
+ * Interac e-Transfer) that never holds the money, so it is never the counterparty itself. `seller`: its prefix
+ * names the merchant itself and what follows is what it sold (`TM *ZACH BRYAN`: Ticketmaster's concert tickets).
  */
-export type ThirdPartyRole = 'facilitator' | 'wallet' | 'p2p' | 'payroll' | 'bnpl' | 'rent' | 'bank-network';
+export type ThirdPartyRole =
+  | 'facilitator'
+  | 'wallet'
+  | 'p2p'
+  | 'payroll'
+  | 'bnpl'
+  | 'rent'
+  | 'bank-network'
+  | 'seller';
 export type ThirdPartyConfidence = 'doc' | '2nd' | 'seen';
 
 /** A payment processor, facilitator, marketplace, delivery service, BNPL or wallet. */

@@ -37,7 +37,7 @@ import {
 } from './context/triggers.js';
 import type { EngineParts } from './engine-parts.js';
 import { buildLexicon } from './lexicon.js';
-import { bareHost } from './normalize/text.js';
+import { bareHost, nameKey } from './normalize/text.js';
 import { beginInPipeline } from './pipeline.js';
 import { type Autocomplete, createAutocomplete } from './resolve/autocomplete.js';
 import { bankWords } from './resolve/evidence.js';
@@ -147,10 +147,31 @@ export const DEFAULT_ASSET_BASE_URL = 'http://localhost:8080/icons/';
  */
 const otherScriptLetter = /(?=\p{L})\P{Script=Latin}/u;
 
-function matchEntry(merchant: Merchant, statementForms: readonly string[]): MatchEntry {
-  const printable = merchant.aliases.filter((alias) => !otherScriptLetter.test(alias));
+/** A public body's name (`city of austin`): an alias of one of its departments names the body, not them. */
+const publicBody = /^(?:city|county|town|village|state) of /i;
+
+/**
+ * The aliases a line may name the merchant by. Left out: names in another script, a common word that is no
+ * word of the merchant's own name (OpenStreetMap's tagging aliases: `mobile` for Mobil), and a public body's
+ * name given to one of its departments (`city of austin` for its parks department).
+ */
+function printableAliases(merchant: Merchant, isCommonWord: (word: string) => boolean): string[] {
+  const ownWords = new Set(nameKey(merchant.name).split(' '));
+  return merchant.aliases.filter((alias) => {
+    if (otherScriptLetter.test(alias)) return false;
+    const key = nameKey(alias);
+    if (!key.includes(' ') && isCommonWord(key) && !ownWords.has(key)) return false;
+    return !publicBody.test(key) || publicBody.test(merchant.name);
+  });
+}
+
+function matchEntry(
+  merchant: Merchant,
+  aliases: readonly string[],
+  statementForms: readonly string[],
+): MatchEntry {
   return {
-    names: [merchant.name, ...printable, ...statementForms],
+    names: [merchant.name, ...aliases, ...statementForms],
     statementForms: statementForms.length,
     hosts: merchant.website ? [bareHost(merchant.website)] : [],
     industryId: merchant.industryId,
@@ -180,8 +201,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const isGenericToken = (token: string) =>
     genericWords.has(token) || (token.endsWith('s') && givenNames.has(token.slice(0, -1).toUpperCase()));
   const isGeneric = (key: string) => key !== '' && key.split(' ').every(isGenericToken);
+  const dictionary = new Set(catalog.dictionaryWords);
+  const isCommonWord = (word: string) => dictionary.has(word);
   const entries = catalog.merchants.map((merchant, index) =>
-    matchEntry(merchant, statementForms.get(index) ?? []),
+    matchEntry(merchant, printableAliases(merchant, isCommonWord), statementForms.get(index) ?? []),
   );
   const merchantById = new Map(catalog.merchants.map((merchant) => [merchant.id, merchant]));
   const parts: EngineParts = {

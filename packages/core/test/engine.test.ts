@@ -99,6 +99,12 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(brandOf('BUBBA GUMP SHRIMP COMP SPRINGFIELD IL')).toBe('Bubba Gump Shrimp Company');
   });
 
+  it("reads a seller's prefix as the merchant, what follows as what it sold (`TM *`: Ticketmaster's tickets)", () => {
+    const result = card('TM *LUNA RIVERS TOUR');
+    expect(result.counterparty.find((party) => party.verified)?.name).toBe('Ticketmaster');
+    expect(result.transactionInfo.thirdParties).toEqual([]);
+  });
+
   it('keys no name of another script: its Latin scraps name no brand (`cбербанк` is no `C`)', () => {
     for (const name of ['C', '31', 'SHOP', 'CASH CARRY']) {
       expect(card(`${name} PLANO TX`).counterparty[0]?.verified ?? false).toBe(false);

@@ -116,7 +116,16 @@ const WIKIDATA = /^Q[1-9]\d*$/;
 const NSI_TAG = /^(?:(?:operators|transit)\/)?[a-z_]+\/[a-z0-9_-]+$/;
 const CHANNELS: readonly string[] = ['digital', 'mixed', 'physical'];
 const TYPES: readonly string[] = ['payment_processor', 'marketplace', 'delivery_service', 'bnpl', 'platform'];
-const ROLES: readonly string[] = ['facilitator', 'wallet', 'p2p', 'payroll', 'bnpl', 'rent', 'bank-network'];
+const ROLES: readonly string[] = [
+  'facilitator',
+  'wallet',
+  'p2p',
+  'payroll',
+  'bnpl',
+  'rent',
+  'bank-network',
+  'seller',
+];
 const CONFIDENCES: readonly string[] = ['doc', '2nd', 'seen'];
 
 /**

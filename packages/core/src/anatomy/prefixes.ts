@@ -195,6 +195,15 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
     const after = squeeze(text.slice(star + 1));
     const key = prefixKey(before);
     const facilitator = lexicon.facilitatorPrefixes.get(key);
+    // A seller's prefix names the merchant itself; what follows is what it sold (`TM *ZACH BRYAN`: a concert's
+    // tickets), read only as another reading.
+    const seller = facilitator ? lexicon.thirdParties.get(facilitator) : undefined;
+    if (seller?.roles.includes('seller')) {
+      prefixes.push({ id: 'prefix.seller', text: `${before}*`, thirdPartyId: null });
+      if (after) alternates.push(after);
+      text = canonical(seller.name);
+      break;
+    }
     if (facilitator) {
       addThirdParty(facilitator);
       prefixes.push({ id: 'prefix.third-party', text: `${before}*`, thirdPartyId: facilitator });

@@ -46,7 +46,7 @@ export interface AnatomyFields {
 }
 
 export interface AnatomyPrefix {
-  /** `prefix.<third party>`, `prefix.unknown`, `prefix.merchant-abbreviation`. */
+  /** `prefix.<third party>`, `prefix.unknown`, `prefix.merchant-abbreviation`, `prefix.seller`. */
   id: string;
   text: string;
   thirdPartyId: string | null;
