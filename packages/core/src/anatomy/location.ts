@@ -301,6 +301,11 @@ export const locationRules: readonly LocationRule[] = [
     yields: { part: 'place' },
     examples: [
       { line: 'BURLINGTON VETERINARBURLINGTON CT', expect: { city: 'BURLINGTON', region: 'CT' } },
+      // A city's first word run into the name, the rest a city of its own (`NEW YORK`, not York).
+      {
+        line: 'HARBOR VIEW KIOSKNEW YORK NY',
+        expect: { name: 'HARBOR VIEW KIOSK', city: 'NEW YORK', region: 'NY' },
+      },
       { line: 'IKEA WEST CHESTER        WEST CHESTER US', expect: { name: 'IKEA', city: 'WEST CHESTER' } },
       // The phone took the city's slot: JUNCTION is the name's, not Junction, Utah.
       {
@@ -555,7 +560,18 @@ export function stripPlaceTail(
   for (let size = Math.min(3, before.length - 1); size >= 1; size--) {
     const candidate = before.slice(before.length - size).join(' ');
     const city = cityAbbreviations[candidate] ?? withLongForm(candidate);
-    if (gazetteer.isCity(region, city)) return found(before.slice(0, before.length - size), city);
+    if (!gazetteer.isCity(region, city)) continue;
+    // A longer city whose first word a fixed-width field ran into the name (`OBSY KIOSKNEW YORK`: New York,
+    // not York).
+    const previous = before[before.length - size - 1];
+    const longer =
+      previous && before.length > size + 1 ? gazetteer.cityEnding(region, `${previous} ${city}`) : null;
+    // Its first word of three letters or more (`N LITTLE ROCK` is North Little Rock's shortening).
+    if (longer && longer.split(' ').length === size + 1 && longer.indexOf(' ') >= 3) {
+      const left = previous!.slice(0, previous!.length - (longer.length - city.length - 1));
+      return found([...before.slice(0, before.length - size - 1), left], longer);
+    }
+    return found(before.slice(0, before.length - size), city);
   }
   // A city cut by the field's width (`SAN FRANCISC`), or run into the name (`VETERINARBURLINGTON`).
   if (before.length >= 2) {
