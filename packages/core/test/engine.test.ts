@@ -123,6 +123,11 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(brandOf('SPRINGFIELD TAILOR SPRINGFIELD IL')).toEqual([]);
     expect(brandOf('SPRINGFIELD MARKET TROY NY')).toEqual([]);
     expect(brandOf('HUDSON ST 1509 BOSTON MA').map((party) => party.name)).toEqual(['Hudson']);
+    // A large town's name anywhere in the country, with the brand's own trade; a trade's word printed whole
+    // (`PUB` is no cut `PUBLIC`); a shop of another trade named like a fuel brand.
+    expect(brandOf('SPRINGFIELD CLOTHING SALEM OR')).toEqual([]);
+    expect(brandOf('AUSTIN PUB MADISON WI')).toEqual([]);
+    expect(brandOf('CLARK PAWN BRISTOL CT')).toEqual([]);
     // A brand's generic first word, the trade's MCC, and the line's own words where the brand's name has others.
     expect(brandOf('SQ *MARCOS ESPRESSO', '5814')).toEqual([]);
     expect(brandOf('DICKS CLOTHING&SPORTING', '5941').map((party) => party.name)).toEqual([

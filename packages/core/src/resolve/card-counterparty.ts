@@ -122,6 +122,9 @@ function townOfState(
   };
 }
 
+/** People enough that a business anywhere in the country may be named after the town (`SPRINGFIELD`). */
+const LARGE_TOWN = 50_000;
+
 export function resolveCardCounterparty(
   parts: ResolveParts,
   line: Line,
@@ -150,6 +153,9 @@ export function resolveCardCounterparty(
   };
   const namesTown = townOfState(parts, descriptor, place);
   if (namesTown) evidence.namesTown = namesTown;
+  const country = evidence.country?.toUpperCase();
+  if (country)
+    evidence.namesLargeTown = (key) => parts.lexicon.townPopulation(country, key.toUpperCase()) >= LARGE_TOWN;
   const host = descriptor.location.host;
   // A third party's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the merchant only when the
   // rest of the line is no more than a word (`BOOKING.COM HOTEL`), or when it is a marketplace's, whose

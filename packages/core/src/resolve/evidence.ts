@@ -48,6 +48,10 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'brewing',
     'winery',
     'catering',
+    'yogurt',
+    'gyro',
+    'tacos',
+    'seafood',
   ],
   /** Personal Care and Fitness */
   '010': [
@@ -152,6 +156,22 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'gun',
     'shooting',
     'marina',
+  ],
+  /** Shopping: a shop of another trade named like a fuel or food brand (`CLARK CLOTHING`, `CLARK PAWN`). */
+  '012': [
+    'clothing',
+    'apparel',
+    'boutique',
+    'thrift',
+    'consignment',
+    'pawn',
+    'vape',
+    'jewelers',
+    'jewelry',
+    'florist',
+    'furniture',
+    'outfitters',
+    'antiques',
   ],
   /** Utilities: a brand of another line inside a utility's name (`SPRINGFIELD GAS CO` is no clothing store). */
   '018': ['water', 'sewer', 'power', 'energy', 'utility', 'utilities'],
@@ -300,6 +320,9 @@ export function industryOfWord(token: string): string | undefined {
   if (exact || token.length < 6) return exact;
   return wordGroups.find(([word]) => word.startsWith(token))?.[1];
 }
+
+/** Whether a whole word names a trade (`PUB`, `GRILL`): printed whole, not a longer word the field cut. */
+export const isTradeWord = (token: string): boolean => industryWordGroup.has(token);
 
 /** Whether a name says a trade in one of its words (`COLORADO DERMATOLOGY G`, `ARLINGTON THEATRE TICKETS`). */
 export function namesTrade(name: string): boolean {

@@ -13,6 +13,7 @@ import {
   forecourtWords,
   industryOfWord,
   institutionWords,
+  isTradeWord,
   legalEntityWords,
   namesOtherEntity,
   placeFeatureWords,
@@ -46,6 +47,8 @@ export interface MatchEvidence {
    * after its town as often as a brand is shortened to it (`COLUMBUS KITCHEN OH` is no Columbus Café).
    */
   namesTown?: (key: string) => boolean;
+  /** Whether a name key is a large town of the line's country, in any state (`springfield`). */
+  namesLargeTown?: (key: string) => boolean;
 }
 
 /** What to look up for one descriptor. */
@@ -238,6 +241,8 @@ function score(
   let sameIndustryWords = 0;
   // Unexplained words of three letters or more (`ST` of `HUDSON ST 1509` is a store's shortening).
   let unexplainedNames = 0;
+  // Words of the brand's own trade that are no product of it (`CLOTHING` after a clothing chain's name).
+  let tradeWords = 0;
   for (const [index, token] of candidate.unexplained.entries()) {
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
@@ -258,12 +263,23 @@ function score(
     }
     const group = industryOfWord(word);
     // A product or kind of charge the brand prints after its name (`IKEA GIFT CARD`) is explained, like its own industry's words.
-    if ((group && wordFitsIndustry(group, entry.industryId)) || productWords.has(token)) sameIndustryWords++;
-    else if (group) conflictingWords++;
+    if ((group && wordFitsIndustry(group, entry.industryId)) || productWords.has(token)) {
+      sameIndustryWords++;
+      if (group && !productWords.has(token)) tradeWords++;
+    } else if (group) conflictingWords++;
     else {
       unexplainedWords++;
       if (token.length >= 3) unexplainedNames++;
     }
+  }
+  // A one-word brand that is a town of the line's state, or a large town of its country, with words it does
+  // not explain or a trade's word, is a business named after the town (`SPRINGFIELD TAILOR`, `SPRINGFIELD
+  // CLOTHING`, `CLARK PHARMACY`): the town's.
+  const town = evidence.namesTown?.(candidate.matchedKey) || evidence.namesLargeTown?.(candidate.matchedKey);
+  if (named.size === 1 && (unexplainedNames > 0 || tradeWords > 0) && town) {
+    conflictingWords++;
+    if (unexplainedNames > 0) unexplainedWords--;
+    notes.push("a town's name with words of another business");
   }
   const exact = candidate.similarity === 1 && unexplainedWords + conflictingWords === 0;
   let result = exact ? 100 : 90 * candidate.similarity;
@@ -273,13 +289,6 @@ function score(
   // Two words a one-word brand leaves unexplained on a card line are another business's name (`FRY'S SPRING
   // STATI`, `CUMBERLAND GAP OUTFITT`); after an ACH company they are its entry (`LYFT DRIVER PAY`).
   const anotherBusiness = evidence.cardMerchant && unexplainedWords >= 2 && named.size === 1;
-  // A one-word brand that is a town of the line's state, with words it does not explain, is a business named
-  // after the town (`SPRINGFIELD TAILOR`, `CLARK PHARMACY`): the town's, not the brand's.
-  if (named.size === 1 && unexplainedNames > 0 && evidence.namesTown?.(candidate.matchedKey)) {
-    conflictingWords++;
-    unexplainedWords--;
-    notes.push("a town's name with words of another business");
-  }
   const perWord = acronym ? 25 : anotherBusiness ? 22 : 15;
   result -= perWord * unexplainedWords + 50 * conflictingWords;
   if (conflictingWords > 0) notes.push('a word of the line names another industry or kind of place');
@@ -451,8 +460,10 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
           : 3;
     for (const [entry, nameTokens, nameLength] of list) {
       if (words.length > nameTokens.length) continue;
-      const fits = startsName(words, nameTokens, cut);
       const truncated = nameTokens[words.length - 1] !== words.at(-1);
+      // A trade's word is printed whole (`AUSTIN PUB` is no Austin Public Library).
+      if (truncated && isTradeWord(words.at(-1)!)) continue;
+      const fits = startsName(words, nameTokens, cut);
       // Whole words that stop before the kind of institution name a place, not the institution.
       const stopsBeforeInstitution =
         !truncated &&
