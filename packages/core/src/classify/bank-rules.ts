@@ -229,7 +229,7 @@ export const bankRules: readonly BankRule[] = [
     // Rewards paid back on a card (`CASHBACK BONUS REDEMPTION PYMT/STMT CRDT`).
     id: 'bank.rewards',
     // The card's issuer pays them, when the line names one the catalog knows (`HSBC CREDIT CARD-CASH BACK`).
-    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|(?:REWARDS?|POINTS)(?: POINTS)? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT|\bCARD-CASH ?BACK(?= *$| [A-Z_]+$)|\bREWARDS(?= *$| [A-Z_]+$)|\bCASH REDEMPTION\b|^(?:[A-Z]+ )?CASH ?BACK(?= *$| [A-Z_]+$)/,
+    when: /CASHBACK BONUS|CASH ?BACK (?:REWARD|REDEMPTION|BONUS)|CASH REWARDS?\b|(?:REWARDS?|POINTS)(?: POINTS)? (?:REDEMPTION|CREDIT)|STMT CRDT|STATEMENT CREDIT|\bCARD-CASH ?BACK(?= *$| [A-Z_]+$)|\bREWARDS(?= *$| [A-Z_]+$)|\bCASH REDEMPTION\b|^(?:[A-Z]+ )?CASH ?BACK(?= *$| [A-Z_]+$)|^REDEMPTION CREDIT\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'other', counterparty: 'lender' },
     examples: [
@@ -249,6 +249,7 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'income', subType: 'other' },
       },
+      { line: 'REDEMPTION CREDIT', direction: 'incoming', expect: { type: 'income', subType: 'other' } },
       // A bank's or Wise's cashback on card spending, credited on its own.
       { line: 'Cashback', direction: 'incoming', expect: { type: 'income', subType: 'other' } },
       {
@@ -630,7 +631,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b|^(?:INTERNET|ONLINE|HOME BANKING) WITHDRAWAL(?= *$| [A-Z_]+$)|\bTRANSFER \d+ +(?:TO|FROM) +\d{6,}(?= *$| [A-Z_]+$)|^CONVERTED (?:[\d.,]+ )?[A-Z]{3} TO (?:[\d.,]+ )?[A-Z]{3}\b|^TOPPED UP (?:ACCOUNT|BALANCE)\b/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|\bXFR\b|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b|^(?:INTERNET|ONLINE|HOME BANKING) WITHDRAWAL(?= *$| [A-Z_]+$)|\bTRANSFER \d+ +(?:TO|FROM) +\d{6,}(?= *$| [A-Z_]+$)|^CONVERTED (?:[\d.,]+ )?[A-Z]{3} TO (?:[\d.,]+ )?[A-Z]{3}\b|^TOPPED UP (?:ACCOUNT|BALANCE)\b/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -674,6 +675,12 @@ export const bankRules: readonly BankRule[] = [
       // ANZ: the receipt number, then the other account's number and nothing else.
       {
         line: 'ANZ M-BANKING FUNDS TFER TRANSFER 704021  TO  012403264049844',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      // A credit union's app moving money between the member's accounts (`XFR`, a transfer's shortening).
+      {
+        line: 'MOBILE XFR DB',
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },
