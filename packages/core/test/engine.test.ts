@@ -128,6 +128,9 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(brandOf('SPRINGFIELD CLOTHING SALEM OR')).toEqual([]);
     expect(brandOf('AUSTIN PUB MADISON WI')).toEqual([]);
     expect(brandOf('CLARK PAWN BRISTOL CT')).toEqual([]);
+    // A person, last name first, as ACH receivers and checks' payees are printed: no brand of that surname.
+    expect(brandOf('CLARK HELEN')).toEqual([]);
+    expect(brandOf('COLLINS BEN')).toEqual([]);
     // A brand's generic first word, the trade's MCC, and the line's own words where the brand's name has others.
     expect(brandOf('SQ *MARCOS ESPRESSO', '5814')).toEqual([]);
     expect(brandOf('DICKS CLOTHING&SPORTING', '5941').map((party) => party.name)).toEqual([

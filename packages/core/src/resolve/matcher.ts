@@ -5,6 +5,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { Index } from 'flexsearch';
+import { givenNames } from '../anatomy/given-names.js';
 import { countryOfHost } from '../anatomy/location.js';
 import { productWords } from '../anatomy/product-words.js';
 import { compactKey, nameKey } from '../normalize/text.js';
@@ -243,6 +244,8 @@ function score(
   let unexplainedNames = 0;
   // Words of the brand's own trade that are no product of it (`CLOTHING` after a clothing chain's name).
   let tradeWords = 0;
+  // Unexplained words that are given names (`HELEN` after `CLARK`).
+  let givenNameWords = 0;
   for (const [index, token] of candidate.unexplained.entries()) {
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
@@ -270,7 +273,15 @@ function score(
     else {
       unexplainedWords++;
       if (token.length >= 3) unexplainedNames++;
+      if (givenNames.has(token.toUpperCase())) givenNameWords++;
     }
+  }
+  // A surname brand and a given name, all the line says (`CLARK HELEN`, `COLLINS BEN`): a person, as ACH
+  // receivers and checks' payees print them, last name first.
+  if (named.size === 1 && givenNameWords > 0 && givenNameWords === unexplainedWords) {
+    conflictingWords++;
+    unexplainedWords -= givenNameWords;
+    notes.push('a surname and a given name name a person');
   }
   // A one-word brand that is a town of the line's state, or a large town of its country, with words it does
   // not explain or a trade's word, is a business named after the town (`SPRINGFIELD TAILOR`, `SPRINGFIELD
