@@ -393,6 +393,12 @@ describe('createEngine: transfers and universal lines', () => {
       categoryType: 'MCC',
     });
 
+  it("reads a known processor's one-letter prefix before a name (Klarna's `K*` in a Swedish direct debit)", () => {
+    const result = universal('Autogiro K*apotea.se', 'DEBIT', 'SEK');
+    expect(result.counterparty.find((party) => party.verified)?.name).toBe('Apotea');
+    expect(result.transactionInfo.thirdParties.map((party) => party.name)).toEqual(['Klarna']);
+  });
+
   it('names an ATM by the bank that owns it, never the shop it stands in, on bank lines as on cards', () => {
     const shop = transfer('ATM WITHDRAWAL 7-ELEVEN 1234 HOUSTON TX', { amount: 60 });
     expect(shop.transactionInfo.type).toBe('atm');

@@ -189,12 +189,13 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
     }
     const star = text.indexOf('*');
     if (star <= 0 || star > 25) break;
-    // One letter and a star inside a word is a name (`E*TRADE`), no processor's prefix.
-    if (star === 1 && /[A-Z]/.test(text[2] ?? '')) break;
     const before = text.slice(0, star).trim();
     const after = squeeze(text.slice(star + 1));
     const key = prefixKey(before);
     const facilitator = lexicon.facilitatorPrefixes.get(key);
+    // One letter and a star inside a word is a name (`E*TRADE`), no processor's prefix, unless the letter is a
+    // known one's (Klarna's `K*` in Swedish direct debits: `Autogiro K*apotea.se`).
+    if (star === 1 && /[A-Z]/.test(text[2] ?? '') && !facilitator) break;
     // A seller's prefix names the merchant itself; what follows is what it sold (`TM *ZACH BRYAN`: a concert's
     // tickets), read only as another reading.
     const seller = facilitator ? lexicon.thirdParties.get(facilitator) : undefined;
