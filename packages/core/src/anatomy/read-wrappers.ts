@@ -27,10 +27,9 @@ function toWrapper(rule: WrapperRule, text: string): AnatomyWrapper {
     recurring: rule.yields.recurring ?? false,
   };
   if (rule.yields.chargedCurrency) {
-    const country = text
-      .split(' ')
-      .map((word) => homeCountryOf(word))
-      .find((code) => code !== null && code !== undefined);
+    // The currency's code among the wrapper's words; the euro's names no one country.
+    const code = text.split(' ').find((word) => /^[A-Z]{3}$/.test(word) && homeCountryOf(word) !== null);
+    const country = code ? homeCountryOf(code) : null;
     if (country) wrapper.chargedIn = country.toUpperCase();
   }
   return wrapper;

@@ -43,6 +43,12 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
         expect: { name: 'THE LAMB AND FLAG', wrapper: 'wrapper.card-transaction-issued-by' },
       },
       {
+        // The euro names no one country: the town is the account's country's.
+        line: 'Card transaction of EUR issued by Le Petit Zinc PARIS',
+        homeCountry: 'FR',
+        expect: { name: 'LE PETIT ZINC', city: 'PARIS' },
+      },
+      {
         line: 'Card transaction of SEK issued by Ekbacken Bageri UPPSALA',
         expect: { name: 'EKBACKEN BAGERI' },
       },
