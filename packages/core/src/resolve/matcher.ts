@@ -285,7 +285,7 @@ function score(
   }
   // A one-word brand that is a town of the line's state, or a large town of its country, with words it does
   // not explain or a trade's word, is a business named after the town (`SPRINGFIELD TAILOR`, `SPRINGFIELD
-  // CLOTHING`, `CLARK PHARMACY`): the town's.
+  // CLOTHING`): the town's.
   const town = evidence.namesTown?.(candidate.matchedKey) || evidence.namesLargeTown?.(candidate.matchedKey);
   if (named.size === 1 && (unexplainedNames > 0 || tradeWords > 0) && town) {
     conflictingWords++;
