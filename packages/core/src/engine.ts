@@ -170,8 +170,11 @@ function matchEntry(
   aliases: readonly string[],
   statementForms: readonly string[],
 ): MatchEntry {
+  // A company's legal name is what its ACH entries print (`UBER TECHNOLOGIES`, `CAMDEN PROPERTY TRUST`).
+  const legalName =
+    merchant.legalName && !otherScriptLetter.test(merchant.legalName) ? [merchant.legalName] : [];
   return {
-    names: [merchant.name, ...aliases, ...statementForms],
+    names: [merchant.name, ...aliases, ...legalName, ...statementForms],
     statementForms: statementForms.length,
     hosts: merchant.website ? [bareHost(merchant.website)] : [],
     industryId: merchant.industryId,

@@ -399,6 +399,15 @@ describe('createEngine: transfers and universal lines', () => {
     expect(result.transactionInfo.thirdParties.map((party) => party.name)).toEqual(['Klarna']);
   });
 
+  it("reads another company after a one-word brand's name, and a brand by its legal name (ACH companies)", () => {
+    const brandOf = (description: string, direction: 'DEBIT' | 'CREDIT') =>
+      universal(description, direction).counterparty.find((party) => party.verified)?.name;
+    expect(
+      brandOf('CLARK LOGISTICS DES:PAYROLL ID:998877 INDN:DOE,JOHN CO ID:1234567890 PPD', 'CREDIT'),
+    ).toBe(undefined);
+    expect(brandOf('UBER TECHNOLOGIES PAYMENT 250101', 'CREDIT')).toBe('Uber');
+  });
+
   it('names an ATM by the bank that owns it, never the shop it stands in, on bank lines as on cards', () => {
     const shop = transfer('ATM WITHDRAWAL 7-ELEVEN 1234 HOUSTON TX', { amount: 60 });
     expect(shop.transactionInfo.type).toBe('atm');

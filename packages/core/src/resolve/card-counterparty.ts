@@ -16,6 +16,7 @@ import { fillerWords, industryOfWord, lendsMoney, wordFitsIndustry } from './evi
 import type { MatchEvidence, MatchQuery, MatchResult, MatchTrace } from './matcher.js';
 import { namesPerson } from './p2p.js';
 import type { ResolveParts } from './parts.js';
+import { largeTownOf } from './place.js';
 
 export interface CardCounterparty {
   match: MatchResult | null;
@@ -122,9 +123,6 @@ function townOfState(
   };
 }
 
-/** People enough that a business anywhere in the country may be named after the town (`SPRINGFIELD`). */
-const LARGE_TOWN = 50_000;
-
 export function resolveCardCounterparty(
   parts: ResolveParts,
   line: Line,
@@ -153,9 +151,8 @@ export function resolveCardCounterparty(
   };
   const namesTown = townOfState(parts, descriptor, place);
   if (namesTown) evidence.namesTown = namesTown;
-  const country = evidence.country?.toUpperCase();
-  if (country)
-    evidence.namesLargeTown = (key) => parts.lexicon.townPopulation(country, key.toUpperCase()) >= LARGE_TOWN;
+  const largeTown = largeTownOf(parts.lexicon, evidence.country);
+  if (largeTown) evidence.namesLargeTown = largeTown;
   const host = descriptor.location.host;
   // A third party's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the merchant only when the
   // rest of the line is no more than a word (`BOOKING.COM HOTEL`), or when it is a marketplace's, whose

@@ -422,6 +422,38 @@ export const institutionWords: ReadonlySet<string> = new Set([
 ]);
 
 /** Legal-entity words: a brand's store descriptor rarely carries one after a partial match. */
+/**
+ * Words that only carry on a company's name (`CLARK LOGISTICS`, `LINCOLN HOLDINGS`): after a brand's name that
+ * lacks them, another company's.
+ */
+export const companyWords: ReadonlySet<string> = new Set([
+  'logistics',
+  'holdings',
+  'enterprises',
+  'partners',
+  'associates',
+  'solutions',
+  'systems',
+  'technologies',
+  'industries',
+  'properties',
+  'consulting',
+  'staffing',
+  'management',
+  'builders',
+  'trucking',
+  'transport',
+  'enterprise',
+]);
+
+/** A company's word, also cut by the field (`TECHNOLOGI`, `HOLDIN`). */
+export function isCompanyWord(token: string): boolean {
+  if (companyWords.has(token)) return true;
+  if (token.length < 5) return false;
+  for (const word of companyWords) if (word.startsWith(token)) return true;
+  return false;
+}
+
 export const legalEntityWords: ReadonlySet<string> = new Set([
   'llc',
   'inc',

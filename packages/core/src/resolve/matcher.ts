@@ -14,6 +14,7 @@ import {
   forecourtWords,
   industryOfWord,
   institutionWords,
+  isCompanyWord,
   isTradeWord,
   legalEntityWords,
   namesOtherEntity,
@@ -246,6 +247,8 @@ function score(
   let tradeWords = 0;
   // Unexplained words that are given names (`HELEN` after `CLARK`).
   let givenNameWords = 0;
+  // Unexplained words that carry on a company's name (`LOGISTICS` after `CLARK`).
+  let companyNameWords = 0;
   for (const [index, token] of candidate.unexplained.entries()) {
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
@@ -274,6 +277,7 @@ function score(
       unexplainedWords++;
       if (token.length >= 3) unexplainedNames++;
       if (givenNames.has(token.toUpperCase())) givenNameWords++;
+      if (isCompanyWord(token)) companyNameWords++;
     }
   }
   // A surname brand and a given name, all the line says (`CLARK HELEN`, `COLLINS BEN`): a person, as ACH
@@ -282,6 +286,12 @@ function score(
     conflictingWords++;
     unexplainedWords -= givenNameWords;
     notes.push('a surname and a given name name a person');
+  }
+  // A one-word brand before a company's word it lacks is another company (`CLARK LOGISTICS` is no Clark station).
+  if (named.size === 1 && companyNameWords > 0) {
+    conflictingWords++;
+    unexplainedWords--;
+    notes.push("a common name before a company's word names another company");
   }
   // A one-word brand that is a town of the line's state, or a large town of its country, with words it does
   // not explain or a trade's word, is a business named after the town (`SPRINGFIELD TAILOR`, `SPRINGFIELD

@@ -1,5 +1,6 @@
 /** Where the merchant is: what the body declares, else what the line prints, geocoded. */
 import type { AnatomyLocation } from '../anatomy/anatomy.js';
+import type { PlaceGazetteer } from '../anatomy/location.js';
 import type { Geography, Place } from '../lexicon.js';
 import type { DeclaredPlace } from '../normalize/line.js';
 
@@ -31,4 +32,17 @@ export function placeOf(
     place.longitude = declared.longitude;
   }
   return place;
+}
+
+/** People enough that a business anywhere in the country may be named after the town (`SPRINGFIELD`). */
+const LARGE_TOWN = 50_000;
+
+/** Whether a name key is a town of `country` (lower-case alpha-2) that large, or nothing without a country. */
+export function largeTownOf(
+  gazetteer: Pick<PlaceGazetteer, 'townPopulation'>,
+  country: string | null,
+): ((key: string) => boolean) | undefined {
+  if (!country) return undefined;
+  const code = country.toUpperCase();
+  return (key) => gazetteer.townPopulation(code, key.toUpperCase()) >= LARGE_TOWN;
 }
