@@ -3,6 +3,7 @@
  * Read by the anatomy (what follows an abbreviation and a star) and by the resolve stage (what a matched
  * brand's name leaves over).
  */
+import { isWordOrCutStart } from '../normalize/text.js';
 
 /**
  * What a marketplace or delivery app prints after its own name when it sold
@@ -58,9 +59,4 @@ export const productWords: ReadonlySet<string> = new Set([
 ]);
 
 /** A product word, also cut by the field (`DASHP` of DashPass). */
-export function isProductWord(token: string): boolean {
-  if (productWords.has(token)) return true;
-  if (token.length < 5) return false;
-  for (const word of productWords) if (word.startsWith(token)) return true;
-  return false;
-}
+export const isProductWord = (token: string): boolean => isWordOrCutStart(productWords, token);

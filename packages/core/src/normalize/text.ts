@@ -107,3 +107,11 @@ export function bareHost(urlOrHost: string): string {
     .replace(/^www\./, '')
     .replace(/[/#?].*$/, '');
 }
+
+/** Whether `token` is one of `words`, or the start of one a field cut (five letters or more: `DASHP`, `HOLDIN`). */
+export function isWordOrCutStart(words: ReadonlySet<string>, token: string): boolean {
+  if (words.has(token)) return true;
+  if (token.length < 5) return false;
+  for (const word of words) if (word.startsWith(token)) return true;
+  return false;
+}

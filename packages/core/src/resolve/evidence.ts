@@ -1,3 +1,5 @@
+import { isWordOrCutStart } from '../normalize/text.js';
+
 /**
  * Words that name an industry. When a descriptor carries such a word that a
  * brand's own name does not explain, it is evidence against that brand:
@@ -447,12 +449,7 @@ export const companyWords: ReadonlySet<string> = new Set([
 ]);
 
 /** A company's word, also cut by the field (`TECHNOLOGI`, `HOLDIN`). */
-export function isCompanyWord(token: string): boolean {
-  if (companyWords.has(token)) return true;
-  if (token.length < 5) return false;
-  for (const word of companyWords) if (word.startsWith(token)) return true;
-  return false;
-}
+export const isCompanyWord = (token: string): boolean => isWordOrCutStart(companyWords, token);
 
 export const legalEntityWords: ReadonlySet<string> = new Set([
   'llc',
