@@ -128,6 +128,10 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(brandOf('SPRINGFIELD CLOTHING SALEM OR')).toEqual([]);
     expect(brandOf('AUSTIN PUB MADISON WI')).toEqual([]);
     expect(brandOf('CLARK PAWN BRISTOL CT')).toEqual([]);
+    // A drugstore named like a lender; a supermarket's and a health plan's pharmacies are theirs.
+    expect(brandOf('COLLEGE AVE PHARMACY OMAHA NE')).toEqual([]);
+    expect(brandOf('KROGER PHARMACY').map((party) => party.name)).toEqual(['Kroger']);
+    expect(brandOf('KAISER PHARMACY').map((party) => party.name)).toEqual(['Kaiser Permanente']);
     // A person, last name first, as ACH receivers and checks' payees are printed: no brand of that surname.
     expect(brandOf('CLARK HELEN')).toEqual([]);
     expect(brandOf('COLLINS BEN')).toEqual([]);
@@ -406,6 +410,13 @@ describe('createEngine: transfers and universal lines', () => {
       brandOf('CLARK LOGISTICS DES:PAYROLL ID:998877 INDN:DOE,JOHN CO ID:1234567890 PPD', 'CREDIT'),
     ).toBe(undefined);
     expect(brandOf('UBER TECHNOLOGIES PAYMENT 250101', 'CREDIT')).toBe('Uber');
+  });
+
+  it("takes a bank's name at a town for its machine's cash, never a lender's without branches", () => {
+    expect(universal('MEMBERS 1ST FCU5450 CARLIMECHANICSBURGPA').transactionInfo.type).toBe('atm');
+    const lender = universal('COLLEGE AVE STUDENT LOANS OMAHA NE');
+    expect(lender.counterparty[0]?.name).toBe('College Ave');
+    expect(lender.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
   });
 
   it('names an ATM by the bank that owns it, never the shop it stands in, on bank lines as on cards', () => {

@@ -10,6 +10,8 @@ describe('the display name of a name no catalog entry names', () => {
     ['DFS SAN FRANCISCO', 'DFS San Francisco'],
     ['BNS MTGE DEPT', 'BNS Mtge Dept'],
     ['M S DEVSHREE', 'M S Devshree'],
+    // A lone S last after a plural is a word the field cut.
+    ['EBBY HALLIDAY REALTORS S', 'Ebby Halliday Realtors'],
     ['CURRENT ELECTRIC LLC', 'Current Electric'],
     // Three letters no English word starts or ends with are an acronym; a name or a word stays one.
     ['NRA', 'NRA'],

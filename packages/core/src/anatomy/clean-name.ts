@@ -121,6 +121,8 @@ export function cleanDisplayName(name: string): string {
   // The legal form is no part of the name people use (`CURRENT ELECTRIC LLC`, `SLACK TIDE BREWING CO`).
   while (tokens.length > 1 && legalForms.has(tokens.at(-1)!.replace(/[.,]/g, ''))) tokens.pop();
   const words: string[] = [];
+  // A lone S last after a plural is what the field left of a cut word (`EBBY HALLIDAY REALTORS  S`).
+  if (tokens.length > 2 && tokens.at(-1) === 'S' && tokens.at(-2)!.endsWith('S')) tokens.pop();
   for (const [index, token] of tokens.entries()) {
     // A lone S after a word is a possessive whose apostrophe the issuer dropped; after an initial it is
     // an initial too (`M S DEVSHREE`).

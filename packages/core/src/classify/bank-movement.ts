@@ -65,9 +65,14 @@ function kindOfParty(
     // Money moved to or from a bank under a transfer entry (`CHIME DES:TRANSFER`) is the holder's own.
     if (purpose === 'transfer') return { type: 'other_money_movement', subType: 'transfer' };
     // A card line at a bank's own place, its town and state printed as a terminal prints them and no bank
-    // wording around it, is cash from the bank's machine (`MEMBERS 1ST FCU5450 CARLIMECHANICSBURGPA`).
+    // wording around it, is cash from the bank's machine (`MEMBERS 1ST FCU5450 CARLIMECHANICSBURGPA`). A
+    // lender with no branches has no machines.
     const atTerminal =
-      !anatomy.wrapper && !anatomy.fields && anatomy.location.city && anatomy.location.region;
+      merchant.channel !== 'digital' &&
+      !anatomy.wrapper &&
+      !anatomy.fields &&
+      anatomy.location.city &&
+      anatomy.location.region;
     if (direction === 'outgoing' && atTerminal) return { type: 'atm', subType: 'withdrawal' };
     // A payment to a bank or lender is debt; to any other merchant (a utility, an insurer) it is spending.
     if (direction === 'outgoing') return { type: 'debt', subType: 'payment' };

@@ -99,6 +99,8 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
   ],
   /** Grocery stores: a `MARKET` after a restaurant's name is another business (`COUNTRY PRIDE MARKET`). */
   '011-007': ['market', 'markets', 'grocery', 'groceries', 'supermarket'],
+  /** Pharmacies: a drugstore's word after a lender's or a hotel's name (`COLLEGE AVE PHARMACY`) is a drugstore's. */
+  '009-005': ['pharmacy', 'pharmacies', 'drugstore', 'drugs'],
   /** Home and Services */
   '019': [
     'heating',
@@ -174,6 +176,8 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'furniture',
     'outfitters',
     'antiques',
+    'appliance',
+    'appliances',
   ],
   /** Utilities: a brand of another line inside a utility's name (`SPRINGFIELD GAS CO` is no clothing store). */
   '018': ['water', 'sewer', 'power', 'energy', 'utility', 'utilities'],
@@ -343,9 +347,17 @@ const groceriesSoldBy = [
   '014-001',
 ];
 
+/**
+ * Industries with a pharmacy counter: health care and health plans that run their own (Kaiser), supermarkets,
+ * department stores, superstores and online marketplaces.
+ */
+const pharmacyIn = ['009', '005-010-002', '011-007', '012-001', '012-003', '012-008'];
+
 /** Whether a word's industry (`industryOfWord`) is the brand's own: its top level, or the second level it names. */
 export function wordFitsIndustry(group: string, industryId: string): boolean {
   if (group.length === 3) return industryId.startsWith(group);
+  // A supermarket's or a hospital's pharmacy is theirs (`KROGER PHARMACY`, `KAISER PHARMACY`).
+  if (group === '009-005') return pharmacyIn.some((industry) => industryId.startsWith(industry));
   // Department stores, superstores, drugstores and fuel stations sell groceries too (`WALMART NEIGHBORHOOD
   // MKT`, `SHELL FOOD MART`); a clothing chain does not (`SPRINGFIELD MARKET`).
   return industryId.startsWith(group) || groceriesSoldBy.some((industry) => industryId.startsWith(industry));
