@@ -12,6 +12,9 @@
 const atmWording =
   /\b(?:RETRAIT(?: AU)?(?: GUICHET| GAB| GA)?|RETIRO(?: EN)?(?: CAJERO(?: AUTOMATICO)?| ATH)?|ATM|JEANIE|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|WDL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|ON \d{2}\/\d{2}(?:\/\d{2,4})?(?= AT)|AT|NON-?[A-Z]+)\b/g;
 
+/** A card network's name before the owner's (`PLUS WELLS FARGO BAN`): the network the card used, no owner. */
+const networkBeforeOwner = /^(?:PLUS|CIRRUS|STAR|PULSE|NYCE|MAESTRO|INTERLINK|ACCEL|SHAZAM|CU24|CO-OP) /;
+
 /** The street the machine stands on, after its owner, often without a number: `CHASE N CLARK ST`, `5TH AVE`. */
 const streetAfterOwner =
   / (?:[NSEW] )?(?:\d+(?:ST|ND|RD|TH)|[A-Z]+) (?:ST|AVE|AV|BLVD|RD|DR|WAY|PL|PKWY|HWY|SQ)(?: [NSEW])?$/;
@@ -41,7 +44,10 @@ export function atmOwner(text: string): string {
     .replace(ownShortName, (short) => ownShortNames[short]!)
     .replace(atmWording, ' ')
     .split(' ')
-    .filter((token) => /[A-Z0-9]/.test(token));
+    .filter((token) => /[A-Z0-9]/.test(token))
+    .join(' ')
+    .replace(networkBeforeOwner, '')
+    .split(' ');
   const firstNumber = tokens.findIndex((token) => numberToken.test(token));
   if (firstNumber !== 0) {
     const owner = firstNumber === -1 ? tokens : tokens.slice(0, firstNumber);
@@ -57,6 +63,8 @@ export const atmExamples: readonly { line: string; owner: string }[] = [
   { line: 'BKOFAMERICA ATM 03/18 #000001120 WITHDRWL FIGUEROA & ADAMS', owner: 'BKOFAMERICA' },
   { line: 'ATM WITHDRAWAL - CHASE MADISON AVE 12/20', owner: 'CHASE' },
   { line: 'ATM Withdrawal 07-01-25 Navy Federal San Diego CA', owner: 'NAVY FEDERAL' },
+  // The card network's name before the owner's.
+  { line: 'ATM Withdrawal - PLUS Wells Fargo Ban Lancaster CA', owner: 'WELLS FARGO BAN' },
   { line: 'ATM WITHDRAWAL 003555 04/0445 WALL S', owner: '' },
   { line: 'NON-CHASE ATM WITHDRAW 03/01 1234 MAIN ST SPRINGFIELD IL', owner: '' },
   { line: 'CASH WITHDRAWAL ATM 7-ELEVEN 12345 DALLAS TX', owner: '7-ELEVEN' },

@@ -666,14 +666,16 @@ export const leadingWrappers: readonly WrapperRule[] = [
     examples: [{ line: 'PAYROLL DEPOSIT HARBOR STAFFING', expect: { name: 'HARBOR STAFFING' } }],
   },
   {
-    // Navy Federal and Capital One 360 name the direction first: `Paid To - `, `Deposit - ACH Paid From `.
+    // Navy Federal and Capital One 360 name the direction first: `Paid To - `, `Deposit - ACH Paid From `; a
+    // credit union's export only the kind of entry (`Deposit - eBay`).
     id: 'wrapper.paid-to-from',
     pattern:
-      /^(?:(?:DEPOSIT|WITHDRAWAL|PREAUTHORIZED DEPOSIT|PREAUTHORIZED WITHDRAWAL) ?-? (?:ACH )?(?:PAID )?(?:FROM|TO)|PAID (?:TO|FROM)) ?-? /,
+      /^(?:(?:DEPOSIT|WITHDRAWAL|PREAUTHORIZED DEPOSIT|PREAUTHORIZED WITHDRAWAL) ?-? (?:ACH )?(?:PAID )?(?:FROM|TO)|PAID (?:TO|FROM)|DEPOSIT(?= - [A-Z0-9])) ?-? /,
     yields: { via: 'ach' },
     examples: [
       { line: 'Paid To - Southwest Gas Util Pmt 50NBJPH4', expect: { name: 'SOUTHWEST GAS' } },
       { line: 'Deposit - ACH Paid From Fedex Corp Net Pay XNRG4U', expect: { name: 'FEDEX CORP' } },
+      { line: 'Deposit - eBay', expect: { name: 'EBAY' } },
       { line: 'Deposit from PERISHABLE DIST. REG.SALARY', expect: { name: 'PERISHABLE DIST.' } },
       { line: 'Withdrawal to OAK HOLLOW HOA ASSESSMENT', expect: { name: 'OAK HOLLOW HOA' } },
     ],

@@ -15,6 +15,7 @@ import {
   investsMoney,
   issuesStoreCards,
   lendsMoney,
+  namesBillingTrade,
 } from '../resolve/evidence.js';
 import { namesPerson } from '../resolve/p2p.js';
 import { type BankRule, checkWording, type Method, wireWording } from './bank-rules.js';
@@ -135,12 +136,12 @@ export function classifyBankMovement(
   const bill = direction === 'outgoing' && anatomy.rules.includes('entry.bill');
   // Billers print the same payment words as lenders (`AUTOPAY`, `ONLINE PMT`): a payment the rule calls a
   // debt is spending when the catalog names a merchant that lends nothing (an insurer, a utility) and
-  // issues no store card.
+  // issues no store card, or, the catalog knowing none, the payee's name says such a trade (`IWV WATER DIST`).
   const notLender =
     rule?.id === 'bank.debt-payment' &&
-    merchant !== null &&
-    !lendsMoney(merchant.industryId) &&
-    !issuesStoreCards(merchant.industryId);
+    (merchant !== null
+      ? !lendsMoney(merchant.industryId) && !issuesStoreCards(merchant.industryId)
+      : !app && namesBillingTrade(anatomy.fields?.party ?? anatomy.name));
   const { type, subType } = notLender
     ? { type: 'spending' as const, subType: null }
     : yields && !(yields.partyDecides && merchant) && !(yields.unknownPayerDecides && !merchant)

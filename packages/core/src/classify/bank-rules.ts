@@ -226,6 +226,21 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // A fee the bank waived or gave back: money back, nobody paid (`Preferred Rewards-Waived Monthly Maintenance Fee`).
+    id: 'bank.fee-waived',
+    when: /\bWAIVED\b.*\bFEE\b|\bFEE\b.*\b(?:WAIVED|WAIVER|REFUND|REVERSAL|REVERSED|REV)\b|\bFEE (?:RFND|CREDIT)\b/,
+    direction: 'incoming',
+    yields: { type: 'reimbursement', subType: null, counterparty: 'none', refund: true },
+    examples: [
+      {
+        line: 'Preferred Rewards-Waived Monthly Maintenance Fee',
+        direction: 'incoming',
+        expect: { type: 'reimbursement', subType: null },
+      },
+      { line: 'OVERDRAFT FEE REVERSAL', direction: 'incoming', expect: { type: 'reimbursement', subType: null } },
+    ],
+  },
+  {
     // Rewards paid back on a card (`CASHBACK BONUS REDEMPTION PYMT/STMT CRDT`).
     id: 'bank.rewards',
     // The card's issuer pays them, when the line names one the catalog knows (`HSBC CREDIT CARD-CASH BACK`).
@@ -294,7 +309,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.branch-deposit',
-    when: /E?DEPOSIT IN BRANCH|BRANCH DEPOSIT|TELLER DEPOSIT|DEPOSIT@MOBILE|\bEDEPOSIT\b/,
+    when: /E?DEPOSIT IN BRANCH|DEPOSIT MADE IN A BRANCH|DEPOSIT AT (?:A |THE )?BRANCH|BRANCH DEPOSIT|TELLER DEPOSIT|^COUNTER (?:CREDIT|DEPOSIT)\b|^DEPOSIT +ID NUMBER\b|DEPOSIT@MOBILE|\bEDEPOSIT\b/,
     direction: 'incoming',
     yields: { type: 'other_money_movement', subType: 'deposit', counterparty: 'none' },
     examples: [
@@ -305,6 +320,23 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'DEPOSIT@MOBILE',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
+      // Wells Fargo's and Chase's counter deposits: no payer named.
+      {
+        line: 'DEPOSIT MADE IN A BRANCH/STORE',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
+      {
+        line: 'DEPOSIT  ID NUMBER 123456',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
+      { line: 'Counter Credit', direction: 'incoming', expect: { type: 'other_money_movement', subType: 'deposit' } },
+      {
+        line: 'COUNTER DEPOSIT 0412 BRANCH 118',
         direction: 'incoming',
         expect: { type: 'other_money_movement', subType: 'deposit' },
       },
@@ -972,6 +1004,12 @@ export const bankRules: readonly BankRule[] = [
         direction: 'outgoing',
         expect: { type: 'debt', subType: 'payment' },
       },
+      // A biller the catalog knows not, whose name says it lends nothing: a bill.
+      {
+        line: 'ACH Transaction - IWV WATER DIST ONLINE PMT 0012114128',
+        direction: 'outgoing',
+        expect: { type: 'spending', subType: null },
+      },
     ],
   },
   {
@@ -1061,11 +1099,6 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'DEPOSIT',
-        direction: 'incoming',
-        expect: { type: 'other_money_movement', subType: 'deposit' },
-      },
-      {
-        line: 'COUNTER DEPOSIT 0412 BRANCH 118',
         direction: 'incoming',
         expect: { type: 'other_money_movement', subType: 'deposit' },
       },

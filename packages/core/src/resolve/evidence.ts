@@ -335,6 +335,20 @@ export function namesTrade(name: string): boolean {
   return name.split(' ').some((word) => industryOfWord(word.toLowerCase()) !== undefined);
 }
 
+/**
+ * Trades that bill and lend nothing: health care, personal care, food, telecom, utilities, home and
+ * professional services. Shops (store cards), auto (car loans) and travel are left out.
+ */
+const billingTrades = ['009', '010', '011', '017', '018', '019', '020'];
+
+/** Whether a name says a trade that bills and lends nothing (`IWV WATER DIST`, `LAKESIDE DENTAL`). */
+export function namesBillingTrade(name: string): boolean {
+  return name.split(' ').some((word) => {
+    const group = industryOfWord(word.toLowerCase());
+    return group !== undefined && billingTrades.includes(group.slice(0, 3));
+  });
+}
+
 /** Industries whose stores sell groceries beside their own line: general merchandise, drugstores, fuel. */
 const groceriesSoldBy = [
   '012-001',
