@@ -237,7 +237,11 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'reimbursement', subType: null },
       },
-      { line: 'OVERDRAFT FEE REVERSAL', direction: 'incoming', expect: { type: 'reimbursement', subType: null } },
+      {
+        line: 'OVERDRAFT FEE REVERSAL',
+        direction: 'incoming',
+        expect: { type: 'reimbursement', subType: null },
+      },
     ],
   },
   {
@@ -334,7 +338,11 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'other_money_movement', subType: 'deposit' },
       },
-      { line: 'Counter Credit', direction: 'incoming', expect: { type: 'other_money_movement', subType: 'deposit' } },
+      {
+        line: 'Counter Credit',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'deposit' },
+      },
       {
         line: 'COUNTER DEPOSIT 0412 BRANCH 118',
         direction: 'incoming',
