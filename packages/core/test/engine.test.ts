@@ -97,6 +97,8 @@ describe('createEngine: card enrichment on the built catalog', () => {
     const brandOf = (line: string) => card(line).counterparty.find((party) => party.verified)?.name;
     expect(brandOf('THE CELLULAR CONNECTIO SPRINGFIELD IL')).toBe('The Cellular Connection');
     expect(brandOf('BUBBA GUMP SHRIMP COMP SPRINGFIELD IL')).toBe('Bubba Gump Shrimp Company');
+    // One word the field cut, that starts a brand's name and a longer name of its own banner.
+    expect(brandOf('IC* ALBERTSO VIA INS HTTPSWWW.ALBE CA        08/03')).toBe('Albertsons');
   });
 
   it("reads a seller's prefix as the merchant, what follows as what it sold (`TM *`: Ticketmaster's tickets)", () => {

@@ -112,6 +112,21 @@ describe('readAnatomy', () => {
     expect(readAnatomy('STAND BY ME CAFE', lexicon).name).toBe('STAND BY ME CAFE');
   });
 
+  it("reads a store a delivery service sold for, the service's name cut after `VIA`, and a cut site in the town's slot", () => {
+    const store = readAnatomy('TOTAL WI VIA INSTACA WWW.TOTALWINE CA        03/19', lexicon);
+    expect([store.name, store.location.region]).toEqual(['TOTAL WI', 'CA']);
+    expect(store.thirdPartyIds.map(thirdPartyName)).toEqual(['Instacart']);
+    expect(readAnatomy('CAFE VIA ROMA', lexicon).thirdPartyIds).toEqual([]);
+    // The scheme run into a host the town's slot cut: no town is read in the name before it.
+    const shop = readAnatomy('SP PARKER CLAY HTTPSPARKERCL CA              03/27', lexicon);
+    expect([shop.name, shop.location.city, shop.location.region, shop.cardNotPresent]).toEqual([
+      'PARKER CLAY',
+      null,
+      'CA',
+      true,
+    ]);
+  });
+
   it("reads a delivery app's or a processor's prefix run into the name, but not a word that only starts alike", () => {
     const grubhub = readAnatomy('GRUBHUBBUFFALOWILDWIN', lexicon);
     expect(grubhub.thirdPartyIds.map(thirdPartyName)).toEqual(['Grubhub']);

@@ -259,7 +259,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   let host: string | null = null;
   // A phone or host right before the state took the city's slot (`BLUE JEAN JUNCTION 801-571-6957 UT`):
   // no city is looked for in the name then.
-  let citySlotTaken = tidy.maskInCitySlot;
+  let citySlotTaken = tidy.citySlotTaken;
   // A host has a dot: a line without one skips the search (which is slow on a long run of letters).
   const hostMatch = text.includes('.') ? hostPattern.exec(text) : null;
   if (hostMatch) {

@@ -60,6 +60,15 @@ export const noiseRules: readonly NoiseRule[] = [
     ],
   },
   {
+    // Chase's card line, pending: the date, then the name again, cut (`KJEAN SEAFOOD NEW ORLEAN 04/06KJEAN SEA`).
+    id: 'noise.date-and-name-again',
+    pattern: / \d{2}\/\d{2}[A-Z][A-Z0-9 '&*.#-]*$/g,
+    yields: { kind: 'date', requires: '/' },
+    examples: [
+      { line: 'YOUR DEKALB FARMERS MA D296376  07/20YOUR DEKA', expect: { name: 'YOUR DEKALB FARMERS MA' } },
+    ],
+  },
+  {
     id: 'noise.date',
     pattern: / \d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?(?= |$)/g,
     yields: { kind: 'date' },

@@ -67,6 +67,28 @@ function withoutFacilitatorEcho(
   return tokens.join(' ');
 }
 
+/** `BY` or `VIA` and a word the field may have cut: what a store sold through a delivery service ends with. */
+const soldThrough = / (?:BY|VIA) ([A-Z]{3,})(?= |$)/;
+
+/**
+ * A delivery service named after the store it sold for, cut by the field and with no prefix of its own
+ * (`TOTAL WI VIA INSTACA`, `ALBERTSO BY INS`): the service is a third party, its words no part of the name.
+ */
+function deliveryServiceCut(
+  text: string,
+  lexicon: AnatomyLexicon,
+  addThirdParty: (id: string) => void,
+): string | null {
+  const found = soldThrough.exec(text);
+  if (!found) return null;
+  for (const [id, party] of lexicon.thirdParties) {
+    if (party.type !== 'delivery_service' || !prefixKey(party.name).startsWith(found[1]!)) continue;
+    addThirdParty(id);
+    return found[0];
+  }
+  return null;
+}
+
 /** An order code first: one token of 6 to 12 letters and digits. */
 const orderCodeFirst = /^ *[A-Z0-9]{6,12}(?= |$)/;
 /** An order code first with a digit in it: no word of a name. */
@@ -148,6 +170,7 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
     if (marker.strip) stripped.push(found[1]!);
     else if (text.slice(found.index - 4, found.index) === ' BY ') soldBy ??= ` BY ${found[1]}`;
   }
+  soldBy ??= deliveryServiceCut(text, lexicon, addThirdParty);
   if (soldBy) {
     const at = text.indexOf(soldBy);
     text = squeeze(`${text.slice(0, at)} ${text.slice(at + soldBy.length)}`);

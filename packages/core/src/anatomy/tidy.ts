@@ -11,10 +11,10 @@ export interface TidyLine {
   /** A host cut by the field (`WWW.DOORDASH.`) was taken off: the card was not present. */
   cutHost: boolean;
   /**
-   * A masked number stood where the town goes, right before the closing state or country code (an
-   * aggregator's masking of every digit run: `PAYPAL *HARBORGEAR XXXXXX7733 HK`).
+   * A masked number or a cut host stood where the town goes, right before the state or country code (an
+   * aggregator's masking of every digit run: `PAYPAL *HARBORGEAR XXXXXX7733 HK`; `SP PARKER CLAY HTTPSPARKERCL CA`).
    */
-  maskInCitySlot: boolean;
+  citySlotTaken: boolean;
 }
 
 /**
@@ -29,7 +29,13 @@ const maskBeforeCode = new RegExp(`${maskedNumber.source} [A-Z]{2}$`);
 /** `whole` is the canonical line (upper case, single spaces). */
 export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   let cutHost = false;
-  const maskInCitySlot = maskBeforeCode.test(whole);
+  let citySlotTaken = maskBeforeCode.test(whole);
+  // A host the field cut, taken off; before a state it stood where the town goes.
+  const takeCutHost = (host: string, at: number, line: string) => {
+    cutHost = true;
+    citySlotTaken ||= /^ [A-Z]{2}(?: |$)/.test(line.slice(at + host.length));
+    return ' ';
+  };
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
     // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.
@@ -75,11 +81,11 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     // The scheme run into a host without its `WWW.` (`HTTPSSHOP.OWL`, a shop's host cut); a `.COM` cut to
     // `.C` is made whole later (`HTTPSAMAZON.C WA`).
     .replace(/ HTTPS?(?::\/\/)?(?=[A-Z0-9-]+\.(?!C(?:OM?)?\b))/g, ' WWW.')
-    .replace(/ WWW\.[A-Z0-9-]+(?:\.[A-Z0-9-]*)*(?= |$)/g, (host) => {
-      if (hostPattern.test(host.trim())) return host;
-      cutHost = true;
-      return ' ';
-    });
+    .replace(/ WWW\.[A-Z0-9-]+(?:\.[A-Z0-9-]*)*(?= |$)/g, (host, at: number, line: string) =>
+      hostPattern.test(host.trim()) ? host : takeCutHost(host, at, line),
+    )
+    // The scheme and a host the city's slot cut before its dot (`SP PARKER CLAY HTTPSPARKERCL CA`).
+    .replace(/ HTTPS?[A-Z0-9-]{2,}(?= [A-Z]{2}(?: |$))/g, takeCutHost);
 
   // Apple Card's ZIP code run into the city or the state (`COLORADO CITY86021 AZ USA`, `99709-5454AK USA`).
   if (text.endsWith(' USA') || text.endsWith(' US')) {
@@ -89,5 +95,5 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   }
   // An ellipsis marks a name the export cut (`ISSAQUAH PEST & HOM...`): no part of it.
   text = squeeze(text.includes('...') ? text.replace(/\.{3,}/g, ' ') : text);
-  return { text, cutHost, maskInCitySlot };
+  return { text, cutHost, citySlotTaken };
 }

@@ -22,7 +22,7 @@ export interface AnatomyLexicon extends PlaceGazetteer {
   /** The words of a token the line ran together (`reindeerrun` -> reindeer, run), else null. */
   splitRunTogether(token: string): string[] | null;
   /** Third parties by id: a marketplace's name is cut where it repeats around the merchant's. */
-  thirdParties: ReadonlyMap<string, { name: string; roles: readonly string[] }>;
+  thirdParties: ReadonlyMap<string, { name: string; type: string; roles: readonly string[] }>;
 }
 
 export interface AnatomyWrapper {

@@ -205,6 +205,14 @@ function nameGoesOn(entry: MatchEntry, candidate: Candidate): boolean {
   return rest.length > 0 && !rest.some((word) => candidate.unexplained.includes(word));
 }
 
+/** Of several brands' names, the one every other extends by words after it (`albertsons`, `albertsons market`), else null. */
+function brandOthersExtend(names: ReadonlySet<string | undefined>): string | null {
+  const keys = [...names].filter((key): key is string => key !== undefined);
+  if (keys.length === 0 || keys.length !== names.size) return null;
+  const shortest = keys.reduce((a, b) => (b.length < a.length ? b : a));
+  return keys.every((key) => key === shortest || key.startsWith(`${shortest} `)) ? shortest : null;
+}
+
 /** Whether the word, or its plural, is a word of the brand's names (`FERRY` of Sydney Ferries). */
 function hasOwnWord(entry: MatchEntry, token: string): boolean {
   const words = ownWords(entry);
@@ -509,10 +517,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     if (brands.size <= 1) return candidates;
     // One brand whose name every other completion extends is the one the line names
     // (`UNIVERSITY OF CINC`: University of Cincinnati, not its Blue Ash College).
-    const keys = [...brands] as string[];
-    const shortest = keys.reduce((a, b) => (b.length < a.length ? b : a));
-    if (keys.every((key) => key === shortest || key.startsWith(`${shortest} `)))
-      return candidates.filter((candidate) => primaryKeys[candidate.entry] === shortest);
+    const extended = brandOthersExtend(brands);
+    if (extended !== null) return candidates.filter((candidate) => primaryKeys[candidate.entry] === extended);
     // One brand whose own name the line starts, where the others have only an alias that does.
     const byOwnName = candidates.filter((candidate) =>
       startsName(words, primaryWords[candidate.entry]!, cut),
@@ -543,9 +549,13 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       if (found.length > 20) return [];
     }
     const brands = new Set(found.map(([, entry]) => primaryKeys[entry]));
-    if (brands.size !== 1) return [];
+    // One brand, or one whose name the others extend (`ALBERTSO`: Albertsons, not Albertsons Market).
+    const brand = brands.size === 1 ? [...brands][0] : brandOthersExtend(brands);
+    if (brand === null) return [];
     return found
-      .filter(([key]) => key !== word && word.length >= 0.6 * key.length)
+      .filter(
+        ([key, entry]) => primaryKeys[entry] === brand && key !== word && word.length >= 0.6 * key.length,
+      )
       .map(([key, entry]) => ({
         entry,
         kind: 'leading' as const,
