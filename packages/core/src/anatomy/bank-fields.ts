@@ -36,6 +36,13 @@ const receiverLastFirst = /, ?[A-Z'. -]+$/;
 /** The labels of a Dutch SEPA entry's fields after the party's name (ABN AMRO runs one into the name). */
 const sepaLabels = 'OMSCHRIJVING|MACHTIGING|KENMERK|IBAN|BIC|VOOR|INCASSANT|REFERENTIE|BETALINGSKENM';
 
+/**
+ * PayPal paying from the bank (`INST XFER`), the individual's id naming whom it paid in letters (`APPLE.COM
+ * BILL`, `HULU`, a person), not a code: group 1 the entry, group 2 the payee.
+ */
+export const paidThroughPaypal =
+  /^(?:ORIG CO NAME: ?PAYPAL\b.*?CO ENTRY DESCR: ?|PAYPAL DES: ?)(INST XFER)(?:.*?IND ID: ?| ID: ?)([A-Z][A-Z .*&'/-]*?)(?= ORIG ID:| IND NAME:| INDN:| CO ID:| TRN:|$)/;
+
 export const bankFields: readonly FieldsRule[] = [
   {
     // ABN AMRO's SEPA entries, fields labelled in Dutch (the payment's processor after the name: `<shop> via
@@ -95,6 +102,21 @@ export const bankFields: readonly FieldsRule[] = [
         line: '/TRTP/SEPA Incasso algemeen doorlopend/CSID/NL00ZZZ123456789012/NAME/Polder Energie B.V./MARF/AB0123/REMI/Termijn/IBAN/NL00INGB0123456789/BIC/INGBNL2A/EREF/AB0123456789',
         expect: { name: 'POLDER ENERGIE B.V.' },
       },
+    ],
+  },
+  {
+    // PayPal paying from the bank (`INST XFER`) puts whom it paid in the individual's id: a shop (`APPLE.COM
+    // BILL`, `HULU`) or a person. That is the party; PayPal stands between.
+    id: 'fields.paypal-paid',
+    anchor: /PAYPAL\b.*INST XFER\b/,
+    pattern: paidThroughPaypal,
+    yields: { via: 'ach', party: 2, entry: 1 },
+    examples: [
+      {
+        line: 'ORIG CO NAME:PAYPAL           CO ENTRY DESCR:INST XFER  SEC:WEB IND ID:APPLE.COM BILL  ORIG ID:PAYPALSI77',
+        expect: { name: 'APPLE.COM' },
+      },
+      { line: 'PAYPAL DES:INST XFER ID:HULU INDN:JANE DOE CO ID:PAYPALSI77 WEB', expect: { name: 'HULU' } },
     ],
   },
   {

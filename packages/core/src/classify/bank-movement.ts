@@ -142,11 +142,17 @@ export function classifyBankMovement(
     (merchant !== null
       ? !lendsMoney(merchant.industryId) && !issuesStoreCards(merchant.industryId)
       : !app && namesBillingTrade(anatomy.fields?.party ?? anatomy.name));
-  const { type, subType } = notLender
-    ? { type: 'spending' as const, subType: null }
-    : yields && !(yields.partyDecides && merchant) && !(yields.unknownPayerDecides && !merchant)
-      ? { type: yields.type, subType: yields.subType }
-      : kindOfParty(line, anatomy, party, direction, bill);
+  // Paid through the app, a merchant is no person: one the catalog knows, or a name that is no person's
+  // (PayPal's `INST XFER` to `HULU`, to a shop of its own).
+  const paidThroughApp =
+    yields?.merchantOrApp === true &&
+    (merchant !== null || !namesPerson(anatomy.fields?.party ?? anatomy.name));
+  const { type, subType } =
+    notLender || (paidThroughApp && !merchant)
+      ? { type: 'spending' as const, subType: null }
+      : yields && !(yields.partyDecides && merchant) && !(yields.unknownPayerDecides && !merchant)
+        ? { type: yields.type, subType: yields.subType }
+        : kindOfParty(line, anatomy, party, direction, bill);
   const industryId = merchant?.industryId ?? app?.industryId ?? null;
   return {
     type,
@@ -159,7 +165,7 @@ export function classifyBankMovement(
         yields?.transferType ?? (yields?.counterparty === 'none' && !yields.method ? 'unknown' : 'external'),
       isAdjustmentOrRefund: Boolean(yields?.refund),
     },
-    peerToPeer: Boolean(yields?.peerToPeer),
+    peerToPeer: Boolean(yields?.peerToPeer) && !paidThroughApp,
     riskInsights: bankRiskInsights(industryId),
   };
 }

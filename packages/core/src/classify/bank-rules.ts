@@ -5,6 +5,7 @@
  * example of every row.
  */
 import type { TransactionSubType, TransactionType, TransferInfo } from '@txenrich/schema';
+import { paidThroughPaypal } from '../anatomy/bank-fields.js';
 import type { Direction } from '../normalize/direction.js';
 import { canonical } from '../normalize/text.js';
 import { p2pApps } from '../resolve/p2p.js';
@@ -31,6 +32,11 @@ export interface BankRuleYield {
   unknownPayerDecides?: boolean;
   /** The P2P app the line names stands between, a third party, and the named party is paid (`Swish betalning <shop> AB`). */
   appBetween?: boolean;
+  /**
+   * The named party is the counterparty when the catalog knows it as a merchant (paid through the app, no
+   * person to person); else the app is, between people (PayPal's `INST XFER` to `HULU` or to a person).
+   */
+  merchantOrApp?: boolean;
 }
 
 export interface BankRuleExample {
@@ -530,6 +536,39 @@ export const bankRules: readonly BankRule[] = [
         line: 'APPLE CASH DES:TRANSFER ID:4483909880 INDN:BRANDON DAVIS CO ID:2942404110 PPD',
         direction: 'incoming',
         expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
+    // PayPal paying from the bank whom its individual's id names (anatomy: `fields.paypal-paid`): a shop the
+    // catalog knows, or any name that is no person's, is a purchase through PayPal; a person is paid P2P.
+    id: 'bank.paypal-paid',
+    when: paidThroughPaypal,
+    direction: 'outgoing',
+    yields: {
+      type: 'other_money_movement',
+      subType: 'transfer',
+      counterparty: 'party',
+      partyDecides: true,
+      appBetween: true,
+      peerToPeer: true,
+      merchantOrApp: true,
+    },
+    examples: [
+      {
+        line: 'ORIG CO NAME:PAYPAL           CO ENTRY DESCR:INST XFER  SEC:WEB IND ID:HULU            ORIG ID:PAYPALSI77',
+        direction: 'outgoing',
+        expect: { type: 'spending', subType: null },
+      },
+      {
+        line: 'PAYPAL DES:INST XFER ID:JOHN SMITH INDN:JANE DOE CO ID:PAYPALSI77 WEB',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'PAYPAL DES:INST XFER ID:HARBORGEAR INDN:JANE DOE CO ID:PAYPALSI77 WEB',
+        direction: 'outgoing',
+        expect: { type: 'spending', subType: null },
       },
     ],
   },

@@ -37,6 +37,7 @@ export interface BankRuleHint {
   counterparty: CounterpartyRole;
   peerToPeer?: boolean;
   appBetween?: boolean;
+  merchantOrApp?: boolean;
 }
 
 /** Third parties named anywhere on the line: a P2P app, a payroll processor, a BNPL lender. */
@@ -138,9 +139,10 @@ export function resolveBankCounterparty(
   const lender = rule?.counterparty === 'lender';
   const notLending = (lender || rule?.type === 'atm') && !(merchant && lendsMoney(merchant.industryId));
   if (notLending) merchant = null;
-  // The P2P app (`Apple Cash`, not `Apple`) or the BNPL lender the line names is the counterparty.
+  // The P2P app (`Apple Cash`, not `Apple`) or the BNPL lender the line names is the counterparty; so is
+  // the app paying someone the catalog knows not as a merchant.
   const app =
-    rule?.counterparty === 'app'
+    rule?.counterparty === 'app' || (rule?.merchantOrApp && !merchant)
       ? named.find((party) => party.roles.includes('p2p'))
       : rule?.subType === 'bnpl' && !merchant
         ? named.find((party) => party.roles.includes('bnpl'))
@@ -158,7 +160,7 @@ export function resolveBankCounterparty(
     }
   }
   // A P2P app paying a business stands between it and the holder (`Swish betalning TELE2 SVERIGE AB`).
-  const between = rule?.appBetween ? named.find((party) => party.roles.includes('p2p')) : undefined;
+  const between = rule?.appBetween && !app ? named.find((party) => party.roles.includes('p2p')) : undefined;
   const parties = [
     ...payroll,
     ...(app && (rule?.peerToPeer || viaApp) ? [app] : []),
