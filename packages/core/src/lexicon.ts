@@ -60,15 +60,15 @@ function buildPrefixTables(thirdParties: readonly ThirdParty[], unknown: readonl
   }
   literalPrefixes.sort((a, b) => b[0].length - a[0].length);
   const unknownPrefixes = new Set(unknown.map((prefix) => prefixKey(prefix.split('*')[0] ?? prefix)));
-  // Prefixes read when run into the merchant's name, their star dropped: delivery apps' names long enough
-  // to tell (`GRUBHUBBUFFALOWILDWIN`), and processors' codes of three consonants, which start no word
-  // (`TSTDRIP KITCHEN AND CO`).
+  // Prefixes read when run into the merchant's name, their star dropped: delivery apps' and processors'
+  // names long enough to tell (`GRUBHUBBUFFALOWILDWIN`, `LEVELUPSWEETGREEN6920`), and processors' codes of
+  // three consonants, which start no word (`TSTDRIP KITCHEN AND CO`).
+  const runInLength = { delivery_service: 6, payment_processor: 7 } as Partial<Record<string, number>>;
   const runInKeys = [...facilitatorPrefixes]
-    .filter(
-      ([key, id]) =>
-        (key.length >= 6 && thirdParties.find((party) => party.id === id)?.type === 'delivery_service') ||
-        /^[B-DF-HJ-NP-TV-XZ]{3}$/.test(key),
-    )
+    .filter(([key, id]) => {
+      const least = runInLength[thirdParties.find((party) => party.id === id)?.type ?? ''];
+      return (least !== undefined && key.length >= least) || /^[B-DF-HJ-NP-TV-XZ]{3}$/.test(key);
+    })
     .map(([key]) => key);
   const runInPrefix = new RegExp(`^(${runInKeys.join('|') || '(?!)'})(?=[A-Z]{4})`);
   return { facilitatorPrefixes, literalPrefixes, unknownPrefixes, runInPrefix };

@@ -97,6 +97,10 @@ describe('createEngine: card enrichment on the built catalog', () => {
     const brandOf = (line: string) => card(line).counterparty.find((party) => party.verified)?.name;
     expect(brandOf('THE CELLULAR CONNECTIO SPRINGFIELD IL')).toBe('The Cellular Connection');
     expect(brandOf('BUBBA GUMP SHRIMP COMP SPRINGFIELD IL')).toBe('Bubba Gump Shrimp Company');
+    // A processor's name run into the merchant's; a platform's own product by its plan and term; a new domain.
+    expect(brandOf('LEVELUPSWEETGREEN6920')).toBe('Sweetgreen');
+    expect(brandOf('MICROSOFT*ULTIMATE 1 MO 425-6816830 WA')).toBe('Microsoft');
+    expect(brandOf('LTF*LIFE TIME MO DUE LIFETIME.LIFE MN')).toBe('Life Time');
     // One word the field cut, that starts a brand's name and a longer name of its own banner.
     expect(brandOf('IC* ALBERTSO VIA INS HTTPSWWW.ALBE CA        08/03')).toBe('Albertsons');
   });
@@ -403,6 +407,14 @@ describe('createEngine: transfers and universal lines', () => {
     const result = universal('Autogiro K*apotea.se', 'DEBIT', 'SEK');
     expect(result.counterparty.find((party) => party.verified)?.name).toBe('Apotea');
     expect(result.transactionInfo.thirdParties.map((party) => party.name)).toEqual(['Klarna']);
+  });
+
+  it("reads a state's agency by the state's name (`ST OF CA DMV`), and a gym's membership entry after its name", () => {
+    const brandOf = (description: string) =>
+      universal(description).counterparty.find((party) => party.verified)?.name;
+    expect(brandOf('ACH Transaction - ST OF CA DMV INTERNET 0012200049')).toBe('California DMV');
+    expect(brandOf('STATE OF CALIF DMV INT SACRAMENTO CA')).toBe('California DMV');
+    expect(brandOf('ACH Transaction - CRUNCH FIT CLUB FEES 0006200001')).toBe('Crunch Fitness');
   });
 
   it("reads another company after a one-word brand's name, and a brand by its legal name (ACH companies)", () => {

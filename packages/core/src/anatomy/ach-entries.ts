@@ -49,11 +49,13 @@ export const achEntries: readonly EntryRule[] = [
   {
     id: 'entry.bill',
     pattern:
-      / (?:UTIL(?:ITY)? (?:PMT|PAYMENT)|UTILITY|UTILITIES|GASPMT|GAS PMT|ELEC PMT|WATER PMT|WATER\/SEWER|SEWER|(?:WATER |GAS |ELECTRIC |PHONE )?BILL|TRASH|INS PREM|PREMIUM|RENT|DUES|ASSESSMENT|HOA DUES|TUITION|STUDENT LN|STUDENT LOAN)$/,
+      / (?:UTIL(?:ITY)? (?:PMT|PAYMENT)|UTILITY|UTILITIES|GASPMT|GAS PMT|ELEC PMT|WATER PMT|WATER\/SEWER|SEWER|(?:WATER |GAS |ELECTRIC |PHONE )?BILL|TRASH|INS PREM|PREMIUM|RENT|DUES|CLUB FEES|MEMBERSHIP|MBRSHP|ASSESSMENT|HOA DUES|TUITION|STUDENT LN|STUDENT LOAN)$/,
     yields: { purpose: 'bill' },
     examples: [
       { line: 'SOUTHWEST GAS UTIL PMT 250126 8067723 LATOYA WILSON', expect: { name: 'SOUTHWEST GAS' } },
       { line: 'Direct Debit: Lakeshore Rental Rent', expect: { name: 'LAKESHORE RENTAL' } },
+      // A gym's membership.
+      { line: 'ACH Transaction - CRUNCH FIT CLUB FEES 0006200001', expect: { name: 'CRUNCH FIT' } },
     ],
   },
   {

@@ -90,6 +90,15 @@ describe('ACH entries in the NACHA columns, padded or collapsed', () => {
     expect([read.fields?.id, read.name]).toEqual(['fields.ach-columns', 'VANGUARD BUY']);
   });
 
+  it("reads the columns before any individual's id when the entry's class and the company's id close the line", () => {
+    const read = readAnatomy('CITY OF FRISCO , MINTBILLS  BILL #7SHTAT    WEB ID: 1260357037', lexicon);
+    expect([read.fields?.id, read.name, read.fields?.entry]).toEqual([
+      'fields.ach-columns',
+      'CITY OF FRISCO',
+      'MINTBILLS',
+    ]);
+  });
+
   it('reads a known entry before a masked id once the blanks are collapsed, and nothing else', () => {
     const read = readAnatomy('VANGUARD ACCTVERIFY ***********9107', lexicon);
     expect([read.fields?.id, read.name]).toEqual(['fields.ach-columns', 'VANGUARD']);

@@ -90,6 +90,9 @@ function firstWords(text: string): string {
   return text;
 }
 
+/** `ST OF CA`, `STATE OF CALIF`: a state's own name for itself before its agency's. */
+const stateAgency = /^(?:ST|STATE) OF (CALIF|[A-Z]{2}) (?=[A-Z])/;
+
 /**
  * A name the line ran together (`REINDEERRUN`, `COMEDYSHOWCASE`) in its words: a one-word name of ten
  * letters or more, or any word of thirteen. Shorter words run together are more often a name spelt so
@@ -516,6 +519,10 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // A bank's wrapper is no name: the text it wrapped stands for the line.
   const name =
     nameless || ownerless ? '' : firstWords(text || fields?.party || stripped[0] || wrapped.text || whole);
+  // A state's agency named by its state (`ST OF CA DMV INTERNET`, `STATE OF CALIF DMV INT`): by its code too.
+  const byState = stateAgency.exec(name);
+  if (byState)
+    alternates.push(`${byState[1] === 'CALIF' ? 'CA' : byState[1]} ${name.slice(byState[0].length)}`);
   // Only the display takes the split: a brand is matched by what the line prints.
   const split = name ? runTogetherSplit(name, lexicon) : null;
   if (split) rules.push('name.run-together');

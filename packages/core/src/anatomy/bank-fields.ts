@@ -436,11 +436,14 @@ const COMPANY_WIDTH = 16;
 const ENTRY_WIDTH = 10;
 /** What follows the entry column: an id (masked or not: `***********3619`, `51101732323`), or stars alone. */
 const columnId = /^(?:[*X]*[A-Z0-9]*\d[A-Z0-9]*|\*{4,}[A-Z0-9]*)(?: |$)/i;
+/** Chase's close of such a line, the entry's class and the company's id (`WEB ID: 1260357037`): columns for sure. */
+const classAndCompanyId = / (?:WEB|PPD|CCD|TEL|CTX|IAT|ARC|BOC|POP|RCK) ID: ?\S+\s*$/i;
 
 /**
  * An ACH entry printed in the NACHA fields' own columns, unlabelled: the company padded to 16 characters, a
  * space, the entry description padded to 10, a space, then an id (Chase, USAA and their aggregators:
- * `VANGUARD BUY     INVESTMENT ***********3619`, `Spring Health    Receivable ***********1FSE`). The columns
+ * `VANGUARD BUY     INVESTMENT ***********3619`, `Spring Health    Receivable ***********1FSE`, `CITY OF
+ * FRISCO , MINTBILLS  BILL #7SHTAT    WEB ID: 1260357037`). The columns
  * say where the company ends when its entry description is no word a table knows. Read off the line as
  * printed (runs of blanks kept); null when the spacing shows no such columns.
  */
@@ -451,7 +454,8 @@ export function readAchColumns(raw: string): { party: string; entry: string } | 
   if (raw[0] === ' ' || raw[entryStart] === ' ' || raw[idStart] === ' ') return null;
   // One field or the other padded: a name that happens to have a space at both columns is no layout.
   if (raw[COMPANY_WIDTH - 1] !== ' ' && raw[idStart - 2] !== ' ') return null;
-  if (!columnId.test(raw.slice(idStart))) return null;
+  // The individual's id may be any text when the class and the company's id close the line (`BILL #7SHTAT`).
+  if (!columnId.test(raw.slice(idStart)) && !classAndCompanyId.test(raw)) return null;
   const party = raw.slice(0, COMPANY_WIDTH).trim();
   const entry = raw.slice(entryStart, idStart - 1).trim();
   if (/ {2}/.test(party) || / {2}/.test(entry) || !/[A-Za-z]/.test(party)) return null;

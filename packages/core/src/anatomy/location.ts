@@ -49,7 +49,7 @@ export interface LocationParts {
 export type LocationRule = Rule<{ part: 'host' | 'phone' | 'address' | 'postal-code' | 'place' | 'branch' }>;
 
 export const hostPattern =
-  /(?<![A-Z0-9_-])(?:HTTPS?:\/\/)?(?:WWW\.)?([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9-]+)*\.(?:COM|NET|ORG|IO|CO|US|TV|APP|AI|ME|LY|GG|FM|BIZ|INFO|CA|UK|AU|NZ|IE|DE|FR|NL|EU|EDU|GOV))(?:\/[A-Z0-9/#._-]*)?(?=\s|$|\*)/;
+  /(?<![A-Z0-9_-])(?:HTTPS?:\/\/)?(?:WWW\.)?([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9-]+)*\.(?:COM|NET|ORG|IO|CO|US|TV|APP|AI|ME|LY|GG|FM|BIZ|INFO|CA|UK|AU|NZ|IE|DE|FR|NL|EU|EDU|GOV|SHOP|STORE|ONLINE|SITE|LIFE|LIVE|CLUB|XYZ|TECH|DEV))(?:\/[A-Z0-9/#._-]*)?(?=\s|$|\*)/;
 export const phonePattern = /(?:\+?1[ .-]?)?\(?\b([2-9]\d{2})\)?[ .-]?(\d{3})[ .-]?(\d{4})\b/;
 /**
  * A toll-free number spelt in letters (`800-COMCAST`), after the name: never the name's own start
