@@ -136,6 +136,14 @@ describe('readAnatomy', () => {
     ]);
   });
 
+  it('reads the start of the town after the name as the town cut, printed whole in its slot', () => {
+    expect(readAnatomy('INDIA BAZAAR FRI 8998 FRISCO TX      938663  02/24', lexicon).name).toBe(
+      'INDIA BAZAAR',
+    );
+    // A name after its town keeps the town's start.
+    expect(readAnatomy('UNIVERSITY OF CINC CINCINNATI OH', lexicon).name).toBe('UNIVERSITY OF CINC');
+  });
+
   it("reads a delivery app's or a processor's prefix run into the name, but not a word that only starts alike", () => {
     const grubhub = readAnatomy('GRUBHUBBUFFALOWILDWIN', lexicon);
     expect(grubhub.thirdPartyIds.map(thirdPartyName)).toEqual(['Grubhub']);

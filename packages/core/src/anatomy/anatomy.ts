@@ -514,6 +514,20 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     text = doingBusinessAs ? squeeze(text.slice(legal.index + legal[0].length)) : text.slice(0, legal.index);
     rules.push(legalFormTail.id);
   }
+  // The town cut short after the name, then printed whole in its slot (`INDIA BAZAAR FRI 8998 FRISCO TX`).
+  const townStart = city && cardLine ? / ([A-Z]{3,})$/.exec(text) : null;
+  if (
+    townStart &&
+    city!.startsWith(townStart[1]!) &&
+    city !== townStart[1] &&
+    text.slice(0, townStart.index).includes(' ') &&
+    !lexicon.isCommonWord(townStart[1]!.toLowerCase()) &&
+    // A name of the town's own (`UNIVERSITY OF CINC ... CINCINNATI OH`) names it after `OF`.
+    !/ (?:OF|DE|DU)$/.test(text.slice(0, townStart.index))
+  ) {
+    text = text.slice(0, townStart.index);
+    rules.push('location.cut-town-echo');
+  }
   // Nothing left but ids: the line's own text is the best name there is.
   // A wallet or app that was all the line named (`WEB AUTHORIZED PMT VENMO`) is the name, not the whole line.
   // A bank's wrapper is no name: the text it wrapped stands for the line.

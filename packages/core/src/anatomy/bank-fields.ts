@@ -120,6 +120,20 @@ export const bankFields: readonly FieldsRule[] = [
     ],
   },
   {
+    // Chase's real-time payments, labelled: `REAL TIME TRANSFER RECD FROM ABA/021000021 FROM: <party> REF: ...`.
+    id: 'fields.real-time-labelled',
+    anchor: /^REAL TIME (?:TRANSFER|PAYMENT)\b/,
+    pattern:
+      /^REAL TIME (?:TRANSFER|PAYMENT) (?:RECD|RECEIVED|SENT)\b.*? (?:FROM|TO): ?(.+?)(?= REF:| INFO:| IID:|$)/,
+    yields: { via: 'transfer', party: 1 },
+    examples: [
+      {
+        line: 'REAL TIME TRANSFER RECD FROM ABA/021000021 FROM: PAYPAL REF: 22090701072367470 INFO:  IID: 20220906021000021P1BRJPM00040078616',
+        expect: { name: 'PAYPAL' },
+      },
+    ],
+  },
+  {
     id: 'fields.ach-orig-co-name',
     // The fields come in more than one order, some empty (`DESC DATE: CO ENTRY DESCR:`).
     anchor: /ORIG CO NAME:/,

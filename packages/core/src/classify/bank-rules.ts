@@ -609,6 +609,20 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // A real-time payment its bank calls a transfer (Chase: `REAL TIME TRANSFER RECD FROM ABA/... FROM: <party>`):
+    // money moved between accounts, the party named (an app's balance paid out, a person).
+    id: 'bank.real-time-transfer',
+    when: /^(?:REAL TIME|RTP|FEDNOW|INSTANT) TRANSFER\b/,
+    yields: { type: 'other_money_movement', subType: 'transfer', counterparty: 'party', method: 'rtp' },
+    examples: [
+      {
+        line: 'REAL TIME TRANSFER RECD FROM ABA/021000021 FROM: PAYPAL REF: 22090701072367470 INFO:  IID: 20220906021000021P1BRJPM00040078616 RECD: 21:06:01 TRN: 0575091249RV',
+        direction: 'incoming',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
     id: 'bank.wire',
     // Wire wording, or a declared wire type (`US_WIRE_INCOMING`).
     when: new RegExp(`WIRE_|${wireWording.source}`),
