@@ -134,6 +134,13 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(brandOf('SPRINGFIELD CLOTHING SALEM OR')).toEqual([]);
     expect(brandOf('AUSTIN PUB MADISON WI')).toEqual([]);
     expect(brandOf('CLARK PAWN BRISTOL CT')).toEqual([]);
+    // Two names joined by `&` are a firm; a mortgage broker, a dealer and a body shop are no fuel brand's.
+    expect(brandOf('CLARK & KING OMAHA NE')).toEqual([]);
+    expect(brandOf('HOFFMAN & CAR GEORGETOWN TX')).toEqual([]);
+    expect(brandOf('BARNES & NOB AUSTIN TX').map((party) => party.name)).toEqual(['Barnes & Noble']);
+    expect(brandOf('CLARK MORTGAGE TROY NY')).toEqual([]);
+    expect(brandOf('CLARK MOTORS AUSTIN TX')).toEqual([]);
+    expect(brandOf('COSTCO TIRE CENTER AUSTIN TX').map((party) => party.name)).toEqual(['Costco']);
     // A drugstore named like a lender; a supermarket's and a health plan's pharmacies are theirs.
     expect(brandOf('COLLEGE AVE PHARMACY OMAHA NE')).toEqual([]);
     expect(brandOf('KROGER PHARMACY').map((party) => party.name)).toEqual(['Kroger']);

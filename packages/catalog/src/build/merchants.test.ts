@@ -109,6 +109,23 @@ describe('mergeMerchants', () => {
     expect(starbucks!.aliases).toEqual(['SBUX', 'starbucks coffee']);
   });
 
+  it("narrows a brand NSI places everywhere to the curated list's countries, and widens a placed one", () => {
+    const { merchants } = merge({
+      nsi: [
+        nsi({ key: 'wikidata:Q958209', names: ['Springfield'], domain: 'myspringfield.com' }, []),
+        nsi({ key: 'wikidata:Q1', names: ['Lidl'], domain: 'lidl.com' }, ['de']),
+      ],
+      curated: [
+        curated({ name: 'Springfield', domain: 'myspringfield.com', countries: ['es', 'pt'] }),
+        curated({ name: 'Lidl', domain: 'lidl.com', countries: ['us'] }),
+      ],
+    });
+    expect(merchants.map((m) => [m.name, m.countries])).toEqual([
+      ['Lidl', ['de', 'us']],
+      ['Springfield', ['es', 'pt']],
+    ]);
+  });
+
   it('joins by domain only when the names agree', () => {
     const { merchants } = merge({
       nsi: [

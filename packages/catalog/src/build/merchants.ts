@@ -401,6 +401,10 @@ function finalize(acc: Acc, input: MergeInput): MergedMerchant {
     ({ countries, regions } = coverageLists(nsi.coverage));
     if (countries.length > 0 && curated && curated.countries.length > 0) {
       countries = [...new Set([...countries, ...curated.countries])].sort();
+    } else if (curated && curated.countries.length > 0) {
+      // NSI places the brand everywhere; the curated list knows where it trades (Springfield's shops are
+      // in Spain and its neighbours, none in the US).
+      countries = [...curated.countries].sort();
     }
   } else if (curated) {
     countries = curated.countries;

@@ -41,6 +41,7 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'ramen',
     'pho',
     'thai',
+    'wok',
     'wings',
     'creamery',
     'saloon',
@@ -96,6 +97,8 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'veterinarian',
     'vet',
     'animal',
+    'practice',
+    'physical',
   ],
   /** Grocery stores: a `MARKET` after a restaurant's name is another business (`COUNTRY PRIDE MARKET`). */
   '011-007': ['market', 'markets', 'grocery', 'groceries', 'supermarket'],
@@ -129,22 +132,27 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'storage',
     'locksmith',
     'lumber',
+    'door',
+    'doors',
+    'window',
+    'windows',
+    'irrigation',
+    'fence',
+    'fencing',
+    'gutters',
+    'septic',
+    'glass',
+    'paving',
   ],
+  /** Lending: a mortgage broker named like a fuel brand (`CLARK MORTGAGE`); a bank's mortgage is its own. */
+  '005': ['mortgage', 'lending', 'loans', 'title'],
+  /**
+   * Car repair and sales: a body shop or a dealer named like a fuel brand (`CLARK COLLISION`, `CLARK MOTORS`);
+   * a dealer's, a parts store's or a tire store's are theirs.
+   */
+  '014-003': ['collision', 'transmission', 'body', 'tire', 'tires', 'motors'],
   /** Transportation and Auto */
-  '014': [
-    'gas',
-    'auto',
-    'automotive',
-    'tire',
-    'tires',
-    'motors',
-    'collision',
-    'towing',
-    'carwash',
-    'lube',
-    'transmission',
-    'body',
-  ],
+  '014': ['gas', 'auto', 'automotive', 'towing', 'carwash', 'lube'],
   /** Entertainment and Media */
   '015': [
     'theatre',
@@ -367,11 +375,16 @@ const groceriesSoldBy = [
  */
 const pharmacyIn = ['009', '005-010-002', '011-007', '012-001', '012-003', '012-008'];
 
+/** Industries that repair cars: repair shops, parts stores, dealers, department stores and warehouse clubs. */
+const autoRepairIn = ['014-003', '014-005', '014-006', '012-001', '012-003'];
+
 /** Whether a word's industry (`industryOfWord`) is the brand's own: its top level, or the second level it names. */
 export function wordFitsIndustry(group: string, industryId: string): boolean {
   if (group.length === 3) return industryId.startsWith(group);
-  // A supermarket's or a hospital's pharmacy is theirs (`KROGER PHARMACY`, `KAISER PHARMACY`).
+  // A supermarket's or a hospital's pharmacy is theirs (`KROGER PHARMACY`, `KAISER PHARMACY`); so are a
+  // dealer's, a parts store's or a warehouse club's body shop and tire center (`COSTCO TIRE CENTER`).
   if (group === '009-005') return pharmacyIn.some((industry) => industryId.startsWith(industry));
+  if (group === '014-003') return autoRepairIn.some((industry) => industryId.startsWith(industry));
   // Department stores, superstores, drugstores and fuel stations sell groceries too (`WALMART NEIGHBORHOOD
   // MKT`, `SHELL FOOD MART`); a clothing chain does not (`SPRINGFIELD MARKET`).
   return industryId.startsWith(group) || groceriesSoldBy.some((industry) => industryId.startsWith(industry));
@@ -472,6 +485,7 @@ export const companyWords: ReadonlySet<string> = new Set([
   'trucking',
   'transport',
   'enterprise',
+  'sales',
 ]);
 
 /** A company's word, also cut by the field (`TECHNOLOGI`, `HOLDIN`). */

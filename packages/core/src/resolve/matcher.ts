@@ -295,6 +295,12 @@ function score(
     unexplainedWords -= givenNameWords;
     notes.push('a surname and a given name name a person');
   }
+  // A one-word brand and another name after `&` are a firm of two (`CLARK & KING`), no brand of one.
+  if (named.size === 1 && candidate.unexplained[0] === 'and' && candidate.unexplained.length > 1) {
+    conflictingWords++;
+    unexplainedWords--;
+    notes.push("a name, '&' and another name are a firm of two");
+  }
   // A one-word brand before a company's word it lacks is another company (`CLARK LOGISTICS` is no Clark station).
   if (named.size === 1 && companyNameWords > 0) {
     conflictingWords++;
@@ -487,8 +493,11 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
         : words.length >= 2 && (words[0]!.length >= 5 || words.length >= 3)
           ? 2
           : 3;
+    // Names joined by `&` (`HOFFMAN & CAR`) start no brand whose name has no `&`: a firm of two.
+    const partners = tokens.includes('and') || tokens.includes('&');
     for (const [entry, nameTokens, nameLength] of list) {
       if (words.length > nameTokens.length) continue;
+      if (partners && !ownWords(entries[entry]!).has('and')) continue;
       const truncated = nameTokens[words.length - 1] !== words.at(-1);
       // A trade's word is printed whole (`AUSTIN PUB` is no Austin Public Library).
       if (truncated && isTradeWord(words.at(-1)!)) continue;
@@ -532,8 +541,9 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
    */
   function truncatedWordCandidates(tokens: readonly string[], reading: number): Candidate[] {
     const words = searchWords(tokens);
-    // A cut product code may follow (`TICKETMASTE TIC`).
-    const unexplained = words.length === 2 && words[1]!.length <= 3 ? [words[1]!] : [];
+    // A cut product code may follow (`TICKETMASTE TIC`), but not after `&` (`STEWART & JAC`: a firm of two).
+    const partners = tokens.includes('and') || tokens.includes('&');
+    const unexplained = words.length === 2 && words[1]!.length <= 3 && !partners ? [words[1]!] : [];
     const word = words.length === 1 || unexplained.length > 0 ? words[0]! : '';
     if (word.length < 6) return [];
     let low = 0;
