@@ -141,6 +141,9 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(brandOf('CLARK MORTGAGE TROY NY')).toEqual([]);
     expect(brandOf('CLARK MOTORS AUSTIN TX')).toEqual([]);
     expect(brandOf('COSTCO TIRE CENTER AUSTIN TX').map((party) => party.name)).toEqual(['Costco']);
+    // A city's parking meter is no ferry of the city's; a college's or a hotel's parking is theirs.
+    expect(brandOf('NYC DOT PARKING METER NEW YORK NY')).toEqual([]);
+    expect(brandOf('DUKE UNIV PARKING DURHAM NC').map((party) => party.name)).toEqual(['Duke University']);
     // A drugstore named like a lender; a supermarket's and a health plan's pharmacies are theirs.
     expect(brandOf('COLLEGE AVE PHARMACY OMAHA NE')).toEqual([]);
     expect(brandOf('KROGER PHARMACY').map((party) => party.name)).toEqual(['Kroger']);

@@ -234,12 +234,18 @@ export const bankRules: readonly BankRule[] = [
   {
     // A fee the bank waived or gave back: money back, nobody paid (`Preferred Rewards-Waived Monthly Maintenance Fee`).
     id: 'bank.fee-waived',
-    when: /\bWAIVED\b.*\bFEE\b|\bFEE\b.*\b(?:WAIVED|WAIVER|REFUND|REVERSAL|REVERSED|REV)\b|\bFEE (?:RFND|CREDIT)\b/,
+    when: /\bWAIVED\b.*\bFEE\b|\bFEE\b.*\b(?:WAIVED|WAIVER|REFUND|REVERSAL|REVERSED|REV|REIMBURSEMENT|REIMB)\b|\bFEE (?:RFND|CREDIT)\b/,
     direction: 'incoming',
     yields: { type: 'reimbursement', subType: null, counterparty: 'none', refund: true },
     examples: [
       {
         line: 'Preferred Rewards-Waived Monthly Maintenance Fee',
+        direction: 'incoming',
+        expect: { type: 'reimbursement', subType: null },
+      },
+      // A fee another bank's machine charged, paid back (Ally's `ATM Fee Reimbursement`).
+      {
+        line: 'ATM Fee Reimbursement',
         direction: 'incoming',
         expect: { type: 'reimbursement', subType: null },
       },

@@ -144,6 +144,8 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'glass',
     'paving',
   ],
+  /** Parking: a meter or a garage of a city's, not its ferry's (`NYC DOT PARKING METER`). */
+  '013-013': ['parking', 'meter', 'meters'],
   /** Lending: a mortgage broker named like a fuel brand (`CLARK MORTGAGE`); a bank's mortgage is its own. */
   '005': ['mortgage', 'lending', 'loans', 'title'],
   /**
@@ -357,37 +359,38 @@ export function namesBillingTrade(name: string): boolean {
   });
 }
 
-/** Industries whose stores sell groceries beside their own line: general merchandise, drugstores, fuel. */
-const groceriesSoldBy = [
-  '012-001',
-  '012-002',
-  '012-003',
-  '012-008',
-  '012-014',
-  '012-023',
-  '012-024',
-  '014-001',
-];
-
 /**
- * Industries with a pharmacy counter: health care and health plans that run their own (Kaiser), supermarkets,
- * department stores, superstores and online marketplaces.
+ * The industries whose brands a second-level group's words fit (see `industryWordGroups`): its own, and those
+ * that sell or run the same beside their line.
  */
-const pharmacyIn = ['009', '005-010-002', '011-007', '012-001', '012-003', '012-008'];
-
-/** Industries that repair cars: repair shops, parts stores, dealers, department stores and warehouse clubs. */
-const autoRepairIn = ['014-003', '014-005', '014-006', '012-001', '012-003'];
+const groupFitsIn: Readonly<Record<string, readonly string[]>> = {
+  // Department stores, superstores, drugstores and fuel stations sell groceries too (`WALMART NEIGHBORHOOD
+  // MKT`, `SHELL FOOD MART`); a clothing chain does not (`SPRINGFIELD MARKET`).
+  '011-007': [
+    '011-007',
+    '012-001',
+    '012-002',
+    '012-003',
+    '012-008',
+    '012-014',
+    '012-023',
+    '012-024',
+    '014-001',
+  ],
+  // A pharmacy counter: health care and health plans that run their own (`KAISER PHARMACY`), supermarkets
+  // (`KROGER PHARMACY`), department stores, superstores and online marketplaces.
+  '009-005': ['009', '005-010-002', '011-007', '012-001', '012-003', '012-008'],
+  // Car repair and sales: repair shops, parts stores, dealers, department stores and warehouse clubs
+  // (`COSTCO TIRE CENTER`).
+  '014-003': ['014-003', '014-005', '014-006', '012-001', '012-003'],
+  // Parking: garages, and the airports, hotels, public bodies, colleges, hospitals and venues that run their
+  // own (`CITY OF SANTA BARBARA PARKING`, `DUKE UNIV PARKING`), never a ferry (`NYC DOT PARKING METER`).
+  '013-013': ['013-013', '013-010', '013-002', '006', '008', '009-003', '015'],
+};
 
 /** Whether a word's industry (`industryOfWord`) is the brand's own: its top level, or the second level it names. */
 export function wordFitsIndustry(group: string, industryId: string): boolean {
-  if (group.length === 3) return industryId.startsWith(group);
-  // A supermarket's or a hospital's pharmacy is theirs (`KROGER PHARMACY`, `KAISER PHARMACY`); so are a
-  // dealer's, a parts store's or a warehouse club's body shop and tire center (`COSTCO TIRE CENTER`).
-  if (group === '009-005') return pharmacyIn.some((industry) => industryId.startsWith(industry));
-  if (group === '014-003') return autoRepairIn.some((industry) => industryId.startsWith(industry));
-  // Department stores, superstores, drugstores and fuel stations sell groceries too (`WALMART NEIGHBORHOOD
-  // MKT`, `SHELL FOOD MART`); a clothing chain does not (`SPRINGFIELD MARKET`).
-  return industryId.startsWith(group) || groceriesSoldBy.some((industry) => industryId.startsWith(industry));
+  return (groupFitsIn[group] ?? [group]).some((industry) => industryId.startsWith(industry));
 }
 
 /** Whether a word names another kind of place than a brand's outlet, also truncated (`ATHLETI`). */
