@@ -9,6 +9,8 @@ import type { Direction } from '../normalize/direction.js';
 import type { Line } from '../normalize/line.js';
 import type { BankCounterparty } from '../resolve/bank-counterparty.js';
 import {
+  banksIndustry,
+  collectsRent,
   collectsTaxes,
   financesVehicles,
   insures,
@@ -62,9 +64,17 @@ function kindOfParty(
   const purpose = entryPurposeOf(anatomy);
   if (merchant && investsMoney(merchant.industryId))
     return { type: 'other_money_movement', subType: 'investment' };
+  // Paid to a landlord or property manager (`GABLES-1JP20466 WEB PMTS`): rent.
+  if (merchant && collectsRent(merchant.industryId) && direction === 'outgoing')
+    return { type: 'other_money_movement', subType: 'rental' };
   if (merchant && lendsMoney(merchant.industryId)) {
-    // Money moved to or from a bank under a transfer entry (`CHIME DES:TRANSFER`) is the holder's own.
-    if (purpose === 'transfer') return { type: 'other_money_movement', subType: 'transfer' };
+    // Money moved to or from a bank under a transfer entry (`CHIME DES:TRANSFER`) is the holder's own, and
+    // so is money in from a bank under no entry that says otherwise (`EQ BANK MSP`).
+    const fromBank =
+      direction === 'incoming' &&
+      purpose === null &&
+      merchant.industryId.startsWith(banksIndustry.slice(0, 7));
+    if (purpose === 'transfer' || fromBank) return { type: 'other_money_movement', subType: 'transfer' };
     // A card line at a bank's own place, its town and state printed as a terminal prints them and no bank
     // wording around it, is cash from the bank's machine (`MEMBERS 1ST FCU5450 CARLIMECHANICSBURGPA`). A
     // lender with no branches has no machines.

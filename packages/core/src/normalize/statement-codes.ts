@@ -6,16 +6,24 @@
  * becomes words the bank rules know (`PAYROLL`, `MORTGAGE`), as a declared type would.
  *
  * Only a line as short as the field, the code set apart by the field's padding, is read so: a name that
- * ends in the same letters on a longer line (`APPLE PAY`, `TD INS`) keeps them.
+ * ends in the same letters on a longer line (`APPLE PAY`, `TD INS`) keeps them. BMO prints the code in
+ * English and French after a 16-character name, behind its own bracketed kind of entry (`[DN]CANADA
+ * GST/TPS`, `[DS]THE PERSONAL    INS/ASS`): the bracket goes, the English half is read.
  */
 import type { Rule } from '../anatomy/rules.js';
 
-/** The width of the description field that ends in a code. */
+/** The width of the description field that ends in a code; a French half of the code may follow it. */
 const FIELD_WIDTH = 20;
+/** A French half of the code after the field's 16 characters of name (`PAY/PAY`). */
+const FRENCH_HALF = 5;
+/** BMO's kind of entry in brackets before the name (`[DN]`, `[DS]`, `[CW]`, `[PR]`). */
+const bracketedKind = /^\[[A-Z]{2}\]/;
 
 export interface StatementCodeYield {
   /** What the code says the entry is, in the bank rules' words; null when the party alone says it. */
   kind: string | null;
+  /** Who pays it when the party printed is only the country (`CANADA GST`: the Canada Revenue Agency). */
+  agency?: string;
   /** The code names a card network: the line is a card purchase. */
   card?: boolean;
 }
@@ -49,15 +57,27 @@ export const statementCodes: readonly Rule<StatementCodeYield>[] = [
     // Goods and Services Tax credit, Child Tax Benefit, Old Age Security, CPP, family allowance,
     // unemployment insurance, veterans' allowance, a general government payment.
     id: 'code.government-benefits',
-    pattern: /^(?:GST|CTB|OAS|CPP|FA|UI|WVA|FED)$/,
+    pattern: /^(?:OAS|CPP|FA|UI|WVA|FED)$/,
     yields: { kind: 'GOVT BENEFITS' },
-    examples: [{ line: 'CANADA           GST', expect: { name: 'CANADA' } }],
+    examples: [{ line: 'CANADA           OAS', expect: { name: 'CANADA' } }],
   },
   {
+    // The tax agency's credits: the GST credit, the Child Tax Benefit, the Canada Carbon Rebate (`CCR`).
+    id: 'code.tax-credits',
+    pattern: /^(?:GST|CTB|CCR)$/,
+    yields: { kind: 'GOVT BENEFITS', agency: 'CANADA REVENUE AGENCY' },
+    examples: [
+      { line: 'CANADA           GST', expect: { name: 'CANADA REVENUE AGENCY' } },
+      { line: '[DN]CANADA          GST/TPS', expect: { name: 'CANADA REVENUE AGENCY' } },
+      { line: '[DN]CDACARBONREBATE CCR/RCC', expect: { name: 'CDACARBONREBATE' } },
+    ],
+  },
+  {
+    // `RIT`: a refund of income tax (BMO: `CANADA RIT/RIF`).
     id: 'code.tax-refund',
-    pattern: /^TAX$/,
-    yields: { kind: 'TAX REFUND' },
-    examples: [{ line: 'CANADA           TAX', expect: { name: 'CANADA' } }],
+    pattern: /^(?:TAX|RIT)$/,
+    yields: { kind: 'TAX REFUND', agency: 'CANADA REVENUE AGENCY' },
+    examples: [{ line: 'CANADA           TAX', expect: { name: 'CANADA REVENUE AGENCY' } }],
   },
   {
     id: 'code.insurance',
@@ -127,21 +147,44 @@ export const statementCodes: readonly Rule<StatementCodeYield>[] = [
 
 /** A code set apart by two spaces or more at the end of the field, or a network's mark run into it. */
 const codedField = /^(.*?\S)(?: {2,}([A-Z]{2,4})|\s*(_[A-Z]))$/;
+/** BMO's: the name padded to 16 characters, then the code and its French half (`U OF A          PAY/PAY`). */
+const bilingualField = /^(.{16})([A-Z]{2,4})\/[A-Z]{2,4}$/;
 
 /** The code a short fixed-width description ends in, and the description without it; null when none. */
 export function readStatementCode(description: string): StatementCode | null {
-  const field = description.trimEnd();
-  if (field.length > FIELD_WIDTH || !field.includes(' ') || !/ {2}|_/.test(field)) return null;
-  const found = codedField.exec(field.toUpperCase());
-  if (!found) return null;
-  const code = found[2] ?? found[3]!;
-  const rule = statementCodes.find((row) => row.pattern.test(code));
-  if (!rule) return null;
+  const field = description.trimEnd().replace(bracketedKind, '').toUpperCase();
+  if (field.length > FIELD_WIDTH + FRENCH_HALF) return bracketedKindAlone(description);
+  const found =
+    bilingualField.exec(field) ??
+    (field.length <= FIELD_WIDTH && field.includes(' ') && / {2}|_/.test(field)
+      ? codedField.exec(field)
+      : null);
+  const code = found?.[2] ?? found?.[3];
+  const rule = code ? statementCodes.find((row) => row.pattern.test(code)) : undefined;
+  if (!found || !code || !rule) return bracketedKindAlone(description);
+  const party = description.trimEnd().replace(bracketedKind, '').slice(0, found[1]!.trimEnd().length).trim();
   return {
-    text: field.slice(0, found[1]!.length).trim(),
+    text: rule.yields.agency && /^CANADA$/i.test(party) ? rule.yields.agency : party,
     id: rule.id,
     code,
     kind: rule.yields.kind,
     card: rule.yields.card === true,
+  };
+}
+
+/** BMO's bracketed kinds that say what the entry is: interest paid (`[IN]`); the others only go. */
+const bracketedKinds: Readonly<Record<string, string>> = { IN: 'INTEREST PAYMENT' };
+
+/** A line that carries BMO's bracketed kind of entry and no code: the bracket is no part of the name. */
+function bracketedKindAlone(description: string): StatementCode | null {
+  const found = bracketedKind.exec(description);
+  if (!found) return null;
+  const code = found[0].slice(1, 3);
+  return {
+    text: description.slice(found[0].length).trim(),
+    id: 'code.bracketed-kind',
+    code,
+    kind: bracketedKinds[code] ?? null,
+    card: false,
   };
 }

@@ -541,5 +541,7 @@ export const financesVehicles = (industryId: string) => industryId.startsWith('0
 export const collectsTaxes = (industryId: string) => industryId.startsWith('006-001');
 /** Insurers: money in from one pays a claim or returns a premium. */
 export const insures = (industryId: string) => industryId.startsWith('005-010');
+/** Landlords and property managers: money paid to one from a bank account is rent. */
+export const collectsRent = (industryId: string) => ['021-001', '021-002'].includes(industryId.slice(0, 7));
 /** Brokerages, retirement accounts and crypto exchanges: money moved to them is invested. */
 export const investsMoney = (industryId: string) => ['005-005', '005-006'].includes(industryId.slice(0, 7));
