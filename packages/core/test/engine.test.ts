@@ -436,6 +436,15 @@ describe('createEngine: transfers and universal lines', () => {
     expect(brandOf('UBER TECHNOLOGIES PAYMENT 250101', 'CREDIT')).toBe('Uber');
   });
 
+  it("reads rent paid to a property manager the catalog knows, and a purchase through Klarna's card", () => {
+    const rent = universal('GABLES-1JP20466  WEB PMTS   R78427          WEB ID: 9000326709');
+    expect(rent.transactionInfo).toMatchObject({ type: 'other_money_movement', subType: 'rental' });
+    const klarna = universal('Klarna*Airbnb London GB 2975', 'DEBIT', 'GBP');
+    expect(klarna.transactionInfo.type).toBe('spending');
+    expect(klarna.counterparty[0]?.name).toBe('Airbnb');
+    expect(klarna.transactionInfo.thirdParties.map((party) => party.name)).toEqual(['Klarna']);
+  });
+
   it("takes a bank's name at a town for its machine's cash, never a lender's without branches", () => {
     expect(universal('MEMBERS 1ST FCU5450 CARLIMECHANICSBURGPA').transactionInfo.type).toBe('atm');
     const lender = universal('COLLEGE AVE STUDENT LOANS OMAHA NE');

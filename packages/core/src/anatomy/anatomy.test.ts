@@ -136,6 +136,25 @@ describe('readAnatomy', () => {
     ]);
   });
 
+  it("reads a place abroad the gazetteer lacks, a British postcode's district, and a foreign amount's tail", () => {
+    const read = (line: string) => {
+      const anatomy = readAnatomy(line, lexicon, { homeCountry: 'GB' });
+      return [anatomy.name, anatomy.location.country];
+    };
+    expect(read('RABACAL NATURE SPOT CALHETA PT')).toEqual(['RABACAL NATURE SPOT', 'PT']);
+    expect(read('AQUILA NERA SESTRIERE IT 107.000000 EUR at 1.18481')).toEqual(['AQUILA NERA', 'IT']);
+    expect(read('JACK HORNER LONDON W1T GB')).toEqual(['JACK HORNER', 'GB']);
+    expect(read('BOOTS 1234 GB')).toEqual(['BOOTS', 'GB']);
+    // An English word before the code is no town: it stays the name's.
+    expect(read('AMAZON PRIME GB')[0]).toMatch(/^AMAZON PRIME/);
+    // The payment service that started it, a store's number padded with zeros, an online sale's words.
+    expect(read('HMRC Self Assessment Shipley via Ecospend Technologies Limited')[0]).toBe(
+      'HMRC SELF ASSESSMENT',
+    );
+    expect(readAnatomy('0155 FIRST WATCH PHOENIX AZ', lexicon).name).toBe('FIRST WATCH');
+    expect(readAnatomy('LIVING SPACES E COMMERCE LA MIRADA CA', lexicon).name).toBe('LIVING SPACES');
+  });
+
   it('reads the start of the town after the name as the town cut, printed whole in its slot', () => {
     expect(readAnatomy('INDIA BAZAAR FRI 8998 FRISCO TX      938663  02/24', lexicon).name).toBe(
       'INDIA BAZAAR',

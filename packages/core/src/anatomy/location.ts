@@ -438,6 +438,9 @@ export interface Tail extends LocationParts {
  * phone or host stood before it, or when it cannot be read as a word. The
  * name keeps at least one token.
  */
+/** The district of a British postcode (`W1T`, `SW1A`, `M4`), printed after the town. */
+const ukDistrict = /^[A-Z]{1,2}\d[A-Z\d]?$/;
+
 /**
  * A town abroad and its country's code (`RYANAIR DUBLIN IE`, `SPOTIFY STOCKHOLM SE`, `AIRBNB LONDON GBR`):
  * only a code that is no US state or Canadian province, and only after a town of that country.
@@ -463,17 +466,34 @@ function foreignTail(
     statesAbroad[country]?.has(slot) || gazetteer.regionCountry.get(slot) === country ? slot : null;
   const doubled = slot.length === 2 && code.length === 3 && gazetteer.countryCodes.get(slot) === country;
   if (region || doubled) before.pop();
+  // A British postcode's district after the town (`JACK HORNER LONDON W1T GB`).
+  const district = country === 'GB' && before.length > keep + 1 && ukDistrict.test(before.at(-1)!);
+  const postalCode = district ? before.pop()! : null;
   for (let size = Math.min(3, before.length - keep); size >= 1; size--) {
     const city = before.slice(before.length - size).join(' ');
     if (gazetteer.isCity(country, city)) {
       const kept = before.slice(0, before.length - size).join(' ');
-      return { text: kept, address: null, city, region, country, postalCode: null };
+      return { text: kept, address: null, city, region, country, postalCode };
     }
+  }
+  // A town the gazetteer lacks, or one the field cut, after a name of two words or more: one word that is no
+  // English word (`RABACAL NATURE SPOT CALHETA PT`, `M&S SIMPLY FOOD - SSP GATWICK AIRPO GB`).
+  const last = before.at(-1) ?? '';
+  if (
+    before.length >= keep + 2 &&
+    /^[A-Z]{4,}$/.test(last) &&
+    !gazetteer.isCommonWord(last.toLowerCase()) &&
+    !afterContact
+  ) {
+    return { text: before.slice(0, -1).join(' '), address: null, city: null, region, country, postalCode };
   }
   // A phone or host in the city's slot: the country alone (`PAYPAL *REGINALINEN 4029357733 HK`); a phone
   // abroad the phone pattern does not know is a long number there (`STEAM GAMES 35314369001 GB GBR`). A state
   // or the country printed twice is a place whatever town the gazetteer lacks.
   const number = before.length > 1 && /^\d{7,}$/.test(before.at(-1) as string);
+  // A store's number, then the country (`BOOTS 1234 GB`): the store is the place.
+  const store = before.length > 1 && /^#?\d{1,6}$/.test(before.at(-1) as string);
+  if (store) return { text: before.join(' '), address: null, city: null, region: null, country, postalCode };
   if (citySlotTaken || number || region || doubled) {
     const kept = number ? before.slice(0, -1) : before;
     return { text: kept.join(' '), address: null, city: null, region: null, country, postalCode: null };

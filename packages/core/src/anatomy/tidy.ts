@@ -93,6 +93,16 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
       .replace(/([A-Z])(\d{5}) ([A-Z]{2})(?= USA$| US$)/, '$1 $2 $3')
       .replace(/ (\d{5}(?:-\d{4})?)([A-Z]{2}) USA$/, ' $1 $2 USA');
   }
+  text = text
+    // A foreign amount and its rate after the place (Nationwide: `AQUILA NERA SESTRIERE IT 107.000000 EUR at 1.18481`).
+    .replace(/ \d*\.\d+ [A-Z]{3} AT \d*\.\d+$/, '')
+    // The payment service that started it from the payee's site (`HMRC SELF ASSESSMENT SHIPLEY VIA ECOSPEND
+    // TECHNOLOGIES LIMITED`): no part of the payee.
+    .replace(/ VIA [A-Z0-9&.' -]+? (?:LIMITED|LTD)$/, '')
+    // A store's number padded with zeros before the name (`0155 FIRST WATCH PHOENIX AZ`).
+    .replace(/^0\d{2,5} (?=[A-Z]{2})/, '')
+    // An online sale said after the name (`LIVING SPACES E COMMERCE LA MIRADA CA`).
+    .replace(/ E[- ]?COMMERCE(?= |$)/, ' ');
   // An ellipsis marks a name the export cut (`ISSAQUAH PEST & HOM...`): no part of it.
   text = squeeze(text.includes('...') ? text.replace(/\.{3,}/g, ' ') : text);
   return { text, cutHost, citySlotTaken };

@@ -730,7 +730,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|\bXFR\b|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b|^(?:INTERNET|ONLINE|HOME BANKING) WITHDRAWAL(?= *$| [A-Z_]+$)|\bTRANSFER \d+ +(?:TO|FROM) +\d{6,}(?= *$| [A-Z_]+$)|^CONVERTED (?:[\d.,]+ )?[A-Z]{3} TO (?:[\d.,]+ )?[A-Z]{3}\b|^TOPPED UP (?:ACCOUNT|BALANCE)\b|^TF \d{4}#\d{4}-\d{3}\b/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|\bXFR\b|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b|^(?:INTERNET|ONLINE|HOME BANKING) WITHDRAWAL(?= *$| [A-Z_]+$)|\bTRANSFER \d+ +(?:TO|FROM) +\d{6,}(?= *$| [A-Z_]+$)|^CONVERTED (?:[\d.,]+ )?[A-Z]{3} TO (?:[\d.,]+ )?[A-Z]{3}\b|^TOPPED UP (?:ACCOUNT|BALANCE)\b|^TF \d{4}#\d{4}-\d{3}\b|\bREGULAR SAVER\b/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -805,6 +805,20 @@ export const bankRules: readonly BankRule[] = [
         line: 'LT252 TFR-FR 6774622',
         direction: 'incoming',
         expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+    ],
+  },
+  {
+    // The IRS's economic impact payments (2020-21: `IRS TREAS 310 XXTAXEIP2`): relief, not a refund.
+    id: 'bank.economic-impact-payment',
+    when: /\bIRS TREAS\b.*TAX ?EIP\d?\b/,
+    direction: 'incoming',
+    yields: { type: 'income', subType: 'government_benefits', counterparty: 'party' },
+    examples: [
+      {
+        line: 'IRS  TREAS 310   XXTAXEIP2                  PPD ID: 9111736069',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'government_benefits' },
       },
     ],
   },
@@ -950,7 +964,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.interest-dividend',
-    when: /INTEREST (?:PAYMENT|PAID|EARNED)|\bINT PAID\b|INTEREST$|DIVIDEND|\bINTRST\b|\bINTERETS?\b|\bINTERESES\b|\bZINSEN\b|\bINTERESSI\b/,
+    when: /INTEREST (?:PAYMENT|PAID|EARNED|ADDED|CREDITED)|\bINT PAID\b|INTEREST$|DIVIDEND|\bINTRST\b|\bINTERETS?\b|\bINTERESES\b|\bZINSEN\b|\bINTERESSI\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'other', counterparty: 'none' },
     examples: [
@@ -959,7 +973,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.bnpl',
-    when: /\bAFFIRM\b|AFTERPAY|\bKLARNA\b|\bSEZZLE\b|\bZIP\.CO\b/,
+    // Klarna's card in front of a shop (`Klarna*Airbnb London GB`) is a purchase through Klarna, no repayment.
+    when: /\bAFFIRM\b|AFTERPAY|\bKLARNA\b(?!\*(?!.*\b(?:AUTOPAY|PAYMENT|PMT|REPAYMENT)\b))|\bSEZZLE\b|\bZIP\.CO\b/,
     direction: 'outgoing',
     yields: { type: 'debt', subType: 'bnpl', counterparty: 'party' },
     examples: [
@@ -968,6 +983,7 @@ export const bankRules: readonly BankRule[] = [
         direction: 'outgoing',
         expect: { type: 'debt', subType: 'bnpl' },
       },
+      { line: 'KLARNA* NIKE.COM AUTOPAY', direction: 'outgoing', expect: { type: 'debt', subType: 'bnpl' } },
     ],
   },
   {

@@ -670,10 +670,11 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
   function hostEntries(host: string): number[] | undefined {
     const service = servicePage.exec(host);
     const known = byHost.get(host) ?? (service ? byHost.get(host.slice(service[0].length)) : undefined);
-    if (known) return known;
-    // A brand's site for one country (`amazon.se`, `amazon.co.uk`) is its `.com`'s.
+    // A brand's site for one country (`amazon.se`, `amazon.co.uk`) is its `.com`'s, also when a brand of its
+    // own claims it (NSI's Amazon Hub lockers at `amazon.co.uk`).
     const site = countrySite.exec(host);
-    return site && countryOfHost(host) !== null ? byHost.get(`${site[1]}.com`) : undefined;
+    const global = site && countryOfHost(host) !== null ? byHost.get(`${site[1]}.com`) : undefined;
+    return known && global ? [...new Set([...known, ...global])] : (known ?? global);
   }
 
   function match(query: MatchQuery, evidence: MatchEvidence, trace?: MatchTrace): MatchResult | null {
