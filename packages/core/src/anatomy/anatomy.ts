@@ -90,6 +90,18 @@ function firstWords(text: string): string {
   return text;
 }
 
+/**
+ * The town cut short after the name, then printed whole in its slot (`INDIA BAZAAR FRI 8998 FRISCO TX`): the
+ * name without it. A name of the town's own keeps it (`UNIVERSITY OF CINC ... CINCINNATI OH`).
+ */
+function withoutCutTownEcho(text: string, city: string, lexicon: AnatomyLexicon): string {
+  const start = / ([A-Z]{3,})$/.exec(text);
+  if (!start || !city.startsWith(start[1]!) || city === start[1]) return text;
+  const before = text.slice(0, start.index);
+  const ofTown = / (?:OF|DE|DU)$/.test(before);
+  return before.includes(' ') && !ofTown && !lexicon.isCommonWord(start[1]!.toLowerCase()) ? before : text;
+}
+
 /** `ST OF CA`, `STATE OF CALIF`: a state's own name for itself before its agency's. */
 const stateAgency = /^(?:ST|STATE) OF (CALIF|[A-Z]{2}) (?=[A-Z])/;
 
@@ -514,18 +526,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     text = doingBusinessAs ? squeeze(text.slice(legal.index + legal[0].length)) : text.slice(0, legal.index);
     rules.push(legalFormTail.id);
   }
-  // The town cut short after the name, then printed whole in its slot (`INDIA BAZAAR FRI 8998 FRISCO TX`).
-  const townStart = city && cardLine ? / ([A-Z]{3,})$/.exec(text) : null;
-  if (
-    townStart &&
-    city!.startsWith(townStart[1]!) &&
-    city !== townStart[1] &&
-    text.slice(0, townStart.index).includes(' ') &&
-    !lexicon.isCommonWord(townStart[1]!.toLowerCase()) &&
-    // A name of the town's own (`UNIVERSITY OF CINC ... CINCINNATI OH`) names it after `OF`.
-    !/ (?:OF|DE|DU)$/.test(text.slice(0, townStart.index))
-  ) {
-    text = text.slice(0, townStart.index);
+  const withoutEcho = city && cardLine ? withoutCutTownEcho(text, city, lexicon) : text;
+  if (withoutEcho !== text) {
+    text = withoutEcho;
     rules.push('location.cut-town-echo');
   }
   // Nothing left but ids: the line's own text is the best name there is.

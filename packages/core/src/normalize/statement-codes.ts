@@ -152,7 +152,8 @@ const bilingualField = /^(.{16})([A-Z]{2,4})\/[A-Z]{2,4}$/;
 
 /** The code a short fixed-width description ends in, and the description without it; null when none. */
 export function readStatementCode(description: string): StatementCode | null {
-  const field = description.trimEnd().replace(bracketedKind, '').toUpperCase();
+  const unbracketed = description.trimEnd().replace(bracketedKind, '');
+  const field = unbracketed.toUpperCase();
   if (field.length > FIELD_WIDTH + FRENCH_HALF) return bracketedKindAlone(description);
   const found =
     bilingualField.exec(field) ??
@@ -162,7 +163,7 @@ export function readStatementCode(description: string): StatementCode | null {
   const code = found?.[2] ?? found?.[3];
   const rule = code ? statementCodes.find((row) => row.pattern.test(code)) : undefined;
   if (!found || !code || !rule) return bracketedKindAlone(description);
-  const party = description.trimEnd().replace(bracketedKind, '').slice(0, found[1]!.trimEnd().length).trim();
+  const party = unbracketed.slice(0, found[1]!.trimEnd().length).trim();
   return {
     text: rule.yields.agency && /^CANADA$/i.test(party) ? rule.yields.agency : party,
     id: rule.id,

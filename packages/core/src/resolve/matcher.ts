@@ -205,6 +205,9 @@ function nameGoesOn(entry: MatchEntry, candidate: Candidate): boolean {
   return rest.length > 0 && !rest.some((word) => candidate.unexplained.includes(word));
 }
 
+/** Whether a line's words join two names by `&` (`CLARK & KING`, `STEWART & JAC`): a firm of two. */
+const joinsPartners = (tokens: readonly string[]) => tokens.includes('and') || tokens.includes('&');
+
 /** Of several brands' names, the one every other extends by words after it (`albertsons`, `albertsons market`), else null. */
 function brandOthersExtend(names: ReadonlySet<string | undefined>): string | null {
   const keys = [...names].filter((key): key is string => key !== undefined);
@@ -494,7 +497,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
           ? 2
           : 3;
     // Names joined by `&` (`HOFFMAN & CAR`) start no brand whose name has no `&`: a firm of two.
-    const partners = tokens.includes('and') || tokens.includes('&');
+    const partners = joinsPartners(tokens);
     for (const [entry, nameTokens, nameLength] of list) {
       if (words.length > nameTokens.length) continue;
       if (partners && !ownWords(entries[entry]!).has('and')) continue;
@@ -542,7 +545,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
   function truncatedWordCandidates(tokens: readonly string[], reading: number): Candidate[] {
     const words = searchWords(tokens);
     // A cut product code may follow (`TICKETMASTE TIC`), but not after `&` (`STEWART & JAC`: a firm of two).
-    const partners = tokens.includes('and') || tokens.includes('&');
+    const partners = joinsPartners(tokens);
     const unexplained = words.length === 2 && words[1]!.length <= 3 && !partners ? [words[1]!] : [];
     const word = words.length === 1 || unexplained.length > 0 ? words[0]! : '';
     if (word.length < 6) return [];
