@@ -155,6 +155,11 @@ describe('readAnatomy', () => {
     expect(readAnatomy('LIVING SPACES E COMMERCE LA MIRADA CA', lexicon).name).toBe('LIVING SPACES');
   });
 
+  it("reads a branch after a dash that starts with a street's side, after a one-word name too", () => {
+    expect(readAnatomy('TST* ZOOKZ - E CAMELBACK PHOENIX AZ', lexicon).name).toBe('ZOOKZ');
+    expect(readAnatomy('ECO - FRIENDLY CLEANERS', lexicon).name).toBe('ECO - FRIENDLY CLEANERS');
+  });
+
   it('reads the start of the town after the name as the town cut, printed whole in its slot', () => {
     expect(readAnatomy('INDIA BAZAAR FRI 8998 FRISCO TX      938663  02/24', lexicon).name).toBe(
       'INDIA BAZAAR',

@@ -394,10 +394,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   text = place.text;
   const branch = branchSuffix.exec(text);
   // One word before the dash and words after it are one name spelt with a dash (`ECO - FRIENDLY CLEANERS`).
+  // A compass point first is a street's side (`ZOOKZ - E CAMELBACK`): a branch after one word too.
   const dashedName =
     branch !== null &&
     !text.slice(0, branch.index).includes(' ') &&
-    /^ - [A-Z]+(?: [A-Z]+)+$/.test(branch[0]);
+    /^ - [A-Z]+(?: [A-Z]+)+$/.test(branch[0]) &&
+    !/^ - [NSEW] /.test(branch[0]);
   // A word dashed to the name is a branch after two words or more (`DAZBOG COFFEE-CHILDREN`, not `WAL-MART`),
   // and a person's name keeps its dash (`MARIA GARCIA-LOPEZ`).
   const dashedWord = branch?.[0].startsWith('-') && /[A-Z]$/.test(branch[0]);

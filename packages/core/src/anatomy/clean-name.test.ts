@@ -13,6 +13,7 @@ describe('the display name of a name no catalog entry names', () => {
     // A lone S last after a plural is a word the field cut.
     ['EBBY HALLIDAY REALTORS S', 'Ebby Halliday Realtors'],
     ['CURRENT ELECTRIC LLC', 'Current Electric'],
+    ['HELIO BASIN BREWING COMP', 'Helio Basin Brewing'],
     // Three letters no English word starts or ends with are an acronym; a name or a word stays one.
     ['NRA', 'NRA'],
     ['ABC LIQUOR', 'ABC Liquor'],

@@ -26,6 +26,8 @@ const smallWords = new Set([
 // `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
 // British `PLC` and Australian `PTY` (`PTY LTD`) too, and continental Europe's (`GMBH`, `SARL`, `SRL`, `BV`, `KG`).
 const legalForms = new Set([
+  // `COMP`: a company's form the field cut (`HELIO BASIN BREWING COMP`).
+  'COMP',
   'LLC',
   'INC',
   'CORP',
