@@ -155,9 +155,11 @@ describe('readAnatomy', () => {
     expect(readAnatomy('LIVING SPACES E COMMERCE LA MIRADA CA', lexicon).name).toBe('LIVING SPACES');
   });
 
-  it("reads a branch after a dash that starts with a street's side, after a one-word name too", () => {
+  it("reads a branch after a dash that starts with a street's side, after a one-word name too, and a street's ordinal", () => {
     expect(readAnatomy('TST* ZOOKZ - E CAMELBACK PHOENIX AZ', lexicon).name).toBe('ZOOKZ');
     expect(readAnatomy('ECO - FRIENDLY CLEANERS', lexicon).name).toBe('ECO - FRIENDLY CLEANERS');
+    // A street's ordinal after the name, without the dash.
+    expect(readAnatomy('TST* 5 & DINER 16TH PHOENIX AZ', lexicon).name).toBe('5 & DINER');
   });
 
   it('reads the start of the town after the name as the town cut, printed whole in its slot', () => {

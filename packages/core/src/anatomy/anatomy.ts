@@ -410,6 +410,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     rules.push('location.branch');
     text = text.slice(0, branch.index);
   }
+  // A street's ordinal after the name is its branch (`TST* 5 & DINER 16TH PHOENIX AZ`: the 16th Street one).
+  const ordinal = / \d{1,3}(?:ST|ND|RD|TH)$/.exec(text);
+  if (ordinal && text.slice(0, ordinal.index).includes(' ')) {
+    rules.push('location.branch');
+    text = text.slice(0, ordinal.index);
+  }
   const street = stripStreetAddress(` ${text}`);
   if (street.address) {
     rules.push('location.address');
