@@ -340,10 +340,12 @@ export function industryOfWord(token: string): string | undefined {
 /** Whether a whole word names a trade (`PUB`, `GRILL`): printed whole, not a longer word the field cut. */
 export const isTradeWord = (token: string): boolean => industryWordGroup.has(token);
 
+/** The industries a name's words say (`IWV WATER DIST`: utilities), one per word that names a trade. */
+const tradesNamed = (name: string): string[] =>
+  name.split(' ').flatMap((word) => industryOfWord(word.toLowerCase()) ?? []);
+
 /** Whether a name says a trade in one of its words (`COLORADO DERMATOLOGY G`, `ARLINGTON THEATRE TICKETS`). */
-export function namesTrade(name: string): boolean {
-  return name.split(' ').some((word) => industryOfWord(word.toLowerCase()) !== undefined);
-}
+export const namesTrade = (name: string): boolean => tradesNamed(name).length > 0;
 
 /**
  * Trades that bill and lend nothing: health care, personal care, food, telecom, utilities, home and
@@ -352,12 +354,8 @@ export function namesTrade(name: string): boolean {
 const billingTrades = ['009', '010', '011', '017', '018', '019', '020'];
 
 /** Whether a name says a trade that bills and lends nothing (`IWV WATER DIST`, `LAKESIDE DENTAL`). */
-export function namesBillingTrade(name: string): boolean {
-  return name.split(' ').some((word) => {
-    const group = industryOfWord(word.toLowerCase());
-    return group !== undefined && billingTrades.includes(group.slice(0, 3));
-  });
-}
+export const namesBillingTrade = (name: string): boolean =>
+  tradesNamed(name).some((group) => billingTrades.includes(group.slice(0, 3)));
 
 /**
  * The industries whose brands a second-level group's words fit (see `industryWordGroups`): its own, and those

@@ -1,7 +1,7 @@
 /** P2P lines: the apps as bank lines print them, and whether the name read from such a line is a person's. */
 import { givenNames } from '../anatomy/given-names.js';
 import { prefixKey } from '../anatomy/prefixes.js';
-import { industryOfWord } from './evidence.js';
+import { namesTrade } from './evidence.js';
 
 /**
  * P2P apps as bank lines print them; Canada's Interac e-Transfer as its banks do (`E-TFR`, `SEND E-TFR`, `VIREMENT
@@ -31,8 +31,5 @@ export function isPersonName(name: string, appName: string | undefined): boolean
 export function namesPerson(name: string): boolean {
   const words = name.split(' ');
   if (words.length < 2 || words.length > 3 || !/^[A-Z][A-Z' .-]*$/.test(name)) return false;
-  return (
-    words.some((word) => givenNames.has(word)) &&
-    !words.some((word) => industryOfWord(word.toLowerCase()) !== undefined)
-  );
+  return words.some((word) => givenNames.has(word)) && !namesTrade(name);
 }
