@@ -38,6 +38,8 @@ export interface Geography {
 }
 
 export interface Lexicon extends AnatomyLexicon {
+  /** Whether a lower-case token is no common word but the start of one, as a field cuts it (`transpo`). */
+  isCutCommonWord(token: string): boolean;
   geography: Geography;
   mccs: ReadonlyMap<string, Mcc>;
   industries: ReadonlyMap<string, Industry>;
@@ -285,11 +287,14 @@ function buildGeography(catalog: Catalog) {
 }
 
 /** The common English words, and the split of words a line ran together, from one index of them. */
-function buildWords(catalog: Catalog): Pick<Lexicon, 'isCommonWord' | 'isFrequentWord' | 'splitRunTogether'> {
+function buildWords(
+  catalog: Catalog,
+): Pick<Lexicon, 'isCommonWord' | 'isFrequentWord' | 'isCutCommonWord' | 'splitRunTogether'> {
   const segmenter = buildSegmenter(catalog);
   return {
     isCommonWord: segmenter.isEnglishWord,
     isFrequentWord: segmenter.isFrequentWord,
+    isCutCommonWord: segmenter.isCutEnglishWord,
     splitRunTogether: segmenter.split,
   };
 }

@@ -34,6 +34,8 @@ export interface Segmenter {
   isEnglishWord(word: string): boolean;
   /** Whether a lower-case word is among the most used English words (`reading`, `orange`; not `manly`). */
   isFrequentWord(word: string): boolean;
+  /** Whether a lower-case token is no English word but the start of one, as a field cuts it (`transpo`). */
+  isCutEnglishWord(token: string): boolean;
 }
 
 export function createSegmenter(words: SegmenterWords): Segmenter {
@@ -84,10 +86,13 @@ export function createSegmenter(words: SegmenterWords): Segmenter {
     return words.length >= 2 ? words : null;
   };
   const frequent: ReadonlySet<string> = new Set(words.bands.slice(0, FREQUENT_BANDS).flat());
+  const englishSorted = [...english].sort();
   return {
     split,
     isEnglishWord: (word: string) => english.has(word),
     isFrequentWord: (word: string) => frequent.has(word),
+    isCutEnglishWord: (token: string) =>
+      !english.has(token) && (englishSorted[lowerBound(englishSorted, token)]?.startsWith(token) ?? false),
   };
 
   /**

@@ -19,6 +19,7 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'diner',
     'kitchen',
     'taqueria',
+    'panaderia',
     'sushi',
     'bbq',
     'burger',
@@ -101,7 +102,7 @@ export const industryWordGroups: Readonly<Record<string, readonly string[]>> = {
     'physical',
   ],
   /** Grocery stores: a `MARKET` after a restaurant's name is another business (`COUNTRY PRIDE MARKET`). */
-  '011-007': ['market', 'markets', 'grocery', 'groceries', 'supermarket'],
+  '011-007': ['market', 'markets', 'grocery', 'groceries', 'supermarket', 'supermercado', 'carniceria'],
   /** Pharmacies: a drugstore's word after a lender's or a hotel's name (`COLLEGE AVE PHARMACY`) is a drugstore's. */
   '009-005': ['pharmacy', 'pharmacies', 'drugstore', 'drugs'],
   /** Home and Services */
@@ -535,6 +536,11 @@ export const issuesStoreCards = (industryId: string) => industryId.startsWith('0
  * or lease to its maker's finance arm, for a car is not bought by monthly ACH.
  */
 export const financesVehicles = (industryId: string) => industryId.startsWith('014-006');
+/**
+ * Vehicle makers and their workshops: their names are sold and serviced under a dealer's own (`BROWN'S HONDA`,
+ * `ROSEN NISSAN`), so the maker's name after other words is the dealer's.
+ */
+export const namedByDealers = (industryId: string) => ['014-003', '014-006'].includes(industryId.slice(0, 7));
 /** Tax agencies: money in from one is a tax refund. */
 export const collectsTaxes = (industryId: string) => industryId.startsWith('006-001');
 /** Insurers: money in from one pays a claim or returns a premium. */

@@ -17,8 +17,8 @@ const evidence: MatchEvidence = {
   behindFacilitator: false,
   cardMerchant: true,
 };
-const matchName = (entries: MatchEntry[], line: string) => {
-  const matcher = createMatcher(entries, { isGeneric: () => false });
+const matchName = (entries: MatchEntry[], line: string, isCutWord = (_token: string) => false) => {
+  const matcher = createMatcher(entries, { isGeneric: () => false, isCutWord });
   const found = matcher.match({ readings: [line], statementForm: null, host: null }, evidence);
   return found === null ? null : entries[found.entry]!.names[0];
 };
@@ -39,5 +39,30 @@ describe('createMatcher: a name the field cut', () => {
       entry(['Harbour Ferries', 'hbtn'], '013-005-000-000'),
     ];
     expect(matchName(entries, 'HBTN FERRY')).toBe('Harbour Ferries');
+  });
+});
+
+describe("createMatcher: a brand's name after a venue's code", () => {
+  const roasters = entry(['Harborview Roasters'], '011-002-000-000');
+
+  it('finds the whole name after a code of a few letters (`JCP STARBUCKS`)', () => {
+    expect(matchName([roasters], 'HMX HARBORVIEW ROASTERS')).toBe('Harborview Roasters');
+    expect(matchName([roasters], 'HM 12 HARBORVIEW ROASTERS')).toBe('Harborview Roasters');
+  });
+
+  it("leaves it to a longer word's business, a trade's or a longer name's (`TACOS LA MICHOACANA`)", () => {
+    expect(matchName([roasters], 'NELSONS HARBORVIEW ROASTERS')).toBeNull();
+    expect(matchName([roasters], 'CAFE HARBORVIEW ROASTERS')).toBeNull();
+    expect(matchName([roasters], 'FOR HARBORVIEW ROASTERS')).toBeNull();
+  });
+
+  it("leaves a vehicle maker's name to its dealer (`ROSEN NISSAN`)", () => {
+    expect(matchName([entry(['Zephyra'], '014-006-001-000')], 'BMX ZEPHYRA')).toBeNull();
+  });
+
+  it('leaves a common word the field cut to the company it starts (`COLUMBIA TRANSPO`)', () => {
+    const transit = [entry(['Transpo'], '013-005-000-000')];
+    expect(matchName(transit, 'ABC TRANSPO', (token) => token === 'transpo')).toBeNull();
+    expect(matchName(transit, 'ABC TRANSPO')).toBe('Transpo');
   });
 });

@@ -17,6 +17,7 @@ import {
   isCompanyWord,
   isTradeWord,
   legalEntityWords,
+  namedByDealers,
   namesOtherEntity,
   placeFeatureWords,
   relatedTopLevels,
@@ -78,6 +79,14 @@ export interface Matcher {
 
 /** Scores under this are no match (CONTRACT.md: candidates under 50 are dropped). */
 export const MIN_MATCH_SCORE = 50;
+/** What a brand's name loses for coming after other words (`JCP STARBUCKS`) rather than first. */
+const INNER_PENALTY = 10;
+/** At most this many codes may come before a brand's name that is looked for inside a line. */
+const MOST_WORDS_BEFORE = 2;
+/** Words that join a brand's name into a longer one. */
+const joiningWords: ReadonlySet<string> = new Set(['of', 'and', 'for']);
+/** The longest word read as a venue's or concession's code before a brand's name (`JCP`, `MDC`, `HMSH`). */
+const MOST_CODE_LETTERS = 4;
 
 const topLevel = (industryId: string) => industryId.slice(0, 3);
 
@@ -101,7 +110,7 @@ function startsName(words: readonly string[], nameWords: readonly string[], cut:
 const isCutFiller = (word: string) => word.length >= 4 && word.length < 7 && 'company'.startsWith(word);
 
 /** How a candidate was found, from the strongest evidence to the weakest. */
-type CandidateKind = 'alias' | 'host' | 'mcc' | 'leading' | 'fuzzy';
+type CandidateKind = 'alias' | 'host' | 'mcc' | 'leading' | 'inner' | 'fuzzy';
 
 interface Candidate {
   entry: number;
@@ -170,7 +179,12 @@ function guard(
     candidate.kind === 'leading' && candidate.similarity < 1 && nameWords >= 2 && candidate.truncated;
   // A town's name (or the start of one: `HUNTINGTON BEACH`) names the town as much as the brand, even alone.
   const partial =
-    !truncated && (townAlias || inside || candidate.kind === 'leading' || candidate.kind === 'fuzzy');
+    !truncated &&
+    (townAlias ||
+      inside ||
+      candidate.kind === 'leading' ||
+      candidate.kind === 'inner' ||
+      candidate.kind === 'fuzzy');
   if (!partial) return 0;
   // The MCC must name the brand's own line of business (a restaurant MCC does not vouch for a grocer
   // called `LUCKY` inside `LUCKY STAR CHINESE KIT`), and the line must not name another business of that
@@ -354,6 +368,12 @@ function score(
     result -= extraWords > 0 ? 75 : 55;
     notes.push('the brand does not operate in the country');
   }
+  // Words before a brand's name are what a store is named with (its venue, its owner) as often as another
+  // business's name: they count as unexplained, and the brand is only looked for there when nothing leads.
+  if (candidate.kind === 'inner') {
+    result -= INNER_PENALTY;
+    notes.push("the brand's name comes after other words");
+  }
   // Small businesses take cards through Square or Toast; a brand behind one is rarely more than its own name.
   if (evidence.behindFacilitator && !exact) result -= unexplainedWords + conflictingWords > 0 ? 25 : 10;
   // Uncapped, so that ties at the top still rank by evidence; capped at 100 on output.
@@ -392,6 +412,8 @@ const countrySite = /^([a-z0-9-]+)\.(?:(?:co|com)\.)?[a-z]{2}$/;
 export interface MatcherOptions {
   /** Whether a name key is made of generic words only (dictionary words, given names). */
   isGeneric(key: string): boolean;
+  /** Whether a token is no common word but the start of one, as a field cuts it (`transpo`). */
+  isCutWord(token: string): boolean;
 }
 
 export function createMatcher(entries: readonly MatchEntry[], options: MatcherOptions): Matcher {
@@ -617,6 +639,40 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     return [];
   }
 
+  /**
+   * A brand's whole name after a short code or two: the venue's or the concession's a store is named with
+   * (`JCP STARBUCKS`, `MDC PEETS`). A longer word first is another business's name as often as a venue's
+   * (`NELSON FOODS CO`). The codes stay unexplained.
+   */
+  function innerCandidates(tokens: readonly string[], reading: number): Candidate[] {
+    const standsOut = (word: string) =>
+      word.length >= 4 && !fillerWords.has(word) && !options.isGeneric(word) && !options.isCutWord(word);
+    const candidates: Candidate[] = [];
+    for (let before = 1; before <= MOST_WORDS_BEFORE && before < tokens.length; before++) {
+      const word = tokens[before - 1]!;
+      // A trade's word first names another business of that trade (`TACOS LA MICHOACANA`); a brand's name
+      // after `of` or `and` is part of a longer one (`TOWN OF CITY OF MILFORD`).
+      if (
+        word.length > MOST_CODE_LETTERS ||
+        joiningWords.has(word) ||
+        isTradeWord(statementAbbreviations.get(word) ?? word)
+      )
+        break;
+      for (const candidate of aliasCandidates(tokens.slice(before), reading)) {
+        // A name of common words (`FOODS CO`), or a common word the field cut (`TRANSPO`), after other words
+        // is a company's name; a brand's own word stands out.
+        const distinct = candidate.matchedKey.split(' ').some(standsOut);
+        if (!distinct || namedByDealers(entries[candidate.entry]!.industryId)) continue;
+        candidates.push({
+          ...candidate,
+          kind: 'inner',
+          unexplained: [...tokens.slice(0, before), ...candidate.unexplained],
+        });
+      }
+    }
+    return candidates;
+  }
+
   /** The merchant an airline, car-rental or hotel MCC names, when the descriptor starts like its name. */
   function mccCandidate(entry: number, tokens: readonly string[], reading: number): Candidate[] {
     const first = tokens[0];
@@ -745,18 +801,24 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     )
       candidates.push(...fuzzyCandidates(firstTokens));
     const scores = new Map<number, number>();
-    for (const candidate of candidates) {
-      const notes: string[] = [];
-      const value = score(entries[candidate.entry]!, candidate, evidence, options.isGeneric, notes);
-      trace?.candidates.push({
-        entry: candidate.entry,
-        kind: candidate.kind,
-        score: value,
-        notes,
-        unexplained: candidate.unexplained,
-      });
-      scores.set(candidate.entry, Math.max(value, scores.get(candidate.entry) ?? -Infinity));
-    }
+    const scoreAll = (found: readonly Candidate[]) => {
+      for (const candidate of found) {
+        const notes: string[] = [];
+        const value = score(entries[candidate.entry]!, candidate, evidence, options.isGeneric, notes);
+        trace?.candidates.push({
+          entry: candidate.entry,
+          kind: candidate.kind,
+          score: value,
+          notes,
+          unexplained: candidate.unexplained,
+        });
+        scores.set(candidate.entry, Math.max(value, scores.get(candidate.entry) ?? -Infinity));
+      }
+    };
+    scoreAll(candidates);
+    // No brand leads a card merchant's name: one may follow the words a store is named with.
+    if (evidence.cardMerchant && Math.max(...scores.values()) < MIN_MATCH_SCORE)
+      scoreAll(innerCandidates(firstTokens, 0));
     const [best, second] = [...scores]
       .map(([entry, value]) => ({ entry, score: value }))
       .sort((a, b) => b.score - a.score || entries[b.entry]!.popularity - entries[a.entry]!.popularity);
