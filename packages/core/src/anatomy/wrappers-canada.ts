@@ -97,16 +97,17 @@ export const leadingWrappersCanada: readonly WrapperRule[] = [
   {
     // An Interac e-Transfer and its person: RBC's `e-Transfer sent <person>`, `e-Transfer - Autodeposit
     // <person>`, CIBC's `Internet Banking E-TRANSFER 010123456789 <person>`, Tangerine's `INTERAC e-Transfer
-    // From: <person>`.
+    // From: <person>`, BMO's `INTERAC ETRNSFR SENT <person>`.
     id: 'wrapper.e-transfer',
     pattern:
-      /^(?:(?:INTERNET|MOBILE) BANKING E-TRANSFER(?: \d{6,})?|(?:INTERAC )?E-TRANSFER(?: (?:SENT|RECEIVED|REQUEST FULFILLED|CANCELLED))?(?: -)?(?: AUTODEPOSIT)?(?: (?:TO|FROM):?)?) (?=[A-Z])/,
+      /^(?:(?:INTERNET|MOBILE) BANKING E-TRANSFER(?: \d{6,})?|(?:INTERAC )?(?:E-TRANSFER|ETRNSFR)(?: (?:SENT|RECEIVED|RECD|REQUEST FULFILLED|CANCELLED))?(?: -)?(?: AUTODEPOSIT)?(?: (?:TO|FROM):?)?) (?=[A-Z])/,
     yields: { via: 'p2p' },
     examples: [
       { line: 'e-Transfer sent MARIA LOPEZ', expect: { name: 'MARIA LOPEZ', wrapper: 'wrapper.e-transfer' } },
       { line: 'Internet Banking E-TRANSFER 010123456789 Maria Lopez', expect: { name: 'MARIA LOPEZ' } },
       { line: 'INTERAC e-Transfer From: MARIA LOPEZ', expect: { name: 'MARIA LOPEZ' } },
       { line: 'e-Transfer - Autodeposit MARIA LOPEZ', expect: { name: 'MARIA LOPEZ' } },
+      { line: 'INTERAC ETRNSFR SENT     MARIA LOPEZ', expect: { name: 'MARIA LOPEZ' } },
     ],
   },
   {

@@ -730,7 +730,7 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.own-account-transfer',
-    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|\bXFR\b|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b|^(?:INTERNET|ONLINE|HOME BANKING) WITHDRAWAL(?= *$| [A-Z_]+$)|\bTRANSFER \d+ +(?:TO|FROM) +\d{6,}(?= *$| [A-Z_]+$)|^CONVERTED (?:[\d.,]+ )?[A-Z]{3} TO (?:[\d.,]+ )?[A-Z]{3}\b|^TOPPED UP (?:ACCOUNT|BALANCE)\b|^TF \d{4}#\d{4}-\d{3}\b|\bREGULAR SAVER\b/,
+    when: /TRANSFER (?:(?:DEBIT|CREDIT) )?(?:TO|FROM)|ONLINE (?:BANKING )?TRANSFER|INTERNAL TRANSFER|\bXFER (?:TO|FROM)|\bXFR\b|TRANSFER \w+ (?:CHK|SAV)|\bTO (?:CHK|SAV|CHECKING|SAVINGS)\b|\bFROM (?:CHK|SAV|CHECKING|SAVINGS)\b|^(?:WITHDRAWAL|DEPOSIT) (?:TO|FROM) .*\b(?:SAVINGS|CHECKING)\b|\bTRSFR\b|(?<!ELECTRONIC )FUNDS TRANSFER|BANKING (?:INTERNET |MOBILE |TELEPHONE )?TRANSFER|^(?:MB|PC|TB)-TRANSFER\b|^CUSTOMER TRANSFER (?:DR|CR)\b|^ROUND ?UPS? TRANSFER|KEEP THE CHANGE|\bTFR-(?:TO|FR)\b|\b(?:VIREMENT|TRANSFERT) ENTRE COMPTES\b|^(?:INTERNET|ONLINE|HOME BANKING) WITHDRAWAL(?= *$| [A-Z_]+$)|\bTRANSFER \d+ +(?:TO|FROM) +\d{6,}(?= *$| [A-Z_]+$)|^CONVERTED (?:[\d.,]+ )?[A-Z]{3} TO (?:[\d.,]+ )?[A-Z]{3}\b|^TOPPED UP (?:ACCOUNT|BALANCE)\b|^TF \d{4}#\d{4}-\d{3}\b|\bTF (?:TO|FROM?) \d{4} \d{4} \d{3}\b|\bREGULAR SAVER\b/,
     yields: {
       type: 'other_money_movement',
       subType: 'transfer',
@@ -742,6 +742,11 @@ export const bankRules: readonly BankRule[] = [
       // BMO's transfer between the holder's accounts, by transit and account number.
       {
         line: 'TF 3678#8860-245',
+        direction: 'outgoing',
+        expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: '[DM]BR.0071                  TF TO 3678 8860 245',
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'transfer' },
       },

@@ -92,10 +92,14 @@ export const statementCodes: readonly Rule<StatementCodeYield>[] = [
     examples: [{ line: 'CIBC MTGE CORP   MTG', expect: { name: 'CIBC MTGE CORP' } }],
   },
   {
+    // `LNS/PRE`: BMO's loans (prêts).
     id: 'code.loan',
-    pattern: /^(?:LDR|LOAN)$/,
+    pattern: /^(?:LDR|LOAN|LNS)$/,
     yields: { kind: 'LOAN' },
-    examples: [{ line: 'UPLIFT          LOAN', expect: { name: 'UPLIFT' } }],
+    examples: [
+      { line: 'UPLIFT          LOAN', expect: { name: 'UPLIFT' } },
+      { line: '[DS]VW CREDIT CAN   LNS/PRE', expect: { name: 'VW CREDIT CAN' } },
+    ],
   },
   {
     id: 'code.bill-payment',
@@ -111,10 +115,14 @@ export const statementCodes: readonly Rule<StatementCodeYield>[] = [
     examples: [{ line: '        EQ BANK  FTD', expect: { name: 'EQ BANK' } }],
   },
   {
+    // `INV/PLA`: BMO's investments (placements).
     id: 'code.investment',
-    pattern: /^(?:RSP|TRM)$/,
+    pattern: /^(?:RSP|TRM|INV)$/,
     yields: { kind: 'INVESTMENT' },
-    examples: [{ line: 'WEALTHSIMPLE     RSP', expect: { name: 'WEALTHSIMPLE' } }],
+    examples: [
+      { line: 'WEALTHSIMPLE     RSP', expect: { name: 'WEALTHSIMPLE' } },
+      { line: '[DN]M-FUNDS/FONDS-M INV/PLA', expect: { name: 'M-FUNDS/FONDS-M' } },
+    ],
   },
   {
     id: 'code.interest',
@@ -173,8 +181,19 @@ export function readStatementCode(description: string): StatementCode | null {
   };
 }
 
-/** BMO's bracketed kinds that say what the entry is: interest paid (`[IN]`); the others only go. */
-const bracketedKinds: Readonly<Record<string, string>> = { IN: 'INTEREST PAYMENT' };
+/**
+ * BMO's bracketed kinds that say what the entry is: interest paid (`[IN]`), a service charge (`[SC]`), a
+ * cash machine's entry, BMO's own (`[IB]`, InstaBank) or another bank's (`[OM]`), a transfer between accounts,
+ * in the same currency (`[TF]`) or another (`[FX]`); the others only go.
+ */
+const bracketedKinds: Readonly<Record<string, string>> = {
+  IN: 'INTEREST PAYMENT',
+  SC: 'SERVICE CHARGE',
+  IB: 'ATM',
+  OM: 'ATM',
+  TF: 'INTERNAL TRANSFER',
+  FX: 'INTERNAL TRANSFER',
+};
 
 /** A line that carries BMO's bracketed kind of entry and no code: the bracket is no part of the name. */
 function bracketedKindAlone(description: string): StatementCode | null {
