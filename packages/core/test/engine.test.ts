@@ -666,6 +666,11 @@ describe('createEngine: transfers and universal lines', () => {
       subType: 'rental',
       thirdParties: [{ name: 'AppFolio' }],
     });
+    // A card issuer paid by the bank's card: the card's bill; a cash-advance app's membership is bought.
+    const cardBill = card('AMZ SECURED CARD 8555974891 GA');
+    expect(cardBill.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
+    expect(cardBill.counterparty[0]?.name).toBe('Synchrony');
+    expect(card('FLOATME SUBSCRIPTI SAN ANTONIO TX').transactionInfo.type).toBe('spending');
   });
 
   it('names no one from a debt payment that says only what it is (`CREDIT CARD 3333 PAYMENT`)', () => {

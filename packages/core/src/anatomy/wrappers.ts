@@ -210,6 +210,19 @@ export const leadingWrappers: readonly WrapperRule[] = [
     ],
   },
   {
+    // Bank of America's reversal of a card entry, dated as its `CHECKCARD` line is; `RBT` marks a rebate given
+    // back on it (a fuel program's discount: `REVERSAL 0824 RBT SHELL OIL 575 ... CKCD 6532 ...`).
+    id: 'wrapper.dated-reversal',
+    pattern: /^REVERSAL \d{4} (?:RBT )?(?=[A-Z])/,
+    yields: { via: 'card', refund: true },
+    examples: [
+      {
+        line: 'REVERSAL 0824 RBT SHELL OIL 575 NY 05587454237000002660433 CKCD 6532 5348690006946360 540703',
+        expect: { name: 'SHELL OIL' },
+      },
+    ],
+  },
+  {
     id: 'wrapper.dated-purchase',
     pattern: /^(?:MOBILE )?PURCHASE \d{4} /,
     yields: { via: 'card' },
@@ -1157,6 +1170,19 @@ export const trailingWrappers: readonly WrapperRule[] = [
     pattern: / (?:ON-LINE|ONLINE PMT|RECURRING|BILL ?PAY(?:MENT)?)(?= |$)/,
     yields: { via: 'bill-pay', silent: true },
     examples: [{ line: 'BILL PAY ROYAL PROPERTY MGMT ON-LINE', expect: { name: 'ROYAL PROPERTY MGMT' } }],
+  },
+  {
+    // Bank of America's card block closing a card entry it reverses: `CKCD`, the date, the card's number and
+    // the authorisation (`... NY 05587454237000002660433 CKCD 6532 5348690006946360 540703`).
+    id: 'wrapper.checkcard-block',
+    pattern: / CKCD \d{4} \d{12,19}(?: \d{4,8})?$/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: 'REVERSAL 0824 HARBOR COFFEE CO 575 NY 05587454237000002660433 CKCD 6532 5348690006946360 540703',
+        expect: { name: 'HARBOR COFFEE CO', region: 'NY' },
+      },
+    ],
   },
   {
     // The same vocabulary after the place (`SANTA CRUZ ELECTRONICS SANTA CRUZ CA DEBIT`): the entry's kind,

@@ -456,14 +456,16 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     // Money given back that no refund word names: a fee rebated, a disputed charge credited until the
-    // dispute is settled. Only money in: a merchant may be called so (`DISPUTE RESOLUTION CTR`).
+    // dispute is settled, the bank's own correction (Bank of America's `Bank Adjustment`). Only money in: a
+    // merchant may be called so (`DISPUTE RESOLUTION CTR`).
     id: 'bank.credit-back',
-    when: /\bREBATE\b|\bDISPUTE\b|PROVISIONAL CR/,
+    when: /\bREBATE\b|\bDISPUTE\b|PROVISIONAL CR|^BANK ADJUSTMENT\b/,
     direction: 'incoming',
     yields: { type: 'reimbursement', subType: null, counterparty: 'party', refund: true },
     examples: [
       { line: 'ATM Fee Rebate', direction: 'incoming', expect: { type: 'reimbursement', subType: null } },
       { line: 'DC DISPUTE TEMP CR', direction: 'incoming', expect: { type: 'reimbursement', subType: null } },
+      { line: 'Bank Adjustment', direction: 'incoming', expect: { type: 'reimbursement', subType: null } },
     ],
   },
   {

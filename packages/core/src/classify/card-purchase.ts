@@ -3,6 +3,7 @@ import type { Channel, RiskInsights, TransactionSubType, TransactionType } from 
 import type { Anatomy } from '../anatomy/anatomy.js';
 import type { Line } from '../normalize/line.js';
 import type { CardCounterparty } from '../resolve/card-counterparty.js';
+import { issuesCreditOrLoans } from '../resolve/evidence.js';
 import { decideChannel } from './channel.js';
 import { cardRiskInsights } from './risk.js';
 
@@ -62,7 +63,8 @@ export function classifyCardPurchase(
  * through a P2P or remittance app that the line names alone (`WU *WESTERN UNION`, `RMTLY* S876C
  * REMITLY.COM`; a card network's own record of it stays spending); an instalment repaid to a
  * buy-now-pay-later lender (`PAYPAL *PYPL PAYIN4`); rent paid through a property manager's portal
- * (`APF*QUEEN CITY MANAGEME`).
+ * (`APF*QUEEN CITY MANAGEME`); a bank card's payment to a card issuer or a lender (`AMZ SECURED CARD ...
+ * DEBIT CARD`).
  */
 function movedByParty(
   { merchant, parties, peerToPeer, toPerson, repaysInstallments }: CardCounterparty,
@@ -73,5 +75,8 @@ function movedByParty(
   if (repaysInstallments) return { type: 'debt', subType: 'bnpl' };
   if (parties.some((party) => party.roles.includes('rent')))
     return { type: 'other_money_movement', subType: 'rental' };
+  // A bank card paying a card issuer or a lender pays the card's bill or the loan, no purchase.
+  if (fromBankLine && merchant && issuesCreditOrLoans(merchant.industryId))
+    return { type: 'debt', subType: 'payment' };
   return null;
 }

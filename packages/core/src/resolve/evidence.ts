@@ -527,6 +527,12 @@ const lendingIndustries = ['005-001', '005-002', '005-003', '005-004', '005-012'
  */
 export const lendsMoney = (industryId: string) => lendingIndustries.includes(industryId.slice(0, 7));
 /**
+ * Card issuers and lenders: a bank card's payment to one (`AMZ SECURED CARD ... DEBIT CARD`) pays a card or a
+ * loan. Cash-advance apps are paid by card for their membership (`FLOATME SUBSCRIPTI`), not for the advance.
+ */
+export const issuesCreditOrLoans = (industryId: string) =>
+  ['005-002', '005-003'].includes(industryId.slice(0, 7)) && !industryId.startsWith('005-003-005');
+/**
  * Stores: an ACH payment to one (`KOHLS PAYMENT`, `BEST BUY AUTO PYMT`) pays the store's card, for a store
  * takes no other payment from a bank account.
  */
