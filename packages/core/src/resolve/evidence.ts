@@ -445,6 +445,17 @@ export const fillerWords: ReadonlySet<string> = new Set([
 /** Filler words that say a card was used at the brand's forecourt (`COSTCO FUEL`): in a company's name they are the name's. */
 export const forecourtWords: ReadonlySet<string> = new Set(['fuel']);
 
+/** The shop at a fuel brand's station, printed after its name (`CHEVRON FOOD MART`, `SHELL MINI MART`). */
+export const stationShopWords: ReadonlySet<string> = new Set([
+  'food',
+  'mart',
+  'mini',
+  'minimart',
+  'foodmart',
+]);
+/** Fuel stations, whose shop the line may name after the brand. */
+export const sellsFuel = (industryId: string) => industryId.startsWith('014-001');
+
 /**
  * Words banks print about the account and the entry (`ACCT BAL REBATE`, `TFR-TO`): a name made of them is
  * generic, however rare the word, and a brand that one of them names needs more of the line to agree.

@@ -66,3 +66,12 @@ describe("createMatcher: a brand's name after a venue's code", () => {
     expect(matchName(transit, 'ABC TRANSPO')).toBe('Transpo');
   });
 });
+
+describe("createMatcher: a fuel brand's station shop", () => {
+  it("reads the shop after a fuel brand's name as the brand's own (`CHEVRON FOOD MART`)", () => {
+    const station = entry(['Harborline'], '014-001-000-000');
+    expect(matchName([station], 'HARBORLINE FOOD MART')).toBe('Harborline');
+    // Not after another trade's brand.
+    expect(matchName([entry(['Harborline'], '012-001-000-000')], 'HARBORLINE FOOD MART')).toBeNull();
+  });
+});

@@ -21,7 +21,9 @@ import {
   namesOtherEntity,
   placeFeatureWords,
   relatedTopLevels,
+  sellsFuel,
   statementAbbreviations,
+  stationShopWords,
   venueWords,
   wordFitsIndustry,
 } from './evidence.js';
@@ -281,6 +283,8 @@ function score(
     // SUPERCENTER # WAL-MART SUPER CENTER`), or its town (`IKEA WEST SACRAMENTO`).
     const noise = isNoise(token) && (evidence.cardMerchant || !forecourtWords.has(token));
     if (noise || named.has(token) || named.has(word) || hasOwnWord(entry, token)) continue;
+    // The station's shop (`CHEVRON FOOD MART`) is the brand's own.
+    if (stationShopWords.has(token) && sellsFuel(entry.industryId)) continue;
     // A place named with the brand's word (`WATSONS BAY PHARMACY`), its town's name or not.
     if (index === 0 && placeFeatureWords.has(word)) {
       conflictingWords++;
