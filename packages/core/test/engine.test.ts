@@ -26,6 +26,15 @@ describe('createEngine: card enrichment on the built catalog', () => {
     ]);
   });
 
+  it('names a delivery app or a platform followed only by its town (`UBER EATS SAN FRANCISCO CA`) as itself', () => {
+    expect(card('UBER EATS SAN FRANCISCO CA', { categoryCode: '5812' }).counterparty[0]?.name).toBe(
+      'Uber Eats',
+    );
+    expect(card('DD *DOORDASH SAN FRANCISCO CA', { categoryCode: '5812' }).counterparty[0]?.name).toBe(
+      'DoorDash',
+    );
+  });
+
   it('reads the order code after a seller’s own prefix as no merchant, letters only or not; a seller behind a platform stays', () => {
     for (const line of [
       'AMZN PRIME*GKDKSCKCJ WA',

@@ -170,6 +170,18 @@ describe('readAnatomy', () => {
     expect(readAnatomy('UNIVERSITY OF CINC CINCINNATI OH', lexicon).name).toBe('UNIVERSITY OF CINC');
   });
 
+  it("reads a town and state alone after a delivery app's or a platform's prefix as the party's place", () => {
+    for (const [line, city] of [
+      ['UBER EATS SAN FRANCISCO CA', 'SAN FRANCISCO'],
+      ['DD *DOORDASH SAN FRANCISCO CA', 'SAN FRANCISCO'],
+      ['GRUBHUB*SEATTLE WA', 'SEATTLE'],
+    ]) {
+      expect(readAnatomy(line!, lexicon).location.city).toBe(city);
+    }
+    // After a card processor's, it is the name of the business behind it.
+    expect(readAnatomy('SQ *OAKLAND CA', lexicon).name).toBe('OAKLAND');
+  });
+
   it("reads a delivery app's or a processor's prefix run into the name, but not a word that only starts alike", () => {
     const grubhub = readAnatomy('GRUBHUBBUFFALOWILDWIN', lexicon);
     expect(grubhub.thirdPartyIds.map(thirdPartyName)).toEqual(['Grubhub']);

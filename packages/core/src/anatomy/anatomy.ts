@@ -102,6 +102,30 @@ function withoutCutTownEcho(text: string, city: string, lexicon: AnatomyLexicon)
   return before.includes(' ') && !ofTown && !lexicon.isCommonWord(start[1]!.toLowerCase()) ? before : text;
 }
 
+/**
+ * Only a town and its state after the prefix of a party that sells itself or delivers (`UBER EATS SAN FRANCISCO
+ * CA`, `DD *DOORDASH SAN FRANCISCO CA`, `GRUBHUB*SEATTLE WA`): the party's place, and no other name on the line.
+ * After a card processor's (`SQ *OAKLAND CA`) it is the name of the business behind.
+ */
+function placeAfterParty(
+  text: string,
+  prefixes: readonly Anatomy['prefixes'][number][],
+  lexicon: AnatomyLexicon,
+): ReturnType<typeof stripPlaceTail> | null {
+  const sellsItself = prefixes.some((prefix) => {
+    const party = lexicon.thirdParties.get(prefix.thirdPartyId ?? '');
+    return party !== undefined && (!party.roles.includes('facilitator') || party.type === 'delivery_service');
+  });
+  if (!sellsItself || !/ [A-Z]{2}$/.test(text)) return null;
+  // The place is read as it would be after a name; nothing may be left of the text but it.
+  const tail = stripPlaceTail(`${PLACEHOLDER_NAME} ${text}`, lexicon, false);
+  return tail.text === PLACEHOLDER_NAME && tail.city !== null && tail.region !== null
+    ? { ...tail, text: '' }
+    : null;
+}
+/** A word no line holds, put before a text to read it as a place after a name. */
+const PLACEHOLDER_NAME = 'QQXQQ';
+
 /** `ST OF CA`, `STATE OF CALIF`: a state's own name for itself before its agency's. */
 const stateAgency = /^(?:ST|STATE) OF (CALIF|[A-Z]{2}) (?=[A-Z])/;
 
@@ -388,7 +412,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     ? noPlace(text)
     : toPerson
       ? noPlace(cardNotPresent ? text.replace(/ [A-Z]{2}$/, '') : text)
-      : stripPlaceTail(text, lexicon, cardNotPresent, citySlotTaken);
+      : (placeAfterParty(text, prefixes, lexicon) ??
+        stripPlaceTail(text, lexicon, cardNotPresent, citySlotTaken));
   if (place.region || place.postalCode) rules.push('location.place');
   else if (place.country && place.city) rules.push('location.abroad');
   text = place.text;
