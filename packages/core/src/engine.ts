@@ -216,7 +216,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return merchant ? shapeCounterparty(parts, merchant, 100, null, null) : null;
     },
     lexicon,
-    matcher: createMatcher(entries, { isGeneric, isCutWord: lexicon.isCutCommonWord }),
+    matcher: createMatcher(entries, {
+      isGeneric,
+      isCutWord: lexicon.isCutCommonWord,
+      isWord: lexicon.isCommonWord,
+    }),
     merchants: catalog.merchants,
     merchantOfMcc,
     industryChain: createIndustryChains(lexicon.industries, (file) => base + file),

@@ -17,8 +17,13 @@ const evidence: MatchEvidence = {
   behindFacilitator: false,
   cardMerchant: true,
 };
-const matchName = (entries: MatchEntry[], line: string, isCutWord = (_token: string) => false) => {
-  const matcher = createMatcher(entries, { isGeneric: () => false, isCutWord });
+const matchName = (
+  entries: MatchEntry[],
+  line: string,
+  isCutWord = (_token: string) => false,
+  isWord = (_token: string) => false,
+) => {
+  const matcher = createMatcher(entries, { isGeneric: () => false, isCutWord, isWord });
   const found = matcher.match({ readings: [line], statementForm: null, host: null }, evidence);
   return found === null ? null : entries[found.entry]!.names[0];
 };
@@ -73,5 +78,22 @@ describe("createMatcher: a fuel brand's station shop", () => {
     expect(matchName([station], 'HARBORLINE FOOD MART')).toBe('Harborline');
     // Not after another trade's brand.
     expect(matchName([entry(['Harborline'], '012-001-000-000')], 'HARBORLINE FOOD MART')).toBeNull();
+  });
+});
+
+describe("createMatcher: a word run into a brand's name", () => {
+  const isWord = (token: string) => ['direct', 'optical'].includes(token);
+  const isCutWord = (token: string) => token === 'direc';
+
+  it('finds a one-word name before a word, whole or cut by the field (`PATAGONIADIREC`)', () => {
+    const outfitter = [entry(['Harborline'], '012-004-000-000')];
+    expect(matchName(outfitter, 'HARBORLINEDIREC', isCutWord, isWord)).toBe('Harborline');
+    expect(matchName(outfitter, 'HARBORLINEDIRECT', isCutWord, isWord)).toBe('Harborline');
+    // Letters that are no word stay another name.
+    expect(matchName(outfitter, 'HARBORLINEQUARX', isCutWord, isWord)).toBeNull();
+  });
+
+  it('leaves names of several words run together to the local business (`COLLEGEAVEOPTICAL`)', () => {
+    expect(matchName([entry(['Harbor Line'])], 'HARBORLINEOPTICAL', isCutWord, isWord)).toBeNull();
   });
 });

@@ -418,6 +418,8 @@ export interface MatcherOptions {
   isGeneric(key: string): boolean;
   /** Whether a token is no common word but the start of one, as a field cuts it (`transpo`). */
   isCutWord(token: string): boolean;
+  /** Whether a token is a common English word (`express`). */
+  isWord(token: string): boolean;
 }
 
 export function createMatcher(entries: readonly MatchEntry[], options: MatcherOptions): Matcher {
@@ -626,11 +628,9 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       return false;
     };
     const longest = startsTown(word.slice(-2)) ? 2 : startsTown(word.slice(-1)) ? 1 : 3;
-    for (let size = word.length - longest; size >= Math.max(6, word.length - 4); size--) {
+    const runIn = (size: number) => {
       const key = word.slice(0, size);
-      const found = byKey.get(key);
-      if (!found) continue;
-      return found.map((entry) => ({
+      return (byKey.get(key) ?? []).map((entry) => ({
         entry,
         kind: 'alias' as const,
         similarity: 1,
@@ -639,6 +639,22 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
         reading,
         matchedKey: key,
       }));
+    };
+    for (let size = word.length - longest; size >= Math.max(6, word.length - 4); size--) {
+      const found = runIn(size);
+      if (found.length > 0) return found;
+    }
+    // A word run into a one-word name, whole or cut by the field (`PATAGONIADIREC`): the longest such name
+    // that stands out before it. Names of several words run together (`COLLEGEAVEOPTICAL`) are a local
+    // business's as often.
+    for (let size = word.length - 5; size >= 5; size--) {
+      const key = word.slice(0, size);
+      const rest = word.slice(size);
+      if (options.isGeneric(key) || !(options.isWord(rest) || options.isCutWord(rest))) continue;
+      const found = runIn(size).filter((candidate) =>
+        entries[candidate.entry]!.names.some((name) => nameKey(name) === key),
+      );
+      if (found.length > 0) return found;
     }
     return [];
   }
