@@ -26,6 +26,23 @@ describe('createEngine: card enrichment on the built catalog', () => {
     ]);
   });
 
+  it("names an airline by its ticket's number on a bank line without an MCC (`UNITED 0162123456789`)", () => {
+    const ticket = engine.enrichUniversal({
+      userId: 'u1',
+      description:
+        'PURCHASE AUTHORIZED ON 02/14 UNITED 0162123456789 800-932-2732 TX S384123456789012 CARD 1234',
+      amount: 412.2,
+      categoryType: 'MCC',
+    });
+    expect(ticket.counterparty[0]?.name).toBe('United Airlines');
+  });
+
+  it("names AMC's cinemas by AMC alone, its streaming by AMC+ (`AMC 1234 ONLINE`, `AMC+`)", () => {
+    expect(card('AMC 1234 ONLINE 888-440-4262 KS').counterparty[0]?.name).toBe('AMC Theatres');
+    expect(card('AMC+ 888-555-1212 NY').counterparty[0]?.name).toBe('AMC+');
+    expect(card('PARAMOUNT+ 888-274-5343 CA').counterparty[0]?.name).toBe('Paramount+');
+  });
+
   it('names a delivery app or a platform followed only by its town (`UBER EATS SAN FRANCISCO CA`) as itself', () => {
     expect(card('UBER EATS SAN FRANCISCO CA', { categoryCode: '5812' }).counterparty[0]?.name).toBe(
       'Uber Eats',

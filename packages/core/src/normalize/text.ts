@@ -21,18 +21,23 @@ export function canonical(text: string): string {
 const plainWords = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
 
 /**
- * The lookup key of a name or alias: lower case, `&` as `and`, apostrophes
- * dropped (`MCDONALD'S` = `mcdonalds`), other punctuation as spaces.
+ * The lookup key of a name or alias: lower case, `&` as `and`, a plus closing a
+ * name as `plus` (`PARAMOUNT+`), apostrophes dropped (`MCDONALD'S` =
+ * `mcdonalds`), other punctuation as spaces.
  */
 export function nameKey(text: string): string {
   const lower = withoutAccents(text).toLowerCase();
   // Most texts are words and single spaces already: one test instead of four replacements.
   if (plainWords.test(lower)) return lower;
-  return lower
-    .replace(/&/g, ' and ')
-    .replace(/['’`]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return (
+    lower
+      .replace(/&/g, ' and ')
+      // A plus after a name is its word (`PARAMOUNT+`, `AMC+`: AMC's streaming, not its cinemas).
+      .replace(/(?<=[a-z0-9])\+(?![a-z0-9])/g, ' plus')
+      .replace(/['’`]/g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+  );
 }
 
 /** `nameKey` without spaces, so `WAL-MART`, `WAL MART` and `WALMART` meet. */

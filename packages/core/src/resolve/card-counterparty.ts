@@ -12,6 +12,7 @@ import type { Place } from '../lexicon.js';
 import { homeCountryOf } from '../normalize/home-country.js';
 import type { Line } from '../normalize/line.js';
 import { bareHost, compactKey, nameKey } from '../normalize/text.js';
+import { airlineMccOfTicket } from './airline-tickets.js';
 import { fillerWords, industryOfWord, lendsMoney, wordFitsIndustry } from './evidence.js';
 import type { MatchEvidence, MatchQuery, MatchResult, MatchTrace } from './matcher.js';
 import { namesPerson } from './p2p.js';
@@ -144,7 +145,8 @@ export function resolveCardCounterparty(
       descriptor.prefixes.some((prefix) => prefix.id === 'prefix.unknown-facilitator'),
     mccIndustryId: mcc?.industryId ?? null,
     country: place.country?.toLowerCase() ?? homeCountryOf(line.currencyCode),
-    mccEntry: line.categoryCode ? (parts.merchantOfMcc.get(line.categoryCode) ?? null) : null,
+    // Without an MCC, an airline's ticket number names the airline as its MCC would.
+    mccEntry: parts.merchantOfMcc.get(line.categoryCode ?? airlineMccOfTicket(descriptor.raw) ?? '') ?? null,
     thirdPartyHosts: hostsOf(parties),
     cardMerchant: true,
     townWords: new Set(place.city?.toLowerCase().split(' ')),
