@@ -484,6 +484,11 @@ describe('createEngine: transfers and universal lines', () => {
     expect(shop.counterparty).toEqual([]);
     const bank = transfer('BKOFAMERICA ATM 03/12 #000001234 WITHDRWL PORTLAND OR', { amount: 60 });
     expect(bank.counterparty[0]?.name).toBe('Bank of America');
+    // A bank's two letters alone, its `W/D` no ACH company's slash; the place its machine stands after its name.
+    expect(universal('TD ATM W/D    005295', 'DEBIT', 'CAD').counterparty[0]?.name).toBe('TD');
+    expect(
+      universal('Wdl ATM CBA ATM CABRAMATTA G NSW 213007 AUS', 'DEBIT', 'AUD').counterparty[0]?.name,
+    ).toBe('Commonwealth Bank');
   });
 
   it('reads a line no bank rule names by its party and entry: own transfer, debt, investment, refund', () => {

@@ -10,7 +10,7 @@
  * (`NON-CHASE ATM`, `NONTD ATM`).
  */
 const atmWording =
-  /\b(?:RETRAIT(?: AU)?(?: GUICHET| GAB| GA)?|RETIRO(?: EN)?(?: CAJERO(?: AUTOMATICO)?| ATH)?|ATM|JEANIE|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|WDL|W\/D|WD|CASH|DEBIT|DEPOSIT|CHECK|DDA|AUTHORIZED ON|ON \d{2}\/\d{2}(?:\/\d{2,4})?(?= AT)|AT|NON-?[A-Z]+)\b/g;
+  /\b(?:RETRAIT(?: AU)?(?: GUICHET| GAB| GA)?|RETIRO(?: EN)?(?: CAJERO(?: AUTOMATICO)?| ATH)?|ATM|JEANIE|WITHDRAWAL|WITHDRAW|WITHDRWL|WDRL|WDL|W\/D|WD|CASH|DEBIT|DEPOSIT|DEP|CHECK|DDA|AUTHORIZED ON|ON \d{2}\/\d{2}(?:\/\d{2,4})?(?= AT)|AT|NON-?[A-Z]+)\b/g;
 
 /** A card network's name before the owner's (`PLUS WELLS FARGO BAN`): the network the card used, no owner. */
 const networkBeforeOwner = /^(?:PLUS|CIRRUS|STAR|PULSE|NYCE|MAESTRO|INTERLINK|ACCEL|SHAZAM|CU24|CO-OP) /;
@@ -77,4 +77,6 @@ export const atmExamples: readonly { line: string; owner: string }[] = [
   // Australia: another bank's machine, its fee stated; the bank's own machine at a branch.
   { line: 'NON-ANZ ATM WESTPAC ULTIMO INCLUDES ATM OPERATOR CHARGE $2.00', owner: 'WESTPAC ULTIMO' },
   { line: 'ANZ ATM BROADWAY BRANCH #1 BROADWAY NS', owner: 'ANZ' },
+  // TD Canada Trust: its two letters, the entry's short form and the machine's number.
+  { line: 'TD ATM DEP    000523', owner: 'TD' },
 ];

@@ -87,8 +87,10 @@ export function resolveBankCounterparty(
     counterpartyText = app === 'SQC*' || app === 'SQUARE CASH' ? 'CASH APP' : app;
   } else if (rule?.counterparty !== 'none') {
     counterpartyText = anatomy.name || null;
-    // Two letters before an ATM's wording (`IC CASH 010123`) are an operator's code, not a bank's name.
-    if (rule?.type === 'atm' && (counterpartyText?.replace(/[^A-Z]/g, '').length ?? 0) < 3)
+    // Two letters and more before an ATM's wording (`IC CASH 010123 GALLERIA`) are an operator's code, not a
+    // bank's name; two alone may be the bank's (`TD ATM W/D 005295`), which the catalog then knows.
+    const letters = counterpartyText?.replace(/[^A-Z]/g, '').length ?? 0;
+    if (rule?.type === 'atm' && letters < 3 && !(letters === 2 && counterpartyText === anatomy.name.trim()))
       counterpartyText = null;
   }
   const named = namedThirdParties(parts.lexicon, text);
@@ -105,6 +107,7 @@ export function resolveBankCounterparty(
   const evidence = {
     // An ATM's owner is a bank or credit union: what an ATM's MCC would say (`NAVY FEDERAL` is no generic name there).
     mccIndustryId: rule?.type === 'atm' ? banksIndustry : null,
+    atMachine: rule?.type === 'atm',
     country,
     mccEntry: null,
     behindFacilitator: false,

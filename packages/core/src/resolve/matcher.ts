@@ -17,6 +17,7 @@ import {
   isCompanyWord,
   isTradeWord,
   legalEntityWords,
+  lendsMoney,
   namedByDealers,
   namesOtherEntity,
   placeFeatureWords,
@@ -54,6 +55,8 @@ export interface MatchEvidence {
   namesTown?: (key: string) => boolean;
   /** Whether a name key is a large town of the line's country, in any state (`springfield`). */
   namesLargeTown?: (key: string) => boolean;
+  /** A cash machine's line: the words after its owner's name say where the machine stands (`CBA CABRAMATTA`). */
+  atMachine?: boolean;
 }
 
 /** What to look up for one descriptor. */
@@ -283,6 +286,8 @@ function score(
     // SUPERCENTER # WAL-MART SUPER CENTER`), or its town (`IKEA WEST SACRAMENTO`).
     const noise = isNoise(token) && (evidence.cardMerchant || !forecourtWords.has(token));
     if (noise || named.has(token) || named.has(word) || hasOwnWord(entry, token)) continue;
+    // A bank's machine named by where it stands (`CBA CABRAMATTA G`).
+    if (evidence.atMachine && lendsMoney(entry.industryId)) continue;
     // The station's shop (`CHEVRON FOOD MART`) is the brand's own.
     if (stationShopWords.has(token) && sellsFuel(entry.industryId)) continue;
     // A place named with the brand's word (`WATSONS BAY PHARMACY`), its town's name or not.
