@@ -224,10 +224,13 @@ export const leadingWrappers: readonly WrapperRule[] = [
   },
   {
     id: 'wrapper.dated-purchase',
-    pattern: /^(?:MOBILE )?PURCHASE \d{4} /,
+    // `PUR` after the date: a small bank's OFX name field (`0246 PUR WAL-MART 0316 ATTALLA A`).
+    pattern: /^(?:(?:MOBILE )?PURCHASE \d{4} |(?:\d{4} )?PUR (?=[A-Z]))/,
     yields: { via: 'card' },
     examples: [
       { line: 'PURCHASE 0611 GREEN LEAF NAIL SPA AUSTIN TX', expect: { name: 'GREEN LEAF NAIL SPA' } },
+      { line: '0611 PUR GREEN LEAF NAIL SPA 0316 AUSTIN TX', expect: { name: 'GREEN LEAF NAIL SPA' } },
+      { line: '1215 PUR GREEN LEAF NAIL SPA 0316 AUSTIN TX', expect: { name: 'GREEN LEAF NAIL SPA' } },
     ],
   },
   {
