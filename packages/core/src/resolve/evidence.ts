@@ -558,6 +558,12 @@ export const financesVehicles = (industryId: string) => industryId.startsWith('0
  * `ROSEN NISSAN`), so the maker's name after other words is the dealer's.
  */
 export const namedByDealers = (industryId: string) => ['014-003', '014-006'].includes(industryId.slice(0, 7));
+/**
+ * Shops, restaurants, salons, clinics, stations and venues: their lines name the branch after the brand
+ * (`LIDL E-TUNA RABERGSTO`); a company of another line (`THALES/SPIRIT INFLYT`) has no branches to name.
+ */
+export const namesItsBranches = (industryId: string) =>
+  ['009', '010', '011', '012', '014', '015'].includes(industryId.slice(0, 3));
 /** Tax agencies: money in from one is a tax refund. */
 export const collectsTaxes = (industryId: string) => industryId.startsWith('006-001');
 /** Insurers: money in from one pays a claim or returns a premium. */

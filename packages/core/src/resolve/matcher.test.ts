@@ -77,7 +77,10 @@ describe("createMatcher: a fuel brand's station shop", () => {
     const station = entry(['Harborline'], '014-001-000-000');
     expect(matchName([station], 'HARBORLINE FOOD MART')).toBe('Harborline');
     // Not after another trade's brand.
-    expect(matchName([entry(['Harborline'], '012-001-000-000')], 'HARBORLINE FOOD MART')).toBeNull();
+    const isWord = (token: string) => ['food', 'mart'].includes(token);
+    expect(
+      matchName([entry(['Harborline'], '012-001-000-000')], 'HARBORLINE FOOD MART', undefined, isWord),
+    ).toBeNull();
   });
 });
 
@@ -95,5 +98,21 @@ describe("createMatcher: a word run into a brand's name", () => {
 
   it('leaves names of several words run together to the local business (`COLLEGEAVEOPTICAL`)', () => {
     expect(matchName([entry(['Harbor Line'])], 'HARBORLINEOPTICAL', isCutWord, isWord)).toBeNull();
+  });
+});
+
+describe("createMatcher: a branch's name after a store brand's", () => {
+  const isWord = (token: string) => ['direct', 'sales', 'tuna'].includes(token);
+
+  it('weighs words no dictionary knows after a store brand of its own name lightly: a branch (`LIDL RABERGSTO`)', () => {
+    const grocer = [entry(['Harborline'], '011-007-000-000')];
+    expect(matchName(grocer, 'HARBORLINE QUARVIK ODDNESTA', undefined, isWord)).toBe('Harborline');
+    // Common words are another business's name.
+    expect(matchName(grocer, 'HARBORLINE DIRECT SALES', undefined, isWord)).toBeNull();
+  });
+
+  it('not after a company of a line without branches', () => {
+    const company = [entry(['Harborline'], '020-017-000-000')];
+    expect(matchName(company, 'HARBORLINE QUARVIK ODDNESTA', undefined, isWord)).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import {
   legalEntityWords,
   lendsMoney,
   namedByDealers,
+  namesItsBranches,
   namesOtherEntity,
   placeFeatureWords,
   relatedTopLevels,
@@ -84,6 +85,8 @@ export interface Matcher {
 
 /** Scores under this are no match (CONTRACT.md: candidates under 50 are dropped). */
 export const MIN_MATCH_SCORE = 50;
+/** What a word no dictionary knows costs after a brand's own name (`LIDL E-TUNA RABERGSTO`): a branch's. */
+const PLACE_WORD_WEIGHT = 7;
 /** What a brand's name loses for coming after other words (`JCP STARBUCKS`) rather than first. */
 const INNER_PENALTY = 10;
 /** At most this many codes may come before a brand's name that is looked for inside a line. */
@@ -261,11 +264,14 @@ function score(
   entry: MatchEntry,
   candidate: Candidate,
   evidence: MatchEvidence,
-  isGeneric: (key: string) => boolean,
+  { isGeneric, isWord, isCutWord }: MatcherOptions,
   notes: string[],
 ): number {
   const brandTop = topLevel(entry.industryId);
   let unexplainedWords = 0;
+  // Unexplained words no dictionary knows (`RABERGSTO`, `THREERIVERS`): a branch's or a place's name more often
+  // than another business's, after a brand's name of its own.
+  let placeLikeWords = 0;
   let conflictingWords = 0;
   let legalEntity = false;
   const named = new Set(candidate.matchedKey.split(' '));
@@ -309,6 +315,8 @@ function score(
     } else if (group) conflictingWords++;
     else {
       unexplainedWords++;
+      if (token.length >= 4 && !isWord(token) && !isCutWord(token) && !givenNames.has(token.toUpperCase()))
+        placeLikeWords++;
       if (token.length >= 3) unexplainedNames++;
       if (givenNames.has(token.toUpperCase())) givenNameWords++;
       if (isCompanyWord(token)) companyNameWords++;
@@ -352,6 +360,17 @@ function score(
   const anotherBusiness = evidence.cardMerchant && unexplainedWords >= 2 && named.size === 1;
   const perWord = acronym ? 25 : anotherBusiness ? 22 : 15;
   result -= perWord * unexplainedWords + 50 * conflictingWords;
+  // A brand's own name (no common word's, no town's) before words no dictionary knows: a branch's name.
+  const ownName =
+    !acronym &&
+    !isGeneric(candidate.matchedKey) &&
+    !town &&
+    candidate.kind === 'alias' &&
+    namesItsBranches(entry.industryId);
+  if (ownName && evidence.cardMerchant && placeLikeWords > 0) {
+    result += (perWord - PLACE_WORD_WEIGHT) * placeLikeWords;
+    notes.push("words no dictionary knows after the brand's own name: a branch's");
+  }
   if (conflictingWords > 0) notes.push('a word of the line names another industry or kind of place');
   const extraWords = unexplainedWords + conflictingWords + sameIndustryWords;
   result += guard(entry, candidate, evidence, extraWords, isGeneric, notes);
@@ -829,7 +848,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     const scoreAll = (found: readonly Candidate[]) => {
       for (const candidate of found) {
         const notes: string[] = [];
-        const value = score(entries[candidate.entry]!, candidate, evidence, options.isGeneric, notes);
+        const value = score(entries[candidate.entry]!, candidate, evidence, options, notes);
         trace?.candidates.push({
           entry: candidate.entry,
           kind: candidate.kind,
