@@ -87,10 +87,9 @@ export function resolveBankCounterparty(
     counterpartyText = app === 'SQC*' || app === 'SQUARE CASH' ? 'CASH APP' : app;
   } else if (rule?.counterparty !== 'none') {
     counterpartyText = anatomy.name || null;
-    // Two letters and more before an ATM's wording (`IC CASH 010123 GALLERIA`) are an operator's code, not a
-    // bank's name; two alone may be the bank's (`TD ATM W/D 005295`), which the catalog then knows.
-    const letters = counterpartyText?.replace(/[^A-Z]/g, '').length ?? 0;
-    if (rule?.type === 'atm' && letters < 3 && !(letters === 2 && counterpartyText === anatomy.name.trim()))
+    // A letter alone before an ATM's wording names no bank; two may (`TD ATM W/D 005295`), when the catalog
+    // knows them as a bank's (an operator's code, `IC`, it does not).
+    if (rule?.type === 'atm' && (counterpartyText?.replace(/[^A-Z]/g, '').length ?? 0) < 2)
       counterpartyText = null;
   }
   const named = namedThirdParties(parts.lexicon, text);
