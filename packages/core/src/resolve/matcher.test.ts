@@ -111,6 +111,29 @@ describe("createMatcher: a branch's name after a store brand's", () => {
     expect(matchName(grocer, 'HARBORLINE DIRECT SALES', undefined, isWord)).toBeNull();
   });
 
+  it('reads the branch after a store brand named with two common words or more (`BURGER URGE SOUTHBANK SOUTH`)', () => {
+    const isGeneric = () => true;
+    const matcher = createMatcher([entry(['Harbor Line'], '011-001-000-000')], {
+      isGeneric,
+      isCutWord: () => false,
+      isWord,
+    });
+    const name = (line: string) =>
+      matcher.match({ readings: [line], statementForm: null, host: null }, evidence) === null
+        ? null
+        : 'Harbor Line';
+    expect(name('HARBOR LINE QUARVIK SOUTH')).toBe('Harbor Line');
+    // Common words after it are another business's name; one common word alone names too many.
+    expect(name('HARBOR LINE DIRECT SALES')).toBeNull();
+    expect(
+      createMatcher([entry(['Harbor'], '011-001-000-000')], {
+        isGeneric,
+        isCutWord: () => false,
+        isWord,
+      }).match({ readings: ['HARBOR QUARVIK'], statementForm: null, host: null }, evidence),
+    ).toBeNull();
+  });
+
   it('not after a company of a line without branches', () => {
     const company = [entry(['Harborline'], '020-017-000-000')];
     expect(matchName(company, 'HARBORLINE QUARVIK ODDNESTA', undefined, isWord)).toBeNull();

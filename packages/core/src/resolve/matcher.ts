@@ -85,6 +85,8 @@ export interface Matcher {
 
 /** Scores under this are no match (CONTRACT.md: candidates under 50 are dropped). */
 export const MIN_MATCH_SCORE = 50;
+/** A compass point names a branch's side of town (`SOUTHBANK SOUTH`, `HAT CREEK BURGER WEST`). */
+const compassWords: ReadonlySet<string> = new Set(['north', 'south', 'east', 'west']);
 /** What a word no dictionary knows costs after a brand's own name (`LIDL E-TUNA RABERGSTO`): a branch's. */
 const PLACE_WORD_WEIGHT = 7;
 /** What a brand's name loses for coming after other words (`JCP STARBUCKS`) rather than first. */
@@ -315,7 +317,10 @@ function score(
     } else if (group) conflictingWords++;
     else {
       unexplainedWords++;
-      if (token.length >= 4 && !isWord(token) && !isCutWord(token) && !givenNames.has(token.toUpperCase()))
+      if (
+        compassWords.has(token) ||
+        (token.length >= 4 && !isWord(token) && !isCutWord(token) && !givenNames.has(token.toUpperCase()))
+      )
         placeLikeWords++;
       if (token.length >= 3) unexplainedNames++;
       if (givenNames.has(token.toUpperCase())) givenNameWords++;
@@ -361,9 +366,13 @@ function score(
   const perWord = acronym ? 25 : anotherBusiness ? 22 : 15;
   result -= perWord * unexplainedWords + 50 * conflictingWords;
   // A brand's own name (no common word's, no town's) before words no dictionary knows: a branch's name.
+  // A store brand's name of two common words or more (`BURGER URGE`) with nothing after it but such words is
+  // its branch too (`BURGER URGE SOUTHBANK`): one common word (`ROYAL`, `DIAMOND`) names too many businesses.
+  const branchOnly =
+    named.size >= 2 && placeLikeWords === unexplainedWords && conflictingWords + sameIndustryWords === 0;
   const ownName =
     !acronym &&
-    !isGeneric(candidate.matchedKey) &&
+    (!isGeneric(candidate.matchedKey) || branchOnly) &&
     !town &&
     candidate.kind === 'alias' &&
     namesItsBranches(entry.industryId);
@@ -373,7 +382,8 @@ function score(
   }
   if (conflictingWords > 0) notes.push('a word of the line names another industry or kind of place');
   const extraWords = unexplainedWords + conflictingWords + sameIndustryWords;
-  result += guard(entry, candidate, evidence, extraWords, isGeneric, notes);
+  const branchNamed = ownName && evidence.cardMerchant && placeLikeWords > 0 && branchOnly;
+  result += guard(entry, candidate, evidence, branchNamed ? 0 : extraWords, isGeneric, notes);
   if (legalEntity && !exact) result -= 15;
   // A common word with a legal form, behind a processor, is a small business's legal name (`SQ *CHAPTERS LLC`).
   if (legalEntity && evidence.behindFacilitator && isGeneric(candidate.matchedKey)) {
