@@ -433,11 +433,6 @@ export interface Tail extends LocationParts {
   text: string;
 }
 
-/**
- * Removes a trailing `CITY ST [ZIP] [US]`. A state code alone is a place when a
- * phone or host stood before it, or when it cannot be read as a word. The
- * name keeps at least one token.
- */
 /** The district of a British postcode (`W1T`, `SW1A`, `M4`), printed after the town. */
 const ukDistrict = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 
@@ -501,6 +496,11 @@ function foreignTail(
   return null;
 }
 
+/**
+ * Removes a trailing `CITY ST [ZIP] [US]`. A state code alone is a place when a
+ * phone or host stood before it, or when it cannot be read as a word. The
+ * name keeps at least one token.
+ */
 export function stripPlaceTail(
   text: string,
   gazetteer: PlaceGazetteer,

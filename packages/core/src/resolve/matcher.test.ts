@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchEntry } from './match-entry.js';
-import { createMatcher, type MatchEvidence } from './matcher.js';
+import { createMatcher, type MatchEvidence, type MatcherOptions } from './matcher.js';
 
 const entry = (names: string[], industryId = '011-001-001-000'): MatchEntry => ({
   names,
@@ -17,13 +17,14 @@ const evidence: MatchEvidence = {
   behindFacilitator: false,
   cardMerchant: true,
 };
-const matchName = (
-  entries: MatchEntry[],
-  line: string,
-  isCutWord = (_token: string) => false,
-  isWord = (_token: string) => false,
-) => {
-  const matcher = createMatcher(entries, { isGeneric: () => false, isCutWord, isWord });
+/** The name of the brand the matcher finds for a line, with word lists that know nothing unless given. */
+const matchName = (entries: MatchEntry[], line: string, words: Partial<MatcherOptions> = {}) => {
+  const matcher = createMatcher(entries, {
+    isGeneric: () => false,
+    isCutWord: () => false,
+    isWord: () => false,
+    ...words,
+  });
   const found = matcher.match({ readings: [line], statementForm: null, host: null }, evidence);
   return found === null ? null : entries[found.entry]!.names[0];
 };
@@ -67,7 +68,7 @@ describe("createMatcher: a brand's name after a venue's code", () => {
 
   it('leaves a common word the field cut to the company it starts (`COLUMBIA TRANSPO`)', () => {
     const transit = [entry(['Transpo'], '013-005-000-000')];
-    expect(matchName(transit, 'ABC TRANSPO', (token) => token === 'transpo')).toBeNull();
+    expect(matchName(transit, 'ABC TRANSPO', { isCutWord: (token) => token === 'transpo' })).toBeNull();
     expect(matchName(transit, 'ABC TRANSPO')).toBe('Transpo');
   });
 });
@@ -79,7 +80,7 @@ describe("createMatcher: a fuel brand's station shop", () => {
     // Not after another trade's brand.
     const isWord = (token: string) => ['food', 'mart'].includes(token);
     expect(
-      matchName([entry(['Harborline'], '012-001-000-000')], 'HARBORLINE FOOD MART', undefined, isWord),
+      matchName([entry(['Harborline'], '012-001-000-000')], 'HARBORLINE FOOD MART', { isWord }),
     ).toBeNull();
   });
 });
@@ -90,14 +91,14 @@ describe("createMatcher: a word run into a brand's name", () => {
 
   it('finds a one-word name before a word, whole or cut by the field (`PATAGONIADIREC`)', () => {
     const outfitter = [entry(['Harborline'], '012-004-000-000')];
-    expect(matchName(outfitter, 'HARBORLINEDIREC', isCutWord, isWord)).toBe('Harborline');
-    expect(matchName(outfitter, 'HARBORLINEDIRECT', isCutWord, isWord)).toBe('Harborline');
+    expect(matchName(outfitter, 'HARBORLINEDIREC', { isCutWord, isWord })).toBe('Harborline');
+    expect(matchName(outfitter, 'HARBORLINEDIRECT', { isCutWord, isWord })).toBe('Harborline');
     // Letters that are no word stay another name.
-    expect(matchName(outfitter, 'HARBORLINEQUARX', isCutWord, isWord)).toBeNull();
+    expect(matchName(outfitter, 'HARBORLINEQUARX', { isCutWord, isWord })).toBeNull();
   });
 
   it('leaves names of several words run together to the local business (`COLLEGEAVEOPTICAL`)', () => {
-    expect(matchName([entry(['Harbor Line'])], 'HARBORLINEOPTICAL', isCutWord, isWord)).toBeNull();
+    expect(matchName([entry(['Harbor Line'])], 'HARBORLINEOPTICAL', { isCutWord, isWord })).toBeNull();
   });
 });
 
@@ -106,36 +107,22 @@ describe("createMatcher: a branch's name after a store brand's", () => {
 
   it('weighs words no dictionary knows after a store brand of its own name lightly: a branch (`LIDL RABERGSTO`)', () => {
     const grocer = [entry(['Harborline'], '011-007-000-000')];
-    expect(matchName(grocer, 'HARBORLINE QUARVIK ODDNESTA', undefined, isWord)).toBe('Harborline');
+    expect(matchName(grocer, 'HARBORLINE QUARVIK ODDNESTA', { isWord })).toBe('Harborline');
     // Common words are another business's name.
-    expect(matchName(grocer, 'HARBORLINE DIRECT SALES', undefined, isWord)).toBeNull();
+    expect(matchName(grocer, 'HARBORLINE DIRECT SALES', { isWord })).toBeNull();
   });
 
   it('reads the branch after a store brand named with two common words or more (`BURGER URGE SOUTHBANK SOUTH`)', () => {
-    const isGeneric = () => true;
-    const matcher = createMatcher([entry(['Harbor Line'], '011-001-000-000')], {
-      isGeneric,
-      isCutWord: () => false,
-      isWord,
-    });
-    const name = (line: string) =>
-      matcher.match({ readings: [line], statementForm: null, host: null }, evidence) === null
-        ? null
-        : 'Harbor Line';
-    expect(name('HARBOR LINE QUARVIK SOUTH')).toBe('Harbor Line');
+    const words = { isGeneric: () => true, isWord };
+    const grill = [entry(['Harbor Line'], '011-001-000-000')];
+    expect(matchName(grill, 'HARBOR LINE QUARVIK SOUTH', words)).toBe('Harbor Line');
     // Common words after it are another business's name; one common word alone names too many.
-    expect(name('HARBOR LINE DIRECT SALES')).toBeNull();
-    expect(
-      createMatcher([entry(['Harbor'], '011-001-000-000')], {
-        isGeneric,
-        isCutWord: () => false,
-        isWord,
-      }).match({ readings: ['HARBOR QUARVIK'], statementForm: null, host: null }, evidence),
-    ).toBeNull();
+    expect(matchName(grill, 'HARBOR LINE DIRECT SALES', words)).toBeNull();
+    expect(matchName([entry(['Harbor'], '011-001-000-000')], 'HARBOR QUARVIK', words)).toBeNull();
   });
 
   it('not after a company of a line without branches', () => {
     const company = [entry(['Harborline'], '020-017-000-000')];
-    expect(matchName(company, 'HARBORLINE QUARVIK ODDNESTA', undefined, isWord)).toBeNull();
+    expect(matchName(company, 'HARBORLINE QUARVIK ODDNESTA', { isWord })).toBeNull();
   });
 });
