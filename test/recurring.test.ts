@@ -3,6 +3,7 @@
  * order and from a batch, whatever else the user pays, and the subscriptions view
  * (`GET /users/{userId}/recurring`) per environment, with its status filter and its 400.
  */
+import { transactionSchemas } from '@txenrich/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeShared, keys, startServer, type TestServer, waitFor } from './support/server.ts';
 
@@ -114,6 +115,22 @@ describe('recurrence over HTTP', () => {
       });
     }
   }, 120_000);
+
+  it('counts every payment of two requests of one user that meet in the same turn of the event loop', async () => {
+    const scope = { tenant: 'acme', environment: 'sandbox' } as const;
+    const netflix = (index: number) =>
+      transactionSchemas.card.parse(card('racing', 'NETFLIX.COM', 15.49, month(index, 5), `r-${index}`));
+    await server.service.enrichOne(scope, 'card', netflix(0));
+    // Started together, both read the series before either has written it.
+    for (let index = 1; index < 7; index += 2)
+      await Promise.all([
+        server.service.enrichOne(scope, 'card', netflix(index)),
+        server.service.enrichOne(scope, 'card', netflix(index + 1)),
+      ]);
+    const view = await call('/users/racing/recurring');
+    expect(view.body.series).toHaveLength(1);
+    expect(view.body.series[0]).toMatchObject({ count: 7, lastDate: month(6, 5) });
+  }, 60_000);
 
   it('filters by status, and answers 400 naming the field for another status', async () => {
     for (let index = 0; index < 4; index++)

@@ -5,9 +5,10 @@
  * one row, whatever the length of the user's history.
  *
  * A state written but not yet committed (group commit, a batch chunk on its
- * way to the store) is answered from here (`unsaved`), and a read checks it
- * after the store answered: two requests of one user that meet in the same
- * turn of the event loop each see the other's payment. An inline request
+ * way to the store) is answered from here (`unsaved`): a read checks it after
+ * the store answered, and an inline request again as its transaction is
+ * enriched, so two requests of one user whose reads met in one turn of the
+ * event loop each see the other's payment. An inline request
  * reads a state this process holds parsed by its revision alone
  * (`parsed-series.ts`).
  */
@@ -63,34 +64,63 @@ export function createSeriesStates(store: Store, now: () => number): SeriesState
     );
   }
 
+  /** A state of `ref` as read, with its revision (null: the series is new). */
+  interface Read {
+    state: SeriesState | undefined;
+    revision: SeriesRow['revision'] | null;
+  }
+
   /** The state of `ref`: the one kept parsed while the store holds it at the same revision. */
-  async function loadParsed(scope: Scope, ref: SeriesRef): Promise<SeriesState | undefined> {
+  async function loadParsed(scope: Scope, ref: SeriesRef): Promise<Read> {
     const key = unsavedKey(scope, ref);
     // Taken before asking: the cache may drop it meanwhile.
     const kept = parsed.kept(key);
     const [stored] = await store.loadSeries(scope, [ref], [kept?.revision ?? null]);
     const written = unsaved.get(key);
-    if (written) return parsed.read(key, written.revision, written.state);
-    if (!stored) return undefined;
+    if (written)
+      return { state: parsed.read(key, written.revision, written.state), revision: written.revision };
+    if (!stored) return { state: undefined, revision: null };
     // No text: the store holds the revision kept.
-    return stored.state === null ? kept!.state : parsed.read(key, stored.revision, stored.state);
+    const state = stored.state === null ? kept!.state : parsed.read(key, stored.revision, stored.state);
+    return { state, revision: stored.revision };
   }
 
   return {
     forRequest(scope) {
       const book = createTextSeriesBook();
+      // The revision of each series this request read or wrote last, and the states other requests wrote since.
+      const seen = new Map<string, SeriesRow['revision'] | null>();
+      const newer = new Map<string, SeriesState>();
       return {
         holds: book.holds,
-        get: book.get,
-        set: book.set,
+        get(userId, key) {
+          // Another request of this process wrote the series after this one read it (two requests of the
+          // user whose reads met in one turn of the event loop): its state, or one of the payments is lost.
+          // Checked as the transaction is enriched, in the same turn as this request's own write.
+          const at = unsavedKey(scope, { userId, key });
+          const written = unsaved.get(at);
+          if (written && seen.has(at) && seen.get(at) !== written.revision) {
+            seen.set(at, written.revision);
+            newer.set(at, parsed.read(at, written.revision, written.state));
+          }
+          return newer.get(at) ?? book.get(userId, key);
+        },
+        set(userId, key, state) {
+          newer.delete(unsavedKey(scope, { userId, key }));
+          book.set(userId, key, state);
+        },
         async load(ref) {
-          book.hold(ref, await loadParsed(scope, ref));
+          const { state, revision } = await loadParsed(scope, ref);
+          seen.set(unsavedKey(scope, ref), revision);
+          book.hold(ref, state);
         },
         changed() {
           const seenAt = now();
           return book.changes().map(({ written, ...change }) => {
             const revision = nextSeriesRevision();
-            parsed.keep(unsavedKey(scope, change), revision, change.state, written);
+            const at = unsavedKey(scope, change);
+            parsed.keep(at, revision, change.state, written);
+            seen.set(at, revision);
             return { ...change, revision, seenAt };
           });
         },
