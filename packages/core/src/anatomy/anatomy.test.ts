@@ -277,6 +277,13 @@ describe('readAnatomy', () => {
     expect(readAnatomy('99 RANCH MARKET #12', lexicon).name).toBe('99 RANCH MARKET');
   });
 
+  it("reads words joined by underscores as words, but not a seller's product and account after its star", () => {
+    const anatomy = readAnatomy('TB_HAYMARKET_3114 PYRMONT AU', lexicon);
+    expect(anatomy.display).toBe('TB Haymarket');
+    expect(anatomy.location.city).toBe('PYRMONT');
+    expect(readAnatomy('GOOGLE *GSUITE_ACME.CO', lexicon).name).toBe('GSUITE');
+  });
+
   it('reads a long line to its place', () => {
     const line = `${'ACME '.repeat(200)}#1234 AUSTIN TX`;
     expect(readAnatomy(line, lexicon).location.region).toBe('TX');

@@ -38,6 +38,9 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   };
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   let text = whole
+    // An underscore joins words where a space would not fit the system (`TB_HAYMARKET_3114`, `1342_BROADWAY_KFC`);
+    // after a seller's star it joins its product and the account (`GOOGLE *GSUITE_ACME.CO`): one token.
+    .replace(/(?<!\*[A-Z0-9]*)_/g, ' ')
     // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.
     .replace(/^\d{7,}(?=[A-Z]{2})/, '')
     // The account's masked number first, before the bank's words (`XX1234 DDA PURCHASE ...`): no name's start.
