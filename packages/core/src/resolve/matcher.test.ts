@@ -126,3 +126,40 @@ describe("createMatcher: a branch's name after a store brand's", () => {
     expect(matchName(company, 'HARBORLINE QUARVIK ODDNESTA', { isWord })).toBeNull();
   });
 });
+
+describe('createMatcher: a name shortened as banks shorten it', () => {
+  const university = entry(['Lorentian University'], '008-002-000-000');
+  const energy = entry(['Centerpoint Energy'], '017-001-000-000');
+
+  it('finds a name whose words lost their vowels or their end (`LRNTN UNIV`, `CNTRPNT ENRGY`)', () => {
+    expect(matchName([university], 'LRNTN UNIV')).toBe('Lorentian University');
+    expect(matchName([university], 'LRNTN UNIV TUITION')).toBe('Lorentian University');
+    expect(matchName([energy], 'CNTRPNT ENRGY')).toBe('Centerpoint Energy');
+    expect(matchName([energy], 'CENT ENERGY')).toBe('Centerpoint Energy');
+  });
+
+  it('not from letters too few or out of order, a common word, or one of two brands', () => {
+    // Most consonants must stay, vowels kept past the first letter shorten less surely (`MIC` of Medica).
+    expect(matchName([energy], 'CPT ENERGY')).toBeNull();
+    expect(matchName([energy], 'CNTEP ENERGY')).toBeNull();
+    expect(matchName([entry(['Medica Insurance'])], 'MIC INSURANCE')).toBeNull();
+    // A common word is a word of its own, not a shortening (`CENT` is one when the dictionary knows it).
+    expect(matchName([energy], 'CENT ENERGY', { isWord: (token) => token === 'cent' })).toBeNull();
+    const twoBrands = [university, entry(['Lorentian Universal'], '008-002-000-000')];
+    expect(matchName(twoBrands, 'LRNTN UNIV')).toBeNull();
+  });
+
+  it('leaves a line that stops at a cut word of a longer name to the leading search (`AUSTIN PUB`)', () => {
+    // The leading search knows a trade's word is printed whole: `PUB` is a pub, not the start of Public.
+    const library = entry(['Harborview Public Library'], '008-000-000-000');
+    expect(matchName([library], 'HARBORVIEW PUB')).toBeNull();
+    expect(matchName([library], 'HRBRVW PUBLIC')).toBe('Harborview Public Library');
+  });
+
+  it('holds a name of common words shortened to its start to the generic-name guard, not when whole (`HOME DPT`)', () => {
+    const cooperative = entry(['First Electric Cooperative'], '017-001-000-000');
+    const words = { isGeneric: () => true };
+    expect(matchName([cooperative], 'FIRST ELCTRC', words)).toBeNull();
+    expect(matchName([cooperative], 'FIRST ELCTRC COOP', words)).toBe('First Electric Cooperative');
+  });
+});

@@ -116,11 +116,34 @@ function startsName(words: readonly string[], nameWords: readonly string[], cut:
   );
 }
 
+const vowels = new Set('aeiou');
+
+/**
+ * Whether `word` is a bank's shortening of a name's word: its start (`AMER`, of four letters or more and no
+ * word itself; three at a cut end), or its first letter and most of its consonants in order, vowels dropped
+ * (`LRNTN`, `ENRGY`, `MKT`). Vowels kept past the first letter (`MIC` of Medica) shorten a word less surely.
+ */
+function abbreviates(word: string, nameWord: string, cutEnd: boolean, commonWord: boolean): boolean {
+  if (word[0] !== nameWord[0] || word.length >= nameWord.length) return false;
+  if (nameWord.startsWith(word)) return cutEnd ? word.length >= 3 : word.length >= 4 && !commonWord;
+  if (word.length < 3 || commonWord) return false;
+  let at = 0;
+  let kept = 0;
+  for (const letter of nameWord) {
+    if (letter !== word[at]) continue;
+    at++;
+    if (!vowels.has(letter)) kept++;
+  }
+  const consonants = [...nameWord].filter((letter) => !vowels.has(letter)).length;
+  const share = [...word.slice(1)].some((letter) => vowels.has(letter)) ? 0.8 : 0.6;
+  return at === word.length && kept >= 2 && kept >= share * consonants;
+}
+
 /** `COMPANY` cut by the field (`COMP`, `COMPAN`): filler as the whole word is. Other fillers' starts are words (`AUTO`). */
 const isCutFiller = (word: string) => word.length >= 4 && word.length < 7 && 'company'.startsWith(word);
 
 /** How a candidate was found, from the strongest evidence to the weakest. */
-type CandidateKind = 'alias' | 'host' | 'mcc' | 'leading' | 'inner' | 'fuzzy';
+type CandidateKind = 'alias' | 'host' | 'mcc' | 'leading' | 'inner' | 'abbreviation' | 'fuzzy';
 
 interface Candidate {
   entry: number;
@@ -137,7 +160,7 @@ interface Candidate {
   reading: number;
   /** The name key that matched (`sprint`), for the precision guard. */
   matchedKey: string;
-  /** A leading candidate whose last word was cut short (`GOO` of `GOODS`). */
+  /** A leading candidate whose last word was cut short (`GOO` of `GOODS`); an abbreviation of a longer name. */
   truncated?: boolean;
 }
 
@@ -194,7 +217,9 @@ function guard(
       inside ||
       candidate.kind === 'leading' ||
       candidate.kind === 'inner' ||
-      candidate.kind === 'fuzzy');
+      candidate.kind === 'fuzzy' ||
+      // A shortened name stands as the name itself (`HOME DPT`), but not as part of a longer one.
+      (candidate.kind === 'abbreviation' && candidate.truncated === true));
   if (!partial) return 0;
   // The MCC must name the brand's own line of business (a restaurant MCC does not vouch for a grocer
   // called `LUCKY` inside `LUCKY STAR CHINESE KIT`), and the line must not name another business of that
@@ -462,6 +487,11 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
   const fuzzy = new Index({ tokenize: 'strict', context: true, encoder: 'Normalize' });
   /** First token of multi-word names -> [entry, its search words, its token count]: finds `OUTBACK` in `Outback Steakhouse`. */
   const byLeadingToken = new Map<string, [entry: number, words: string[], tokens: number][]>();
+  /**
+   * First letters of the first two search words of names -> their first word -> [entry, its search words]:
+   * finds `LRNTN UNIV`, a first word tried once for all the names it starts.
+   */
+  const byInitials = new Map<string, Map<string, [entry: number, words: string[]][]>>();
   for (const [index, entry] of entries.entries()) {
     for (const name of entry.names) {
       const key = nameKey(name);
@@ -478,6 +508,14 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
         const list = byLeadingToken.get(words[0]!) ?? [];
         list.push([index, words, tokens.length]);
         byLeadingToken.set(words[0]!, list);
+      }
+      if (words.length >= 2) {
+        const initials = words[0]![0]! + words[1]![0]!;
+        const byFirst = byInitials.get(initials) ?? new Map<string, [number, string[]][]>();
+        byInitials.set(initials, byFirst);
+        const list = byFirst.get(words[0]!) ?? [];
+        list.push([index, words]);
+        byFirst.set(words[0]!, list);
       }
     }
     for (const host of entry.hosts) addTo(byHost, host, index);
@@ -727,6 +765,54 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     return candidates;
   }
 
+  /**
+   * A brand's name with its words shortened as banks shorten them: vowels dropped (`LRNTN UNIV`, `WHL FOODS
+   * MKT`, `CNTRPNT ENRGY`) or a long word's start (`AMER FAMILY INS`), the words in the name's order, from its
+   * first; words may follow (`TRAVELERS PERS INS`). Looked for when nothing else reached a match; a completion
+   * counts only when one brand gives it.
+   */
+  function abbreviationCandidates(tokens: readonly string[], reading: number): Candidate[] {
+    const words = searchWords(tokens);
+    if (words.length < 2) return [];
+    const common = words.map(options.isWord);
+    const found: Candidate[] = [];
+    for (const [first, names] of byInitials.get(words[0]![0]! + words[1]![0]!) ?? []) {
+      const firstShortened = first !== words[0];
+      if (firstShortened && !abbreviates(words[0]!, first, false, common[0]!)) continue;
+      for (const [entry, nameWords] of names) {
+        const size = Math.min(words.length, nameWords.length);
+        // The line stops inside a longer name: only its last word may be cut there.
+        const cut = nameWords.length > words.length;
+        let shortened = firstShortened;
+        let fits = true;
+        for (let at = 1; at < size && fits; at++) {
+          const [word, nameWord] = [words[at]!, nameWords[at]!];
+          if (word === nameWord) continue;
+          const cutEnd = cut && at === size - 1;
+          fits = abbreviates(word, nameWord, cutEnd, common[at]!);
+          // A line that stops at a cut word of a longer name is the leading search's (`SOUTHERN CAF`).
+          shortened ||= !(cutEnd && nameWord.startsWith(word));
+        }
+        if (!fits || !shortened) continue;
+        found.push({
+          entry,
+          kind: 'abbreviation',
+          similarity: 0.8 + (0.1 * size) / nameWords.length,
+          unexplained: words.slice(size),
+          primary: false,
+          reading,
+          // The name's own words: a name of common words (`FIRST ELCTRC`) meets the generic-name guard.
+          matchedKey: nameWords.slice(0, size).join(' '),
+          truncated: cut,
+        });
+      }
+    }
+    const brands = new Set(found.map((candidate) => primaryKeys[candidate.entry]));
+    if (brands.size === 1) return found;
+    const extended = brandOthersExtend(brands);
+    return extended !== null ? found.filter((candidate) => primaryKeys[candidate.entry] === extended) : [];
+  }
+
   /** The merchant an airline, car-rental or hotel MCC names, when the descriptor starts like its name. */
   function mccCandidate(entry: number, tokens: readonly string[], reading: number): Candidate[] {
     const first = tokens[0];
@@ -873,6 +959,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     // No brand leads a card merchant's name: one may follow the words a store is named with.
     if (evidence.cardMerchant && Math.max(...scores.values()) < MIN_MATCH_SCORE)
       scoreAll(innerCandidates(firstTokens, 0));
+    // Nor its whole name: it may be shortened.
+    if (Math.max(...scores.values()) < MIN_MATCH_SCORE) scoreAll(abbreviationCandidates(firstTokens, 0));
     const [best, second] = [...scores]
       .map(([entry, value]) => ({ entry, score: value }))
       .sort((a, b) => b.score - a.score || entries[b.entry]!.popularity - entries[a.entry]!.popularity);
