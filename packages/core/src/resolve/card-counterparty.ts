@@ -151,6 +151,8 @@ export function resolveCardCounterparty(
     cardMerchant: true,
     townWords: new Set(place.city?.toLowerCase().split(' ')),
   };
+  const delivery = parties.find((party) => party.type === 'delivery_service');
+  if (delivery) evidence.deliveredIndustry = delivery.industryId.slice(0, 3);
   const namesTown = townOfState(parts, descriptor, place);
   if (namesTown) evidence.namesTown = namesTown;
   const largeTown = largeTownOf(parts.lexicon, evidence.country);

@@ -18,14 +18,22 @@ const evidence: MatchEvidence = {
   cardMerchant: true,
 };
 /** The name of the brand the matcher finds for a line, with word lists that know nothing unless given. */
-const matchName = (entries: MatchEntry[], line: string, words: Partial<MatcherOptions> = {}) => {
+const matchName = (
+  entries: MatchEntry[],
+  line: string,
+  words: Partial<MatcherOptions> = {},
+  more: Partial<MatchEvidence> = {},
+) => {
   const matcher = createMatcher(entries, {
     isGeneric: () => false,
     isCutWord: () => false,
     isWord: () => false,
     ...words,
   });
-  const found = matcher.match({ readings: [line], statementForm: null, host: null }, evidence);
+  const found = matcher.match(
+    { readings: [line], statementForm: null, host: null },
+    { ...evidence, ...more },
+  );
   return found === null ? null : entries[found.entry]!.names[0];
 };
 
@@ -161,5 +169,20 @@ describe('createMatcher: a name shortened as banks shorten it', () => {
     const words = { isGeneric: () => true };
     expect(matchName([cooperative], 'FIRST ELCTRC', words)).toBeNull();
     expect(matchName([cooperative], 'FIRST ELCTRC COOP', words)).toBe('First Electric Cooperative');
+  });
+});
+
+describe('createMatcher: a brand of common words behind a delivery service', () => {
+  const subs = entry(['Harbor Subs'], '011-001-000-000');
+  const words = { isGeneric: () => true };
+
+  it("takes the service's trade for the brand's, as an MCC would (`DD DOORDASH FIREHOUSE`)", () => {
+    expect(matchName([subs], 'HARBOR', words, { deliveredIndustry: '011' })).toBe('Harbor Subs');
+    expect(matchName([subs], 'HARBOR', words)).toBeNull();
+  });
+
+  it('not for a brand of another trade', () => {
+    const tires = entry(['Harbor Tires'], '014-002-000-000');
+    expect(matchName([tires], 'HARBOR', words, { deliveredIndustry: '011' })).toBeNull();
   });
 });

@@ -58,6 +58,8 @@ export interface MatchEvidence {
   namesLargeTown?: (key: string) => boolean;
   /** A cash machine's line: the words after its owner's name say where the machine stands (`CBA CABRAMATTA`). */
   atMachine?: boolean;
+  /** The top-level industry of the goods a delivery service before the name brings (`DD DOORDASH`: food, 011). */
+  deliveredIndustry?: string;
 }
 
 /** What to look up for one descriptor. */
@@ -229,6 +231,14 @@ function guard(
     !(extraWords > 0 && nameGoesOn(entry, candidate))
   ) {
     notes.push('generic name, MCC agrees');
+    return 0;
+  }
+  // A delivery service vouches for its trade as an MCC would (`DD DOORDASH FIREHOUSE` is a restaurant's).
+  if (
+    evidence.deliveredIndustry === topLevel(entry.industryId) &&
+    !(extraWords > 0 && nameGoesOn(entry, candidate))
+  ) {
+    notes.push('generic name, a delivery service vouches for its trade');
     return 0;
   }
   if (evidence.thirdPartyHosts?.some((host) => entry.hosts.includes(host))) {
