@@ -56,6 +56,14 @@ describe('createMatcher: a name the field cut', () => {
   });
 });
 
+describe("createMatcher: a name's letters a keyboard lacks", () => {
+  it('finds the name with them spelt out (`FOLKTANDVAARDEN`) or dropped to their base letter', () => {
+    const bakery = [entry(['Fjällbåtens Bageri'])];
+    expect(matchName(bakery, 'FJAELLBAATENS BAGERI')).toBe('Fjällbåtens Bageri');
+    expect(matchName(bakery, 'FJALLBATENS BAGERI')).toBe('Fjällbåtens Bageri');
+  });
+});
+
 describe("createMatcher: a brand's name after a venue's code", () => {
   const roasters = entry(['Harborview Roasters'], '011-002-000-000');
 

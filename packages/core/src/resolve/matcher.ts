@@ -120,6 +120,19 @@ function startsName(words: readonly string[], nameWords: readonly string[], cut:
 
 const vowels = new Set('aeiou');
 
+/** Letters of German and Nordic names as keyboards without them spell them (DIN 5007-2 and the Nordic `aa`). */
+const spellings: Readonly<Record<string, string>> = {
+  ä: 'ae',
+  ö: 'oe',
+  ü: 'ue',
+  å: 'aa',
+  ø: 'oe',
+  æ: 'ae',
+  ß: 'ss',
+};
+const spelledLetters = /[äöüåøæß]/gi;
+const spelledLetter = /[äöüåøæß]/i;
+
 /**
  * Whether `word` is a bank's shortening of a name's word: its start (`AMER`, of four letters or more and no
  * word itself; three at a cut end), or its first letter and most of its consonants in order, vowels dropped
@@ -509,6 +522,12 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       addTo(byKey, compactKey(key), index);
       // Banks drop the ampersand (`A W #4598` is A&W, `H M` H&M).
       if (name.includes('&')) addTo(byKey, nameKey(name.replaceAll('&', ' ')), index);
+      // A letter a keyboard lacks, spelt out (`FOLKTANDVAARDEN`, `MUELLER`).
+      if (spelledLetter.test(name)) {
+        const spelled = nameKey(name.replace(spelledLetters, (letter) => spellings[letter.toLowerCase()]!));
+        addTo(byKey, spelled, index);
+        addTo(byKey, compactKey(spelled), index);
+      }
       const tokens = key.split(' ');
       // Compared with a reading's search words, so without filler (`UNIVERSITY OF CINC`), and led by the
       // first of them (`The Cellular Connection` by `cellular`).
