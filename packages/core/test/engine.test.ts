@@ -26,6 +26,12 @@ describe('createEngine: card enrichment on the built catalog', () => {
     ]);
   });
 
+  it("finds the app a platform sold after a facilitator's prefix (`PP*GOOGLE PANDORA`)", () => {
+    expect(card('PP*GOOGLE PANDORA 402-935-7733 CA').counterparty[0]?.name).toBe('Pandora');
+    // Without the facilitator's prefix, the platform's word is a name's own.
+    expect(card('GOOGLE PANDORA 402-935-7733 CA').counterparty[0]?.name).not.toBe('Pandora');
+  });
+
   it("names an airline by its ticket's number on a bank line without an MCC (`UNITED 0162123456789`)", () => {
     const ticket = engine.enrichUniversal({
       userId: 'u1',

@@ -44,7 +44,11 @@ export interface CardCounterparty {
  * of a `PREFIX*SUFFIX` descriptor, and the whole descriptor (aliases such as
  * `VZWRLSS*APOCC VISB` are whole statement forms).
  */
-function readingsOf(descriptor: Anatomy, parties: readonly CatalogThirdParty[]): string[] {
+function readingsOf(
+  descriptor: Anatomy,
+  parties: readonly CatalogThirdParty[],
+  platformNamed: (word: string) => boolean,
+): string[] {
   const readings = [descriptor.name];
   const words = descriptor.name.split(' ');
   for (const party of parties) {
@@ -52,12 +56,34 @@ function readingsOf(descriptor: Anatomy, parties: readonly CatalogThirdParty[]):
       readings.push(words.slice(1).join(' '));
     }
   }
+  // A platform named after a facilitator's prefix sold through it (`PP*GOOGLE PANDORA`: PayPal paid Google Play).
+  if (
+    words.length > 1 &&
+    parties.some((party) => party.roles.includes('facilitator')) &&
+    platformNamed(words[0]!)
+  )
+    readings.push(words.slice(1).join(' '));
   // The marketplace's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the marketplace, not the merchant.
   const partyHosts = parties.flatMap((party) => (party.website ? [bareHost(party.website)] : []));
   readings.push(
     ...descriptor.alternates.filter((alternate) => !partyHosts.includes(alternate.toLowerCase())),
   );
   return [...new Set(readings)];
+}
+
+const platformNamesOf = new WeakMap<object, ReadonlySet<string>>();
+/** The names of the platforms and marketplaces the lexicon knows, as compact keys (`google`, `amazon`). */
+function platformNames(lexicon: ResolveParts['lexicon']): ReadonlySet<string> {
+  let names = platformNamesOf.get(lexicon);
+  if (!names) {
+    names = new Set(
+      [...lexicon.thirdParties.values()]
+        .filter((party) => party.type === 'platform' || party.type === 'marketplace')
+        .map((party) => compactKey(nameKey(party.name))),
+    );
+    platformNamesOf.set(lexicon, names);
+  }
+  return names;
 }
 
 /** Third parties that are merchants in their own right when nobody stands behind them. */
@@ -168,7 +194,13 @@ export function resolveCardCounterparty(
       (party) => party.type === 'marketplace' && party.website !== null && bareHost(party.website) === host,
     );
   const nameBehind = descriptor.name.split(' ').length >= 2 && !marketplaceHost;
-  const query = { readings: readingsOf(descriptor, parties), statementForm: descriptor.raw, host };
+  const query = {
+    readings: readingsOf(descriptor, parties, (word) =>
+      platformNames(lexicon).has(compactKey(nameKey(word))),
+    ),
+    statementForm: descriptor.raw,
+    host,
+  };
   // A marketplace's seller is a shop of its own, whatever brand its name reads as (`ETSY.COM - PATEL CO`).
   let match = peerToPeer
     ? appItself(parts, query, evidence, parties, trace)
