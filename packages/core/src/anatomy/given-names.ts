@@ -479,4 +479,15 @@ export const givenNames: ReadonlySet<string> = new Set([
   'WADE',
   'WARREN',
   'WES',
+  // Short forms.
+  'CHRIS',
+  'ALEX',
+  'GREG',
+  'JON',
+  'ZACH',
+  'JAKE',
+  'VINCE',
+  'KATHY',
+  'GABE',
+  'JEN',
 ]);

@@ -159,8 +159,11 @@ describe('createMatcher: a name shortened as banks shorten it', () => {
     expect(matchName([energy], 'CPT ENERGY')).toBeNull();
     expect(matchName([energy], 'CNTEP ENERGY')).toBeNull();
     expect(matchName([entry(['Medica Insurance'])], 'MIC INSURANCE')).toBeNull();
-    // A common word is a word of its own, not a shortening (`CENT` is one when the dictionary knows it).
-    expect(matchName([energy], 'CENT ENERGY', { isWord: (token) => token === 'cent' })).toBeNull();
+    // A word of its own is no shortening: a common word (`CENT`), a given name (`CHRIS BANKS` is a person).
+    expect(matchName([energy], 'CENT ENERGY', { isGeneric: (key) => key === 'cent' })).toBeNull();
+    const retailer = entry(['Christopher & Banks'], '003-001-000-000');
+    expect(matchName([retailer], 'CHRIS BANKS', { isGeneric: (key) => key === 'chris' })).toBeNull();
+    expect(matchName([retailer], 'CHRIS BANKS')).toBe('Christopher & Banks');
     const twoBrands = [university, entry(['Lorentian Universal'], '008-002-000-000')];
     expect(matchName(twoBrands, 'LRNTN UNIV')).toBeNull();
   });
@@ -174,7 +177,8 @@ describe('createMatcher: a name shortened as banks shorten it', () => {
 
   it('holds a name of common words shortened to its start to the generic-name guard, not when whole (`HOME DPT`)', () => {
     const cooperative = entry(['First Electric Cooperative'], '017-001-000-000');
-    const words = { isGeneric: () => true };
+    // Every word common but the shortenings.
+    const words = { isGeneric: (key: string) => !['elctrc', 'coop'].includes(key) };
     expect(matchName([cooperative], 'FIRST ELCTRC', words)).toBeNull();
     expect(matchName([cooperative], 'FIRST ELCTRC COOP', words)).toBe('First Electric Cooperative');
   });

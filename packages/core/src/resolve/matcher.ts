@@ -803,7 +803,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
   function abbreviationCandidates(tokens: readonly string[], reading: number): Candidate[] {
     const words = searchWords(tokens);
     if (words.length < 2) return [];
-    const common = words.map(options.isWord);
+    // A word of its own (a dictionary's, a given name: `CHRIS BANKS` is a person) is no shortening.
+    const common = words.map((word) => options.isGeneric(word));
     const found: Candidate[] = [];
     for (const [first, names] of byInitials.get(words[0]![0]! + words[1]![0]!) ?? []) {
       const firstShortened = first !== words[0];
