@@ -43,6 +43,11 @@ export const leadingWrappersAbroad: readonly WrapperRule[] = [
         expect: { name: 'THE LAMB AND FLAG', wrapper: 'wrapper.card-transaction-issued-by' },
       },
       {
+        line: 'Card transaction of CNY issued by Harbour Noodle House',
+        homeCountry: 'SE',
+        expect: { name: 'HARBOUR NOODLE HOUSE', wrapper: 'wrapper.card-transaction-issued-by' },
+      },
+      {
         // The euro names no one country: the town is the account's country's.
         line: 'Card transaction of EUR issued by Le Petit Zinc PARIS',
         homeCountry: 'FR',
