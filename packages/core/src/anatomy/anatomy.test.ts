@@ -284,6 +284,25 @@ describe('readAnatomy', () => {
     expect(readAnatomy('GOOGLE *GSUITE_ACME.CO', lexicon).name).toBe('GSUITE');
   });
 
+  it("reads Discover's wallet and cash-over note run into the state, and a long reference run into it", () => {
+    const wallet = readAnatomy(
+      'TRADER JOE S #081 MOUNTAIN VIEWCACASHOVER $ 50.00 PURCHASES $ 15.80APPLE PAY ENDING IN 8015',
+      lexicon,
+    );
+    expect(partsOf(wallet, { name: '', city: '', region: '', thirdParties: [] })).toEqual({
+      name: 'TRADER JOE S',
+      city: 'MOUNTAIN VIEW',
+      region: 'CA',
+      thirdParties: ['Apple Pay'],
+    });
+    const reference = readAnatomy('TST*HARBOR TAVERN & BREW DAYTONA BEACHFL00017819022535742933AA', lexicon);
+    expect(partsOf(reference, { name: '', city: '', region: '' })).toEqual({
+      name: 'HARBOR TAVERN & BREW',
+      city: 'DAYTONA BEACH',
+      region: 'FL',
+    });
+  });
+
   it('reads a long line to its place', () => {
     const line = `${'ACME '.repeat(200)}#1234 AUSTIN TX`;
     expect(readAnatomy(line, lexicon).location.region).toBe('TX');

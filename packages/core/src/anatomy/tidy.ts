@@ -53,12 +53,18 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     // Stars and a reference's last characters (`E-TFR ***BQB EPAY`): a transfer's reference, masked.
     .replace(/(?<![A-Z0-9*])\*{3,}[A-Z0-9]{1,4}(?![A-Z0-9])/g, ' ')
     .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
+    // A long reference run into the state that closes the line (`DAYTONA BEACHFL00017819022535742933AA`).
+    .replace(/(?<=[A-Z])\d{15,}[A-Z]{0,3}$/, '')
     // A line that is only a name and its store number run together (`NYCTAXI1234`, `H&M0123`).
     .replace(/^([A-Z&]{3,})(\d{3,6})$/, '$1 $2')
     // Each run of letters is tried from its start only (the search stays linear on a long run).
     // Not an ACH id after its date (`250316 FPP16781226`), nor an id's own letters after its digits (`655051096396A6D`).
     .replace(/(?<![A-Z.])(?<!\d{6} )([A-Z.]{2,})(\d{7,})/g, '$1 $2')
     .replace(/(\d{7,})([A-Z]{4,}|[A-Z]{1,3}(?![A-Z0-9]))/g, '$1 $2')
+    // Discover's wallet after the state, run into it (`DAYTONA BEACH FLAPPLE PAY ENDING IN 8015`), and its cash-over
+    // note (`MOUNTAIN VIEWCACASHOVER $ 50.00 PURCHASES $ 15.80APPLE PAY ...`): the state, then the wallet.
+    .replace(/(?<=[A-Z]{2})CASHOVER \$ ?[\d,.]+ PURCHASES \$ ?[\d,.]+(?=[A-Z]| |$)/, ' ')
+    .replace(/(?<=[A-Z]{2})((?:APPLE|GOOGLE|SAMSUNG) PAY ENDING IN)\b/, ' $1')
     // A time run into the name by a dash (`POS W/D ROSAS TAQUERIA-12:31`).
     .replace(/-\d{1,2}:\d{2}(?=$| )/g, ' ')
     // A store number run into the name by its hash (`BP#9384721`).

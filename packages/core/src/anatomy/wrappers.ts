@@ -1045,7 +1045,7 @@ export const trailingWrappers: readonly WrapperRule[] = [
     // Bank of America's debit lines put the date and the entry between the name and the place.
     id: 'wrapper.dated-entry-infix',
     pattern:
-      / \d{2}\/\d{2}(?: #\d+)? (?:MOBILE )?(?:PURCHASE(?! RETURN)|PMNT SENT|PMNT RCVD|RECURRING)(?= |$)/,
+      / \d{2}\/\d{2}(?: #(?:X*\d+)?)? (?:MOBILE )?(?:PURCHASE(?! RETURN)|PMNT SENT|PMNT RCVD|RECURRING)(?= |$)/,
     yields: { via: 'card' },
     examples: [
       {
@@ -1058,12 +1058,17 @@ export const trailingWrappers: readonly WrapperRule[] = [
         line: 'LIGHTHOUSE FISH FRY 08/23 #000089583 PURCHASE LIGHTHOUSE FISH FRY ERIE PA',
         expect: { name: 'LIGHTHOUSE FISH FRY', city: 'ERIE', region: 'PA' },
       },
+      // An aggregator's copy masks the number's digits.
+      {
+        line: 'LIGHTHOUSE FISH FRY 08/23 #xxxxx9583 PURCHASE LIGHTHOUSE FISH FRY ERIE PA',
+        expect: { name: 'LIGHTHOUSE FISH FRY', city: 'ERIE', region: 'PA' },
+      },
     ],
   },
   {
     // The same entry for money back: `UBER EATS 07/29 REFUND 800-592-8996 CA`.
     id: 'wrapper.dated-refund-infix',
-    pattern: / \d{2}\/\d{2}(?: #\d+)? (?:MOBILE )?(?:PURCHASE RETURN|REFUND)(?= |$)/,
+    pattern: / \d{2}\/\d{2}(?: #(?:X*\d+)?)? (?:MOBILE )?(?:PURCHASE RETURN|REFUND)(?= |$)/,
     yields: { via: 'card', refund: true },
     examples: [
       {

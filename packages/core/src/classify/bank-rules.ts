@@ -391,8 +391,9 @@ export const bankRules: readonly BankRule[] = [
     // The issuer's own wording for a payment received on its card (`CAPITAL ONE AUTOPAY PYMT`, a credit).
     id: 'bank.issuer-payment-received',
     // At the end of the line (a declared type may follow the words).
-    // Also its autopay's own entry (`AUTOPAY 210822085852849RAUTOPAY AUTO-PMT`).
-    when: /\b(?:AUTOPAY|AUTO PAY|MOBILE|ONLINE|ELECTRONIC|INTERNET|WEB|PHONE) (?:PYMT|PMT|PAYMENT)(?= *$| \S+$)|^AUTOPAY\b.* AUTO-PMT(?= *$| \S+$)/,
+    // Also its autopay's own entry (`AUTOPAY 210822085852849RAUTOPAY AUTO-PMT`), and Discover's (`DIRECTPAY FULL
+    // BALANCE`, its note run into it).
+    when: /\b(?:AUTOPAY|AUTO PAY|MOBILE|ONLINE|ELECTRONIC|INTERNET|WEB|PHONE) (?:PYMT|PMT|PAYMENT)(?= *$| \S+$)|^AUTOPAY\b.* AUTO-PMT(?= *$| \S+$)|^DIRECTPAY (?:FULL BALANCE|MINIMUM|FIXED|PAYMENT)/,
     direction: 'incoming',
     yields: { type: 'debt', subType: 'payment', counterparty: 'none' },
     examples: [
@@ -403,6 +404,11 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'CAPITAL ONE MOBILE PYMT',
+        direction: 'incoming',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+      {
+        line: 'DIRECTPAY FULL BALANCESEE DETAILS OF YOUR NEXT DIRECTPAY BELOW',
         direction: 'incoming',
         expect: { type: 'debt', subType: 'payment' },
       },
@@ -473,7 +479,7 @@ export const bankRules: readonly BankRule[] = [
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
     // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
     when: new RegExp(
-      String.raw`${atmWord}|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #\d+ WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b|^GEA,? (?:BETAALPAS|NR:)|\bGELDAUTOMAAT\b`,
+      String.raw`${atmWord}|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #(?:X*\d+)? ?WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b|^GEA,? (?:BETAALPAS|NR:)|\bGELDAUTOMAAT\b`,
     ),
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
@@ -491,6 +497,12 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'BANCO SANTAND 03/02 #000000512 WITHDRWL BANCO SANTANDER MADRID',
+        direction: 'outgoing',
+        expect: { type: 'atm', subType: 'withdrawal' },
+      },
+      // An aggregator's copy masks the number's digits.
+      {
+        line: 'BANCO SANTAND 03/02 #xxxxx0512 WITHDRWL BANCO SANTANDER MADRID',
         direction: 'outgoing',
         expect: { type: 'atm', subType: 'withdrawal' },
       },
