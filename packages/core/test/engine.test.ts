@@ -26,6 +26,11 @@ describe('createEngine: card enrichment on the built catalog', () => {
     ]);
   });
 
+  it("reads a name that ends where the store's number is run into it (`BP#2753069ANJNEY`)", () => {
+    expect(card('BP#2753069ANJNEY').counterparty[0]?.name).toBe('BP');
+    expect(card('BP#9384721CIRCLE STOP').counterparty[0]?.name).toBe('BP');
+  });
+
   it("finds the app a platform sold after a facilitator's prefix (`PP*GOOGLE PANDORA`)", () => {
     expect(card('PP*GOOGLE PANDORA 402-935-7733 CA').counterparty[0]?.name).toBe('Pandora');
     // Without the facilitator's prefix, the platform's word is a name's own.

@@ -63,6 +63,11 @@ function readingsOf(
     platformNamed(words[0]!)
   )
     readings.push(words.slice(1).join(' '));
+  // A store's number run into the name (`BP#2753069ANJNEY`, `BP#9384721CIRCLE STOP`): the name ends there, the
+  // words after the number are the store's own.
+  const runIn = storeNumberRunIn.exec(descriptor.raw)?.[1];
+  const ends = runIn ? words.indexOf(runIn) : -1;
+  if (ends >= 0 && ends < words.length - 1) readings.push(words.slice(0, ends + 1).join(' '));
   // The marketplace's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the marketplace, not the merchant.
   const partyHosts = parties.flatMap((party) => (party.website ? [bareHost(party.website)] : []));
   readings.push(
@@ -70,6 +75,9 @@ function readingsOf(
   );
   return [...new Set(readings)];
 }
+
+/** The last word of a name and the store's number run into it by its hash (`BP#2753069`). */
+const storeNumberRunIn = /(?<![A-Z0-9&'-])([A-Z][A-Z0-9&'-]*)#\d{3,}/;
 
 const platformNamesOf = new WeakMap<object, ReadonlySet<string>>();
 /** The names of the platforms and marketplaces the lexicon knows, as compact keys (`google`, `amazon`). */
