@@ -317,6 +317,8 @@ export const locationRules: readonly LocationRule[] = [
         expect: { name: 'MATTRESS BARN OF FARGO', city: 'FARGO' },
       },
       { line: 'UC BERKELEY BERKELEY CA', expect: { name: 'UC BERKELEY', city: 'BERKELEY' } },
+      // A town after `OF` is the name's own, and the place still.
+      { line: 'CITY OF COLUMBIA  SC', expect: { name: 'CITY OF COLUMBIA', city: 'COLUMBIA', region: 'SC' } },
       // A town in mixed case run into the name.
       {
         line: 'AplPay MOCHAS & JAVASan Marcos          TX',
@@ -568,9 +570,10 @@ export function stripPlaceTail(
     /^\d{5}$/.test(last) && (gazetteer.zipRegion(last) ?? region) === region ? before.pop() : undefined;
   if (zipBefore && !postalCode) postalCode = zipBefore;
   if (citySlotTaken) return { ...none, text: before.join(' '), region, country, postalCode };
+  // A town after `OF` is the name's own too (`CITY OF COLUMBIA SC`), and still the place.
   const found = (kept: string[], city: string): Tail => ({
     ...none,
-    text: withoutRepeatedCity(kept, city).join(' '),
+    text: kept.at(-1) === 'OF' ? before.join(' ') : withoutRepeatedCity(kept, city).join(' '),
     city,
     region,
     country,
