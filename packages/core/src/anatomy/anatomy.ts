@@ -12,6 +12,7 @@ import { atmOwner } from './atm.js';
 import {
   bankFields,
   type FieldsRule,
+  paidThroughPaypalColumns,
   readAchColumns,
   readCollapsedAchEntry,
   readDashedEntry,
@@ -223,9 +224,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   // Fielded bank lines: the party is a field of its own, in the NACHA columns or labelled.
   const columns = wrapper || options.nameField ? null : (readAchColumns(raw) ?? readCollapsedAchEntry(whole));
   if (columns) {
+    // PayPal paying from the bank names whom it paid in the individual's column: that is the party.
+    const payee = paidThroughPaypalColumns.exec(whole)?.[1];
     fields = {
       id: 'fields.ach-columns',
-      party: canonical(columns.party),
+      party: payee ?? canonical(columns.party),
       entry: canonical(columns.entry),
       via: 'ach',
     };

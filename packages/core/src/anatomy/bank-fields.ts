@@ -43,6 +43,13 @@ const sepaLabels = 'OMSCHRIJVING|MACHTIGING|KENMERK|IBAN|BIC|VOOR|INCASSANT|REFE
 export const paidThroughPaypal =
   /^(?:ORIG CO NAME: ?PAYPAL\b.*?CO ENTRY DESCR: ?|PAYPAL DES: ?)(INST XFER)(?:.*?IND ID: ?| ID: ?)([A-Z][A-Z .*&'/-]*?)(?= ORIG ID:| IND NAME:| INDN:| CO ID:| TRN:|$)/;
 
+/**
+ * The same entry in Chase's ACH columns, whom PayPal paid in the individual's column (`PAYPAL  INST XFER  STOCKX
+ * 14551238 WEB ID: PAYPALSI77`): group 1 the payee, its letters.
+ */
+export const paidThroughPaypalColumns =
+  /^PAYPAL INST XFER ([A-Z][A-Z .*&'/-]*?)(?: [A-Z0-9]*\d[A-Z0-9]*)? (?:WEB|PPD|CCD|TEL) ID:/;
+
 export const bankFields: readonly FieldsRule[] = [
   {
     // ABN AMRO's SEPA entries, fields labelled in Dutch (the payment's processor after the name: `<shop> via

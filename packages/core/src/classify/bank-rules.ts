@@ -5,7 +5,7 @@
  * example of every row.
  */
 import type { TransactionSubType, TransactionType, TransferInfo } from '@txenrich/schema';
-import { paidThroughPaypal } from '../anatomy/bank-fields.js';
+import { paidThroughPaypal, paidThroughPaypalColumns } from '../anatomy/bank-fields.js';
 import type { Direction } from '../normalize/direction.js';
 import { canonical } from '../normalize/text.js';
 import { p2pApps } from '../resolve/p2p.js';
@@ -560,10 +560,11 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
-    // PayPal paying from the bank whom its individual's id names (anatomy: `fields.paypal-paid`): a shop the
-    // catalog knows, or any name that is no person's, is a purchase through PayPal; a person is paid P2P.
+    // PayPal paying from the bank whom its individual's id names (anatomy: `fields.paypal-paid`, or the column
+    // Chase prints it in): a shop the catalog knows, or any name that is no person's, is a purchase through
+    // PayPal; a person is paid P2P.
     id: 'bank.paypal-paid',
-    when: paidThroughPaypal,
+    when: new RegExp(`${paidThroughPaypal.source}|${paidThroughPaypalColumns.source}`),
     direction: 'outgoing',
     yields: {
       type: 'other_money_movement',
@@ -577,6 +578,11 @@ export const bankRules: readonly BankRule[] = [
     examples: [
       {
         line: 'ORIG CO NAME:PAYPAL           CO ENTRY DESCR:INST XFER  SEC:WEB IND ID:HULU            ORIG ID:PAYPALSI77',
+        direction: 'outgoing',
+        expect: { type: 'spending', subType: null },
+      },
+      {
+        line: 'PAYPAL           INST XFER  HULU 14551238 WEB ID: PAYPALSI77',
         direction: 'outgoing',
         expect: { type: 'spending', subType: null },
       },
