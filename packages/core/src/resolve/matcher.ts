@@ -989,7 +989,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     // No brand leads a card merchant's name: one may follow the words a store is named with.
     if (evidence.cardMerchant && Math.max(...scores.values()) < MIN_MATCH_SCORE)
       scoreAll(innerCandidates(firstTokens, 0));
-    // Nor its whole name: it may be shortened.
+    // Nothing reached a match: the name may be shortened as banks shorten names (`LRNTN UNIV`).
     if (Math.max(...scores.values()) < MIN_MATCH_SCORE) scoreAll(abbreviationCandidates(firstTokens, 0));
     const [best, second] = [...scores]
       .map(([entry, value]) => ({ entry, score: value }))
