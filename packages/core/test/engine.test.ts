@@ -31,6 +31,12 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(card('BP#9384721CIRCLE STOP').counterparty[0]?.name).toBe('BP');
   });
 
+  it("reads a delivery service's own site under a country's domain as its own, not as the merchant", () => {
+    const result = card('DOORDASH*CHIPOTLE    WWW.DOORDASH.CA');
+    expect(result.counterparty[0]?.name).toBe('Chipotle');
+    expect(result.transactionInfo.thirdParties.map((party) => party.name)).toEqual(['DoorDash']);
+  });
+
   it("finds the app a platform sold after a facilitator's prefix (`PP*GOOGLE PANDORA`)", () => {
     expect(card('PP*GOOGLE PANDORA 402-935-7733 CA').counterparty[0]?.name).toBe('Pandora');
     // Without the facilitator's prefix, the platform's word is a name's own.
