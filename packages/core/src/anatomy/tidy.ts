@@ -36,11 +36,21 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     citySlotTaken ||= /^ [A-Z]{2}(?: |$)/.test(line.slice(at + host.length));
     return ' ';
   };
+  let text = whole;
+  // Looked for only where their words are (a lookbehind tried at every position costs on a long line).
+  // An underscore joins words where a space would not fit the system (`TB_HAYMARKET_3114`, `1342_BROADWAY_KFC`);
+  // after a seller's star it joins its product and the account (`GOOGLE *GSUITE_ACME.CO`): one token.
+  if (text.includes('_')) text = text.replace(/(?<!\*[A-Z0-9]*)_/g, ' ');
+  // Discover's wallet after the state, run into it (`DAYTONA BEACH FLAPPLE PAY ENDING IN 8015`), and its cash-over
+  // note (`MOUNTAIN VIEWCACASHOVER $ 50.00 PURCHASES $ 15.80APPLE PAY ...`): the state, then the wallet.
+  if (text.includes('CASHOVER '))
+    text = text.replace(/(?<=[A-Z]{2})CASHOVER \$ ?[\d,.]+ PURCHASES \$ ?[\d,.]+(?=[A-Z]| |$)/, ' ');
+  if (text.includes(' PAY ENDING IN'))
+    text = text.replace(/(?<=[A-Z]{2})((?:APPLE|GOOGLE|SAMSUNG) PAY ENDING IN)\b/, ' $1');
+  // A long reference run into the state that closes the line (`DAYTONA BEACHFL00017819022535742933AA`).
+  if (/\d{15}[A-Z]{0,3}$/.test(text.slice(-40))) text = text.replace(/(?<=[A-Z])\d{15,}[A-Z]{0,3}$/, '');
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
-  let text = whole
-    // An underscore joins words where a space would not fit the system (`TB_HAYMARKET_3114`, `1342_BROADWAY_KFC`);
-    // after a seller's star it joins its product and the account (`GOOGLE *GSUITE_ACME.CO`): one token.
-    .replace(/(?<!\*[A-Z0-9]*)_/g, ' ')
+  text = text
     // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.
     .replace(/^\d{7,}(?=[A-Z]{2})/, '')
     // The account's masked number first, before the bank's words (`XX1234 DDA PURCHASE ...`): no name's start.
@@ -53,18 +63,12 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     // Stars and a reference's last characters (`E-TFR ***BQB EPAY`): a transfer's reference, masked.
     .replace(/(?<![A-Z0-9*])\*{3,}[A-Z0-9]{1,4}(?![A-Z0-9])/g, ' ')
     .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
-    // A long reference run into the state that closes the line (`DAYTONA BEACHFL00017819022535742933AA`).
-    .replace(/(?<=[A-Z])\d{15,}[A-Z]{0,3}$/, '')
     // A line that is only a name and its store number run together (`NYCTAXI1234`, `H&M0123`).
     .replace(/^([A-Z&]{3,})(\d{3,6})$/, '$1 $2')
     // Each run of letters is tried from its start only (the search stays linear on a long run).
     // Not an ACH id after its date (`250316 FPP16781226`), nor an id's own letters after its digits (`655051096396A6D`).
     .replace(/(?<![A-Z.])(?<!\d{6} )([A-Z.]{2,})(\d{7,})/g, '$1 $2')
     .replace(/(\d{7,})([A-Z]{4,}|[A-Z]{1,3}(?![A-Z0-9]))/g, '$1 $2')
-    // Discover's wallet after the state, run into it (`DAYTONA BEACH FLAPPLE PAY ENDING IN 8015`), and its cash-over
-    // note (`MOUNTAIN VIEWCACASHOVER $ 50.00 PURCHASES $ 15.80APPLE PAY ...`): the state, then the wallet.
-    .replace(/(?<=[A-Z]{2})CASHOVER \$ ?[\d,.]+ PURCHASES \$ ?[\d,.]+(?=[A-Z]| |$)/, ' ')
-    .replace(/(?<=[A-Z]{2})((?:APPLE|GOOGLE|SAMSUNG) PAY ENDING IN)\b/, ' $1')
     // A time run into the name by a dash (`POS W/D ROSAS TAQUERIA-12:31`).
     .replace(/-\d{1,2}:\d{2}(?=$| )/g, ' ')
     // A store number run into the name by its hash (`BP#9384721`).

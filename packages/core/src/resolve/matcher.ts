@@ -803,12 +803,22 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
   function abbreviationCandidates(tokens: readonly string[], reading: number): Candidate[] {
     const words = searchWords(tokens);
     if (words.length < 2) return [];
-    // A word of its own (a dictionary's, a given name: `CHRIS BANKS` is a person) is no shortening.
-    const common = words.map((word) => options.isGeneric(word));
+    // A word of its own (a dictionary's, a given name: `CHRIS BANKS` is a person) is no shortening. Asked only of
+    // the words a name reaches: a long line costs no more than a short one.
+    const commonWords: (boolean | undefined)[] = [];
+    const common = (at: number) => (commonWords[at] ??= options.isGeneric(words[at]!));
     const found: Candidate[] = [];
-    for (const [first, names] of byInitials.get(words[0]![0]! + words[1]![0]!) ?? []) {
+    const byFirst = byInitials.get(words[0]![0]! + words[1]![0]!);
+    // A first word of its own starts only the names it starts whole.
+    const own = common(0) ? byFirst?.get(words[0]!) : undefined;
+    const groups: Iterable<[string, [number, string[]][]]> = own
+      ? [[words[0]!, own]]
+      : common(0)
+        ? []
+        : (byFirst ?? []);
+    for (const [first, names] of groups) {
       const firstShortened = first !== words[0];
-      if (firstShortened && !abbreviates(words[0]!, first, false, common[0]!)) continue;
+      if (firstShortened && !abbreviates(words[0]!, first, false, common(0))) continue;
       for (const [entry, nameWords] of names) {
         const size = Math.min(words.length, nameWords.length);
         // The line stops inside a longer name: only its last word may be cut there.
@@ -819,7 +829,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
           const [word, nameWord] = [words[at]!, nameWords[at]!];
           if (word === nameWord) continue;
           const cutEnd = cut && at === size - 1;
-          fits = abbreviates(word, nameWord, cutEnd, common[at]!);
+          fits = abbreviates(word, nameWord, cutEnd, common(at));
           // A line that stops at a cut word of a longer name is the leading search's (`SOUTHERN CAF`).
           shortened ||= !(cutEnd && nameWord.startsWith(word));
         }
