@@ -93,6 +93,15 @@ export function countryOfHost(host: string): string | null {
   return code === 'UK' ? 'GB' : code;
 }
 
+/** A site under a country's domain, directly or under its `co.` or `com.` (`amazon.se`, `amazon.co.uk`). */
+const countrySite = /^([a-z0-9-]+)\.(?:(?:co|com)\.)?[a-z]{2}$/;
+
+/** The `.com` of a site under a country's domain (`doordash.ca`, `amazon.co.uk`: doordash.com, amazon.com), else null. */
+export function globalSiteOf(host: string): string | null {
+  const site = countrySite.exec(host);
+  return site && countryOfHost(host) !== null ? `${site[1]}.com` : null;
+}
+
 /** Whether the text is only a town of one of the countries, as a card line abroad prints it after a host. */
 export function isTownOf(
   text: string,

@@ -6,7 +6,7 @@
 
 import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
 import type { Anatomy } from '../anatomy/anatomy.js';
-import { countryOfHost } from '../anatomy/location.js';
+import { globalSiteOf } from '../anatomy/location.js';
 import { prefixKey } from '../anatomy/prefixes.js';
 import { isProductWord } from '../anatomy/product-words.js';
 import type { Place } from '../lexicon.js';
@@ -76,12 +76,6 @@ function readingsOf(
   );
   return [...new Set(readings)];
 }
-
-/** A site under a country's domain as its `.com` (`doordash.ca`: doordash.com), to tell a party's own. */
-const globalSite = (host: string) => {
-  const site = /^([a-z0-9-]+)\.(?:(?:co|com)\.)?[a-z]{2}$/.exec(host);
-  return site && countryOfHost(host) !== null ? `${site[1]}.com` : host;
-};
 
 /** The last word of a name and the store's number run into it by its hash (`BP#2753069`). */
 const storeNumberRunIn = /(?<![A-Z0-9&'-])([A-Z][A-Z0-9&'-]*)#\d{3,}/;
@@ -202,7 +196,8 @@ export function resolveCardCounterparty(
   // A third party's own host (`IC* PUBLIX BY INSTACART INSTACART.COM`) names the merchant only when the
   // rest of the line is no more than a word (`BOOKING.COM HOTEL`), or when it is a marketplace's, whose
   // sellers' purchases are its own (`ETSY.COM - MULTIPLE SHO 718-8557955 NY`), and no brand is named.
-  const site = host === null ? null : globalSite(host);
+  // A party's site under a country's domain is its own too (`WWW.DOORDASH.CA`).
+  const site = host === null ? null : (globalSiteOf(host) ?? host);
   const partyHost = site !== null && evidence.thirdPartyHosts.includes(site);
   const marketplaceHost =
     partyHost &&

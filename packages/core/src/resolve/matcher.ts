@@ -6,7 +6,7 @@
 import { distance } from 'fastest-levenshtein';
 import { Index } from 'flexsearch';
 import { givenNames } from '../anatomy/given-names.js';
-import { countryOfHost } from '../anatomy/location.js';
+import { globalSiteOf } from '../anatomy/location.js';
 import { productWords } from '../anatomy/product-words.js';
 import { compactKey, nameKey } from '../normalize/text.js';
 import {
@@ -492,9 +492,6 @@ function addTo(map: Map<string, number[]>, key: string, value: number) {
 const servicePage =
   /^(?:help|support|pay|payments?|billing|secure|accounts?|my|m|order|orders|checkout)\.(?=[^.]+\.)/;
 
-/** A site under a country's domain, directly or under its `co.` or `com.` (`amazon.se`, `amazon.co.uk`). */
-const countrySite = /^([a-z0-9-]+)\.(?:(?:co|com)\.)?[a-z]{2}$/;
-
 export interface MatcherOptions {
   /** Whether a name key is made of generic words only (dictionary words, given names). */
   isGeneric(key: string): boolean;
@@ -810,12 +807,9 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     const found: Candidate[] = [];
     const byFirst = byInitials.get(words[0]![0]! + words[1]![0]!);
     // A first word of its own starts only the names it starts whole.
-    const own = common(0) ? byFirst?.get(words[0]!) : undefined;
-    const groups: Iterable<[string, [number, string[]][]]> = own
-      ? [[words[0]!, own]]
-      : common(0)
-        ? []
-        : (byFirst ?? []);
+    const groups: Iterable<[string, [number, string[]][]]> = common(0)
+      ? [[words[0]!, byFirst?.get(words[0]!) ?? []]]
+      : (byFirst ?? []);
     for (const [first, names] of groups) {
       const firstShortened = first !== words[0];
       if (firstShortened && !abbreviates(words[0]!, first, false, common(0))) continue;
@@ -911,8 +905,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     const known = byHost.get(host) ?? (service ? byHost.get(host.slice(service[0].length)) : undefined);
     // A brand's site for one country (`amazon.se`, `amazon.co.uk`) is its `.com`'s, also when a brand of its
     // own claims it (NSI's Amazon Hub lockers at `amazon.co.uk`).
-    const site = countrySite.exec(host);
-    const global = site && countryOfHost(host) !== null ? byHost.get(`${site[1]}.com`) : undefined;
+    const site = globalSiteOf(host);
+    const global = site ? byHost.get(site) : undefined;
     return known && global ? [...new Set([...known, ...global])] : (known ?? global);
   }
 
