@@ -258,6 +258,19 @@ describe('readAnatomy', () => {
     expect(readAnatomy('AMZN MKTP US*HARBOR BOOKS', lexicon).orderReference).toBe(false);
   });
 
+  it("reads a party's own prefix with its star set apart, and a cut word or codes after it as no one", () => {
+    const spaced = readAnatomy('UBER * EATS 11/02 PURCHASE San Francisco CA DEBIT CARD *4417', lexicon);
+    expect(spaced.prefixes.map((prefix) => prefix.text)).toEqual(['UBER *EATS']);
+    expect(spaced.location.city).toBe('SAN FRANCISCO');
+    for (const line of ['UBER   * EATS P', 'UBER   * EATS PENDING    San Francisc  CA     0NN0      7329']) {
+      const anatomy = readAnatomy(line, lexicon);
+      expect(anatomy.name, line).toBe('UBER EATS');
+      expect(anatomy.thirdPartyIds.map(thirdPartyName), line).toEqual(['Uber Eats']);
+    }
+    // A processor's star set apart is its own: the business after it stays.
+    expect(readAnatomy('SQ * BLUE BOTTLE', lexicon).name).toBe('BLUE BOTTLE');
+  });
+
   it('names no one on a card payment or a check by number', () => {
     expect(readAnatomy('PAYMENT - THANK YOU', lexicon).name).toBe('');
     expect(readAnatomy('CHECK # 1234', lexicon).name).toBe('');
@@ -294,6 +307,16 @@ describe('readAnatomy', () => {
       city: 'MOUNTAIN VIEW',
       region: 'CA',
       thirdParties: ['Apple Pay'],
+    });
+    // The wallet's card digits with a reference run into them.
+    const referenced = readAnatomy(
+      'HARBOR OUTFITTERS 3514 NEWPORT RIAPPLE PAY ENDING IN 044402943R',
+      lexicon,
+    );
+    expect(partsOf(referenced, { name: '', city: '', region: '' })).toEqual({
+      name: 'HARBOR OUTFITTERS',
+      city: 'NEWPORT',
+      region: 'RI',
     });
     const reference = readAnatomy('TST*HARBOR TAVERN & BREW DAYTONA BEACHFL00017819022535742933AA', lexicon);
     expect(partsOf(reference, { name: '', city: '', region: '' })).toEqual({

@@ -24,7 +24,7 @@ const smallWords = new Set([
   'del',
 ]);
 // `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
-// British `PLC` and Australian `PTY` (`PTY LTD`) too, and continental Europe's (`GMBH`, `SARL`, `SRL`, `BV`, `KG`).
+// British `PLC` and Australian `PTY` (`PTY LTD`) too, and continental Europe's (`GMBH`, `SARL`, `SRL`, `BV`, `KG`, `AB`).
 const legalForms = new Set([
   // `COMP`: a company's form the field cut (`HELIO BASIN BREWING COMP`).
   'COMP',
@@ -44,6 +44,14 @@ const legalForms = new Set([
   'SRL',
   'BV',
   'KG',
+  // The Nordic countries' (`MALARDALSTRAFIK AB`, `MA LIVS HANDELSBOLAG`, `KAHOOT ASA`).
+  'AB',
+  'HB',
+  'AKTIEBOLAG',
+  'HANDELSBOLAG',
+  'ASA',
+  'OY',
+  'OYJ',
 ]);
 const vowels = /[AEIOUY]/;
 const titleWords = new Set(['ST', 'STE', 'DR', 'MT', 'FT', 'MR', 'MRS', 'JR', 'SR']);

@@ -119,11 +119,19 @@ function afterThirdParty(
   // The party's own billing site is no other merchant (`AMZN MKTP US*MO1KN9JQ1 AMAMZN.COM/BILLWA`).
   const own = prefixKey(prefix).slice(0, 4);
   // After the party's own prefix its order and place may stand alone (`APPLE.COM/BILL SYDNEY AU AUS`).
-  const rest = stripPlaceTail(code ? after.slice(code[0].length) : after, lexicon, true)
+  // Codes after the place are no part of it (`UBER *EATS PENDING SAN FRANCISC CA 0NN0 7329`).
+  const rest = stripPlaceTail(
+    (code ? after.slice(code[0].length) : after).replace(/(?: \S*\d\S*)+$/, ''),
+    lexicon,
+    true,
+  )
     .text.split(' ')
     .filter((word) => !(word.includes(own) && hostPattern.test(word)))
     .join(' ');
-  return namesNoOne(rest) ? canonical(party.name) : withoutFacilitatorEcho(after, party.name, lexicon);
+  // A letter alone is a word the field cut (`UBER *EATS P`: its `PENDING`).
+  return namesNoOne(rest) || /^[A-Z]$/.test(rest)
+    ? canonical(party.name)
+    : withoutFacilitatorEcho(after, party.name, lexicon);
 }
 
 /** What the third parties of a line leave of it, and what they tell. */
@@ -200,6 +208,13 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
 
   text = text.replace(lexicon.runInPrefix, '$1*');
   for (let guard = 0; guard < 3; guard++) {
+    // A star set apart on both sides is the star of a literal prefix too (`UBER * EATS` is `UBER *EATS`).
+    const starApart = / \* (?=[A-Z0-9])/.exec(text);
+    if (starApart && starApart.index <= 25) {
+      const closed = `${text.slice(0, starApart.index)} *${text.slice(starApart.index + 3)}`;
+      if (lexicon.literalPrefixes.some(([prefix]) => prefix.includes('*') && closed.startsWith(prefix)))
+        text = closed;
+    }
     // `SQ SWEET SAGE` and `SQ *BLUE BOTTLE`: the star form, when there is one, is the prefix.
     const literal = lexicon.literalPrefixes.find(
       ([prefix]) => text.startsWith(prefix) && text[prefix.length] !== '*',

@@ -45,8 +45,11 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   // note (`MOUNTAIN VIEWCACASHOVER $ 50.00 PURCHASES $ 15.80APPLE PAY ...`): the state, then the wallet.
   if (text.includes('CASHOVER '))
     text = text.replace(/(?<=[A-Z]{2})CASHOVER \$ ?[\d,.]+ PURCHASES \$ ?[\d,.]+(?=[A-Z]| |$)/, ' ');
+  // The card's digits may have a reference run into them (`APPLE PAY ENDING IN 044402943R`).
   if (text.includes(' PAY ENDING IN'))
-    text = text.replace(/(?<=[A-Z]{2})((?:APPLE|GOOGLE|SAMSUNG) PAY ENDING IN)\b/, ' $1');
+    text = text
+      .replace(/(?<=[A-Z]{2})((?:APPLE|GOOGLE|SAMSUNG) PAY ENDING IN)\b/, ' $1')
+      .replace(/( PAY ENDING IN \d{4})[A-Z0-9]+(?= |$)/, '$1');
   // A long reference run into the state that closes the line (`DAYTONA BEACHFL00017819022535742933AA`).
   if (/\d{15}[A-Z]{0,3}$/.test(text.slice(-40))) text = text.replace(/(?<=[A-Z])\d{15,}[A-Z]{0,3}$/, '');
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.

@@ -185,6 +185,7 @@ export function resolveCardCounterparty(
     thirdPartyHosts: hostsOf(parties),
     cardMerchant: true,
     townWords: new Set(place.city?.toLowerCase().split(' ')),
+    storeNumbered: descriptor.storeNumber !== null,
   };
   const delivery = parties.find((party) => party.type === 'delivery_service');
   if (delivery) evidence.deliveredIndustry = delivery.industryId.slice(0, 3);

@@ -78,6 +78,19 @@ describe("createMatcher: a brand's name after a venue's code", () => {
     expect(matchName([roasters], 'FOR HARBORVIEW ROASTERS')).toBeNull();
   });
 
+  it("finds it after the place a chain names its numbered store by: a town of the line's state, or `DOWNTOWN`", () => {
+    const namesTown = (key: string) => key === 'kailua';
+    const numbered = { namesTown, storeNumbered: true };
+    expect(matchName([roasters], 'KAILUA HARBORVIEW ROASTERS', {}, numbered)).toBe('Harborview Roasters');
+    expect(matchName([roasters], 'DOWNTOWN HARBORVIEW ROASTERS', {}, numbered)).toBe('Harborview Roasters');
+    // Without a store's number, or behind a card processor, a town first names an independent business.
+    expect(matchName([roasters], 'KAILUA HARBORVIEW ROASTERS', {}, { namesTown })).toBeNull();
+    const behind = { ...numbered, behindFacilitator: true };
+    expect(matchName([roasters], 'KAILUA HARBORVIEW ROASTERS', {}, behind)).toBeNull();
+    // A longer word that is no town of the state stays another business's name.
+    expect(matchName([roasters], 'NELSONS HARBORVIEW ROASTERS', {}, numbered)).toBeNull();
+  });
+
   it("leaves a vehicle maker's name to its dealer (`ROSEN NISSAN`)", () => {
     expect(matchName([entry(['Zephyra'], '014-006-001-000')], 'BMX ZEPHYRA')).toBeNull();
   });

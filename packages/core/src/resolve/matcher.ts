@@ -6,7 +6,7 @@
 import { distance } from 'fastest-levenshtein';
 import { Index } from 'flexsearch';
 import { givenNames } from '../anatomy/given-names.js';
-import { globalSiteOf } from '../anatomy/location.js';
+import { globalSiteOf, townPartWords } from '../anatomy/location.js';
 import { productWords } from '../anatomy/product-words.js';
 import { compactKey, nameKey } from '../normalize/text.js';
 import {
@@ -58,6 +58,8 @@ export interface MatchEvidence {
   namesLargeTown?: (key: string) => boolean;
   /** A cash machine's line: the words after its owner's name say where the machine stands (`CBA CABRAMATTA`). */
   atMachine?: boolean;
+  /** The line prints a store's number (`#27`): a chain's store, not an independent business of the same name. */
+  storeNumbered?: boolean;
   /** The top-level industry of the goods a delivery service before the name brings (`DD DOORDASH`: food, 011). */
   deliveredIndustry?: string;
 }
@@ -759,10 +761,12 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
 
   /**
    * A brand's whole name after a short code or two: the venue's or the concession's a store is named with
-   * (`JCP STARBUCKS`, `MDC PEETS`). A longer word first is another business's name as often as a venue's
-   * (`NELSON FOODS CO`). The codes stay unexplained.
+   * (`JCP STARBUCKS`, `MDC PEETS`), or, before a store's number, after the place a chain names its store by
+   * (`KAILUA FOODLAND #27`, a town of the line's state; `DOWNTOWN SAFEWAY #1234`): without the number, a
+   * town's name first is an independent's (`CLEVELAND CROSSFIT`). Another longer word first is another
+   * business's name as often as a venue's (`NELSON FOODS CO`). The words before stay unexplained.
    */
-  function innerCandidates(tokens: readonly string[], reading: number): Candidate[] {
+  function innerCandidates(tokens: readonly string[], reading: number, evidence: MatchEvidence): Candidate[] {
     const standsOut = (word: string) =>
       word.length >= 4 && !fillerWords.has(word) && !options.isGeneric(word) && !options.isCutWord(word);
     const candidates: Candidate[] = [];
@@ -770,8 +774,12 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       const word = tokens[before - 1]!;
       // A trade's word first names another business of that trade (`TACOS LA MICHOACANA`); a brand's name
       // after `of` or `and` is part of a longer one (`TOWN OF CITY OF MILFORD`).
+      const place =
+        evidence.storeNumbered === true &&
+        !evidence.behindFacilitator &&
+        (townPartWords.has(word.toUpperCase()) || evidence.namesTown?.(word) === true);
       if (
-        word.length > MOST_CODE_LETTERS ||
+        (word.length > MOST_CODE_LETTERS && !place) ||
         joiningWords.has(word) ||
         isTradeWord(statementAbbreviations.get(word) ?? word)
       )
@@ -992,7 +1000,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     scoreAll(candidates);
     // No brand leads a card merchant's name: one may follow the words a store is named with.
     if (evidence.cardMerchant && Math.max(...scores.values()) < MIN_MATCH_SCORE)
-      scoreAll(innerCandidates(firstTokens, 0));
+      scoreAll(innerCandidates(firstTokens, 0, evidence));
     // Nothing reached a match: the name may be shortened as banks shorten names (`LRNTN UNIV`).
     if (Math.max(...scores.values()) < MIN_MATCH_SCORE) scoreAll(abbreviationCandidates(firstTokens, 0));
     const [best, second] = [...scores]
