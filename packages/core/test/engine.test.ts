@@ -37,6 +37,26 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(result.transactionInfo.thirdParties.map((party) => party.name)).toEqual(['DoorDash']);
   });
 
+  it("names an ordering app before a restaurant's name as the third party (`SNACK*`), alone as the merchant", () => {
+    const ordered = card('SNACK* HARBOR NOODLE BAR', { categoryCode: '5812' });
+    expect(ordered.transactionInfo.thirdParties.map((party) => party.name)).toEqual(['Snackpass']);
+    expect(ordered.counterparty[0]?.name).toBe('Harbor Noodle Bar');
+    expect(card('SNACKPASS').counterparty[0]).toMatchObject({ name: 'Snackpass', verified: true });
+  });
+
+  it('reads a Nordic company form last as no Canadian province on an account in kronor (`SJ AB`)', () => {
+    const inKronor = (description: string) =>
+      engine.enrichUniversal({
+        userId: 'u1',
+        categoryType: 'MCC',
+        description,
+        amount: 280,
+        currencyCode: 'SEK',
+      }).counterparty[0]?.name;
+    expect(inKronor('MALARDALSTRAFIK AB')).toBe('Mälardalstrafik');
+    expect(inKronor('Swish betalning SJ AB')).toBe('SJ');
+  });
+
   it("finds the app a platform sold after a facilitator's prefix (`PP*GOOGLE PANDORA`)", () => {
     expect(card('PP*GOOGLE PANDORA 402-935-7733 CA').counterparty[0]?.name).toBe('Pandora');
     // Without the facilitator's prefix, the platform's word is a name's own.

@@ -127,6 +127,13 @@ function placeAfterParty(
 /** A word no line holds, put before a text to read it as a place after a name. */
 const PLACEHOLDER_NAME = 'QQXQQ';
 
+/**
+ * A company's form last on an account of the Nordic countries (`MALARDALSTRAFIK AB`: an aktiebolag, `KAHOOT AS`),
+ * no Canadian province's or American territory's code.
+ */
+const nordicCompanyForm = (text: string, country: string | null | undefined) =>
+  (country === 'SE' || country === 'NO' || country === 'DK' || country === 'FI') && / (?:AB|AS)$/.test(text);
+
 /** `ST OF CA`, `STATE OF CALIF`: a state's own name for itself before its agency's. */
 const stateAgency = /^(?:ST|STATE) OF (CALIF|[A-Z]{2}) (?=[A-Z])/;
 
@@ -411,12 +418,16 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     country: null,
     postalCode: null,
   });
-  const place = options.nameField
-    ? noPlace(text)
-    : toPerson
-      ? noPlace(cardNotPresent ? text.replace(/ [A-Z]{2}$/, '') : text)
-      : (placeAfterParty(text, prefixes, lexicon) ??
-        stripPlaceTail(text, lexicon, cardNotPresent, citySlotTaken));
+  // A Nordic company's form is no part of the name it closes, and names no place.
+  const nordicForm = nordicCompanyForm(text, wrapper?.chargedIn ?? options.homeCountry);
+  if (nordicForm) text = text.slice(0, -3);
+  const place =
+    options.nameField || nordicForm
+      ? noPlace(text)
+      : toPerson
+        ? noPlace(cardNotPresent ? text.replace(/ [A-Z]{2}$/, '') : text)
+        : (placeAfterParty(text, prefixes, lexicon) ??
+          stripPlaceTail(text, lexicon, cardNotPresent, citySlotTaken));
   if (place.region || place.postalCode) rules.push('location.place');
   else if (place.country && place.city) rules.push('location.abroad');
   text = place.text;
