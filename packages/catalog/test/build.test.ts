@@ -52,6 +52,12 @@ describe('the built catalog', () => {
     expect(catalog.merchants.filter((m) => m.countries.includes('us')).length).toBeGreaterThanOrEqual(3_000);
   });
 
+  it("counts common words of brands' names as generic, but not a brand's name that became a verb", () => {
+    const words = new Set(catalog.dictionaryWords);
+    expect(words.has('target')).toBe(true);
+    expect(words.has('google')).toBe(false);
+  });
+
   it('gives every merchant the UUIDv5 of its stable key, unique', () => {
     const ids = new Set<string>();
     for (const merchant of catalog.merchants) {

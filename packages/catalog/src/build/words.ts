@@ -53,6 +53,9 @@ export function englishWordBands(): string[] {
   });
 }
 
+/** Words the list holds only because a brand's name became a verb: on a statement they name the brand. */
+const brandBornWords: ReadonlySet<string> = new Set(['google']);
+
 /** Sorted dictionary words that occur as tokens of the merchants' names, aliases and statement forms. */
 export function dictionaryWordsOf(
   merchants: readonly Merchant[],
@@ -61,7 +64,8 @@ export function dictionaryWordsOf(
   const dictionary = commonWords();
   const found = new Set<string>();
   const add = (text: string) => {
-    for (const token of tokensOf(text)) if (dictionary.has(token)) found.add(token);
+    for (const token of tokensOf(text))
+      if (dictionary.has(token) && !brandBornWords.has(token)) found.add(token);
   };
   for (const merchant of merchants) {
     add(merchant.name);
