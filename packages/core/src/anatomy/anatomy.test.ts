@@ -326,6 +326,12 @@ describe('readAnatomy', () => {
     });
   });
 
+  it("reads a phone of zeros as no part of the name, in the town's slot", () => {
+    const anatomy = readAnatomy('SIG POS TRANS 4417 HARBOUR LTD. 000-000-0000 BM', lexicon);
+    expect(anatomy.name).toBe('HARBOUR LTD.');
+    expect(anatomy.display).toBe('Harbour');
+  });
+
   it('reads a long line to its place', () => {
     const line = `${'ACME '.repeat(200)}#1234 AUSTIN TX`;
     expect(readAnatomy(line, lexicon).location.region).toBe('TX');

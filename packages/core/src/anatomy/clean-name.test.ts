@@ -14,6 +14,9 @@ describe('the display name of a name no catalog entry names', () => {
     ['EBBY HALLIDAY REALTORS S', 'Ebby Halliday Realtors'],
     ['CURRENT ELECTRIC LLC', 'Current Electric'],
     ['HELIO BASIN BREWING COMP', 'Helio Basin Brewing'],
+    ['HARBOUR PANTRY LIMITED', 'Harbour Pantry'],
+    ['MA LIVS HANDELSBOLAG', 'Ma Livs'],
+    ['NORDFJORD FOOD AB', 'Nordfjord Food'],
     // Three letters no English word starts or ends with are an acronym; a name or a word stays one.
     ['NRA', 'NRA'],
     ['ABC LIQUOR', 'ABC Liquor'],

@@ -32,6 +32,7 @@ const legalForms = new Set([
   'INC',
   'CORP',
   'LTD',
+  'LIMITED',
   'PLLC',
   'LLP',
   'LP',

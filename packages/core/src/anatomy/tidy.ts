@@ -50,6 +50,11 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     text = text
       .replace(/(?<=[A-Z]{2})((?:APPLE|GOOGLE|SAMSUNG) PAY ENDING IN)\b/, ' $1')
       .replace(/( PAY ENDING IN \d{4})[A-Z0-9]+(?= |$)/, '$1');
+  // A phone of zeros fills the town's slot of a merchant that gave none (`HARBOUR LTD. 000-000-0000 BM`).
+  if (text.includes(' 000-000-0000')) {
+    citySlotTaken ||= / 000-000-0000 [A-Z]{2}$/.test(text);
+    text = text.replace(/ 000-000-0000(?= |$)/, '');
+  }
   // A long reference run into the state that closes the line (`DAYTONA BEACHFL00017819022535742933AA`).
   if (/\d{15}[A-Z]{0,3}$/.test(text.slice(-40))) text = text.replace(/(?<=[A-Z])\d{15,}[A-Z]{0,3}$/, '');
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.

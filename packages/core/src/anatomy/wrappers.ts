@@ -453,7 +453,7 @@ export const leadingWrappers: readonly WrapperRule[] = [
   {
     id: 'wrapper.point-of-sale',
     pattern:
-      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|DBCRD|INTL|RECURRING|RECUR)-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|W\/D|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHARGE|CHECK CRD|CHK CRD|CRD|NON-PIN|WITH PIN|PIN)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: #?\d{4,}(?= [A-Z]| \d{1,2}(?=[ -])))? /,
+      /^(?:POS|PIN|POINT OF SALE|VISA|DDA|VISA DDA|DBCRD|INTL|RECURRING|RECUR|SIG(?= POS ))-?(?: (?:PURCHASE|PURCH|PUR|DEBIT|DBT|DEB|WITHDRAWAL|WITHDRAW|WD|W\/D|TRANSACTION|TRANS|PAYMENT|SIG|SIGNATURE|AP|POS|CARD|DEBIT CARD|REF|REFUND|CHARGE|CHECK CRD|CHK CRD|CRD|NON-PIN|WITH PIN|PIN)-?)*(?: ?-)?(?: (?:X+|\*+)\d{4}| \d{4}(?= \d{2}[/-]))?(?: \d{2}[/-]\d{2}(?:[/-]\d{2,4})?)?(?: #?\d{4,}(?= [A-Z]| \d{1,2}(?=[ -])))? /,
     yields: { via: 'card' },
     examples: [
       { line: 'POS PURCH BIG AL S DELI', expect: { name: 'BIG AL S DELI', display: "Big Al's Deli" } },
@@ -461,6 +461,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
       { line: 'DBCRD PUR AP HARBOR GRILL 8009256278 * NJ', expect: { name: 'HARBOR GRILL', region: 'NJ' } },
       { line: 'POS W/D HILLTOP FEED STORE BOISE ID', expect: { name: 'HILLTOP FEED STORE', city: 'BOISE' } },
       { line: 'RECUR DEBIT LAKESIDE GYM', expect: { name: 'LAKESIDE GYM' } },
+      // Butterfield's (Bermuda) signature purchase and the card's last digits.
+      { line: 'SIG POS TRANS 4417 HARBOUR PANTRY PEMBROKE BM', expect: { name: 'HARBOUR PANTRY' } },
       {
         line: 'POS Purchase With PIN CORNER MARKET SARATOGA SPRI NY 88451740 *****9214 12/25 09:43',
         expect: { name: 'CORNER MARKET', region: 'NY' },
@@ -1164,6 +1166,19 @@ export const trailingWrappers: readonly WrapperRule[] = [
       {
         line: 'HILLTOP GROCERS #11 - 119713 FLORENCE FLORENCE KY',
         expect: { name: 'HILLTOP GROCERS', city: 'FLORENCE' },
+      },
+    ],
+  },
+  {
+    // Clarien Bank's (Bermuda) card purchase: the terminal and batch after the name, a reference after the place
+    // (`HARBOUR GROCERY POS 1109 / 19 HAMILTON BM / 925400321639`).
+    id: 'wrapper.pos-batch',
+    pattern: / POS \d{1,6} \/ \d{1,4}(?= [A-Z])| \/ \d{9,}$/,
+    yields: { via: 'card' },
+    examples: [
+      {
+        line: 'HARBOUR GROCERY POS 1109 / 19 HAMILTON BM / 925400321639',
+        expect: { name: 'HARBOUR GROCERY' },
       },
     ],
   },
