@@ -308,7 +308,9 @@ describe('readAnatomy', () => {
       region: 'CA',
       thirdParties: ['Apple Pay'],
     });
-    // The wallet's card digits with a reference run into them.
+    // The wallet's card digits with a reference run into them, dashed or not.
+    const dashed = readAnatomy('HARBOR GRILL SPOKANE WAAPPLE PAY ENDING IN 1786TD368679-1568355440', lexicon);
+    expect(partsOf(dashed, { name: '', city: '' })).toEqual({ name: 'HARBOR GRILL', city: 'SPOKANE' });
     const referenced = readAnatomy(
       'HARBOR OUTFITTERS 3514 NEWPORT RIAPPLE PAY ENDING IN 044402943R',
       lexicon,

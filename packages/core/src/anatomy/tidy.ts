@@ -49,7 +49,7 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   if (text.includes(' PAY ENDING IN'))
     text = text
       .replace(/(?<=[A-Z]{2})((?:APPLE|GOOGLE|SAMSUNG) PAY ENDING IN)\b/, ' $1')
-      .replace(/( PAY ENDING IN \d{4})[A-Z0-9]+(?= |$)/, '$1');
+      .replace(/( PAY ENDING IN \d{4})[A-Z0-9-]+(?= |$)/, '$1');
   // A phone of zeros fills the town's slot of a merchant that gave none (`HARBOUR LTD. 000-000-0000 BM`).
   if (text.includes(' 000-000-0000')) {
     citySlotTaken ||= / 000-000-0000 [A-Z]{2}$/.test(text);
