@@ -128,7 +128,7 @@ function placeAfterParty(
 const PLACEHOLDER_NAME = 'QQXQQ';
 
 /**
- * A company's form last on an account of the Nordic countries (`MALARDALSTRAFIK AB`: an aktiebolag, `KAHOOT AS`),
+ * A company's form last on an account of the Nordic countries (`MALARDALSTRAFIK AB`: an aktiebolag; `NORDFJORD AS`),
  * no Canadian province's or American territory's code.
  */
 const nordicCompanyForm = (text: string, country: string | null | undefined) =>

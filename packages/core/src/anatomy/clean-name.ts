@@ -45,7 +45,7 @@ const legalForms = new Set([
   'SRL',
   'BV',
   'KG',
-  // The Nordic countries' (`MALARDALSTRAFIK AB`, `MA LIVS HANDELSBOLAG`, `KAHOOT ASA`).
+  // The Nordic countries' (`MALARDALSTRAFIK AB`, `MA LIVS HANDELSBOLAG`, `NORDFJORD ASA`).
   'AB',
   'HB',
   'AKTIEBOLAG',
