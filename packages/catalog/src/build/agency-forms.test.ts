@@ -14,6 +14,11 @@ describe('the shortened forms of official names', () => {
     expect(agencyForms('University of Southern California')).toEqual(['UNIV OF SOUTHERN CALIFORNIA']);
   });
 
+  it('prints a university named by one word with its initial as well (`GONZAGA U`)', () => {
+    expect(agencyForms('Harborview University').sort()).toEqual(['HARBORVIEW U', 'HARBORVIEW UNIV']);
+    expect(agencyForms('University of Harborview')).toEqual(['UNIV OF HARBORVIEW']);
+  });
+
   it('leaves other names alone', () => {
     expect(agencyForms('Blue Bottle Coffee')).toEqual([]);
     // A state's name inside a longer word is no state.

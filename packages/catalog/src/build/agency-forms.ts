@@ -26,6 +26,8 @@ export function agencyForms(name: string): string[] {
   const abbreviated = WORD_FORMS.reduce((text, [word, form]) => text.replace(word, form), upper);
   if (!state && abbreviated === upper) return [];
   const forms = new Set<string>([abbreviated]);
+  // A university named by a word and `University` is printed with its initial too (`GONZAGA U - CASHNET`).
+  if (/^[A-Z]+ UNIVERSITY$/.test(upper)) forms.add(upper.replace(/ UNIVERSITY$/, ' U'));
   if (state) {
     const code = stateCodeByName.get(state)!;
     forms.add(`${code}${upper.slice(state.length)}`);
