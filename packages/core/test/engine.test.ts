@@ -57,6 +57,18 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(inKronor('Swish betalning SJ AB')).toBe('SJ');
   });
 
+  it("names PayPal by its European company's name, as a SEPA direct debit prints it", () => {
+    const debit = engine.enrichUniversal({
+      userId: 'u1',
+      categoryType: 'MCC',
+      description: 'PayPal Europe S.a.r.l. et Cie S.C.A',
+      amount: 24.99,
+      currencyCode: 'EUR',
+    });
+    expect(debit.counterparty[0]?.name).toBe('PayPal');
+    expect(debit.transactionInfo.type).toBe('spending');
+  });
+
   it("finds the app a platform sold after a facilitator's prefix (`PP*GOOGLE PANDORA`)", () => {
     expect(card('PP*GOOGLE PANDORA 402-935-7733 CA').counterparty[0]?.name).toBe('Pandora');
     // Without the facilitator's prefix, the platform's word is a name's own.
