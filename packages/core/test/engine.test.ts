@@ -57,16 +57,21 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(inKronor('Swish betalning SJ AB')).toBe('SJ');
   });
 
-  it("names PayPal by its European company's name, as a SEPA direct debit prints it", () => {
-    const debit = engine.enrichUniversal({
-      userId: 'u1',
-      categoryType: 'MCC',
-      description: 'PayPal Europe S.a.r.l. et Cie S.C.A',
-      amount: 24.99,
-      currencyCode: 'EUR',
-    });
-    expect(debit.counterparty[0]?.name).toBe('PayPal');
-    expect(debit.transactionInfo.type).toBe('spending');
+  it('names a platform by the European company a SEPA direct debit names (`PayPal Europe S.a.r.l. et Cie S.C.A`)', () => {
+    const debit = (description: string) =>
+      engine.enrichUniversal({
+        userId: 'u1',
+        categoryType: 'MCC',
+        description,
+        amount: 24.99,
+        currencyCode: 'EUR',
+      });
+    const paypal = debit('PayPal Europe S.a.r.l. et Cie S.C.A');
+    expect(paypal.counterparty[0]?.name).toBe('PayPal');
+    expect(paypal.transactionInfo.type).toBe('spending');
+    expect(debit('Amazon Payments Europe S.C.A.').counterparty[0]?.name).toBe('Amazon');
+    expect(debit('Google Ireland Limited').counterparty[0]?.name).toBe('Google');
+    expect(debit('Apple Distribution International').counterparty[0]?.name).toBe('Apple');
   });
 
   it("finds the app a platform sold after a facilitator's prefix (`PP*GOOGLE PANDORA`)", () => {
