@@ -320,6 +320,9 @@ describe('readAnatomy', () => {
       city: 'NEWPORT',
       region: 'RI',
     });
+    // The name printed again, run into the state.
+    const again = readAnatomy('HARBOR BOOKS UNIT #129 800-555-0151 ILHARBOR BOOKS UNIT #129', lexicon);
+    expect(partsOf(again, { name: '', region: '' })).toEqual({ name: 'HARBOR BOOKS', region: 'IL' });
     const reference = readAnatomy('TST*HARBOR TAVERN & BREW DAYTONA BEACHFL00017819022535742933AA', lexicon);
     expect(partsOf(reference, { name: '', city: '', region: '' })).toEqual({
       name: 'HARBOR TAVERN & BREW',

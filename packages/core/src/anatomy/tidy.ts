@@ -26,6 +26,15 @@ export const maskedNumber = /(?:\b\d{4,6})?(?:X{4,}|\*{4,}|\bX{3}-X{3}-?)\d{2,}(
 /** A masked number right before the line's closing state or country code. */
 const maskBeforeCode = new RegExp(`${maskedNumber.source} [A-Z]{2}$`);
 
+/** `text` without a copy of its first words (eight characters or more) run into a state after them. */
+function withoutNameAfterState(text: string): string {
+  const head = text.slice(0, 8);
+  if (head.length < 8) return text;
+  const at = text.lastIndexOf(head);
+  if (at < 12 || text[at - 3] !== ' ' || !/^[A-Z]{2}$/.test(text.slice(at - 2, at))) return text;
+  return text.startsWith(text.slice(at)) ? text.slice(0, at) : text;
+}
+
 /** `whole` is the canonical line (upper case, single spaces). */
 export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   let cutHost = false;
@@ -55,6 +64,9 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     citySlotTaken ||= / 000-000-0000 [A-Z]{2}$/.test(text);
     text = text.replace(/ 000-000-0000(?= |$)/, '');
   }
+  // The name printed again run into the state that closes the place (Discover: `BHN*GIFTCARDS 877-944-3822
+  // CABHN*GIFTCARDS`): the state, without the copy.
+  text = withoutNameAfterState(text);
   // A long reference run into the state that closes the line (`DAYTONA BEACHFL00017819022535742933AA`).
   if (/\d{15}[A-Z]{0,3}$/.test(text.slice(-40))) text = text.replace(/(?<=[A-Z])\d{15,}[A-Z]{0,3}$/, '');
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
