@@ -320,6 +320,13 @@ describe('readAnatomy', () => {
       city: 'NEWPORT',
       region: 'RI',
     });
+    // A reference of digits, then letters and digits, run into the state.
+    const coded = readAnatomy('HARBOR GRILL SPOKANE WA94164987I06TCBRL', lexicon);
+    expect(partsOf(coded, { name: '', city: '', region: '' })).toEqual({
+      name: 'HARBOR GRILL',
+      city: 'SPOKANE',
+      region: 'WA',
+    });
     // The name printed again, run into the state.
     const again = readAnatomy('HARBOR BOOKS UNIT #129 800-555-0151 ILHARBOR BOOKS UNIT #129', lexicon);
     expect(partsOf(again, { name: '', region: '' })).toEqual({ name: 'HARBOR BOOKS', region: 'IL' });

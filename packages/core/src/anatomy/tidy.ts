@@ -69,6 +69,9 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   text = withoutNameAfterState(text);
   // A long reference run into the state that closes the line (`DAYTONA BEACHFL00017819022535742933AA`).
   if (/\d{15}[A-Z]{0,3}$/.test(text.slice(-40))) text = text.replace(/(?<=[A-Z])\d{15,}[A-Z]{0,3}$/, '');
+  // or one of digits then letters and digits (`SPOKANE WA94164987I06TCBRL`).
+  else if (/ [A-Z]{2}\d{6}/.test(text.slice(-40)))
+    text = text.replace(/(?<= [A-Z]{2})\d{6,}[A-Z][A-Z0-9]{5,}$/, '');
   // Digits run into a name (`REPAIR12 MAIN ST`, `HOTELS.COM72345678901`, `BP#9384721CIRCLE`) are a token of their own.
   text = text
     // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.
