@@ -1122,10 +1122,12 @@ export const trailingWrappers: readonly WrapperRule[] = [
     examples: [{ line: 'Payment to Maria Lopez via Zelle', expect: { name: 'MARIA LOPEZ' } }],
   },
   {
-    // What the issuer says of the entry, in brackets at the end (`... NY USA (PENDING)`); not the wallet
-    // the card was in (`(VIA APPLE PAY)`), a third party the markers read.
+    // What the issuer says of the entry, in brackets at the end (`... NY USA (PENDING)`) or before the place
+    // (the terminal's system: `GORHAM'S LTD (DATACAP) PEMBROKE BM`); not the wallet the card was in (`(VIA APPLE
+    // PAY)`), a third party the markers read.
     id: 'wrapper.bracketed-note',
-    pattern: / \((?!DISPUTE|VIA |(?:APPLE|GOOGLE|SAMSUNG) ?PAY\))[A-Z][A-Z ]*\)$/,
+    pattern:
+      / \((?!DISPUTE|VIA |(?:APPLE|GOOGLE|SAMSUNG) ?PAY\))[A-Z][A-Z ]*\)(?=$| (?:[A-Z]+ ){1,3}[A-Z]{2}$)/,
     yields: { via: 'card', silent: true },
     examples: [
       {
@@ -1137,6 +1139,10 @@ export const trailingWrappers: readonly WrapperRule[] = [
         expect: { name: 'HARBOUR CAFE', thirdParties: ['Apple Pay'] },
       },
       { line: 'HARBOUR CAFE (GOOGLE PAY)', expect: { name: 'HARBOUR CAFE', thirdParties: ['Google Pay'] } },
+      {
+        line: 'HARBOUR OUTFITTERS (DATACAP) SEATTLE WA',
+        expect: { name: 'HARBOUR OUTFITTERS', city: 'SEATTLE' },
+      },
     ],
   },
   {
