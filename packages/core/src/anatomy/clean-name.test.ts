@@ -8,13 +8,19 @@ describe('the display name of a name no catalog entry names', () => {
     ['BJS', "BJ's"],
     // Three letters and an S are an acronym; an S after an initial is an initial.
     ['DFS SAN FRANCISCO', 'DFS San Francisco'],
-    ['BNS MTGE DEPT', 'BNS Mtge Dept'],
+    ['BNS MTGE DEPT', 'BNS Mortgage Dept'],
     ['M S DEVSHREE', 'M S Devshree'],
     // A lone S last after a plural is a word the field cut.
     ['EBBY HALLIDAY REALTORS S', 'Ebby Halliday Realtors'],
     ['CURRENT ELECTRIC LLC', 'Current Electric'],
     ['HELIO BASIN BREWING COMP', 'Helio Basin Brewing'],
     ['HARBOUR PANTRY LIMITED', 'Harbour Pantry'],
+    // A word the statement shortened, spelt out; not one of several words, nor in a name the field cut.
+    ['HARBOR SUPERMKT', 'Harbor Supermarket'],
+    ['HELLO SAIGON REST', 'Hello Saigon Restaurant'],
+    ['REST STOP DINER', 'Rest Stop Diner'],
+    ['LAKESIDE HOSP', 'Lakeside Hosp'],
+    ['HARBOR INTL M', 'Harbor Intl M'],
     ['MA LIVS HANDELSBOLAG', 'Ma Livs'],
     ['NORDFJORD FOOD AB', 'Nordfjord Food'],
     // Three letters no English word starts or ends with are an acronym; a name or a word stays one.

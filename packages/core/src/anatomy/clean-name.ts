@@ -5,6 +5,7 @@
  */
 import { acronyms } from '../normalize/text.js';
 import { givenNames } from './given-names.js';
+import { statementAbbreviations } from './statement-abbreviations.js';
 
 const smallWords = new Set([
   'a',
@@ -126,6 +127,23 @@ function displayToken(token: string, index: number, words: number): string {
   return capitalise(lower);
 }
 
+/**
+ * Short forms kept: those people write too (`Dept`, `Univ`), and those of more than one word (`HOSP`: a hospital,
+ * or hospitality; `ELEC`: electric, electrical, electronics; `ASSOC`).
+ */
+const keptShort = new Set(['dept', 'univ', 'hosp', 'elec', 'assoc']);
+
+/**
+ * A word a statement shortened, as people write it (`SUPERMKT` -> `SUPERMARKET`); `REST` only last, where it is
+ * no word (`HELLO VIETNAM REST`). Other words as they are.
+ */
+function spelledOut(token: string, last: boolean): string {
+  const lower = token.toLowerCase();
+  const whole = statementAbbreviations.get(lower);
+  if (!whole || keptShort.has(lower) || (lower === 'rest' && !last)) return token;
+  return whole.toUpperCase();
+}
+
 /** `BLUE BOTTLE COFFEE` -> Blue Bottle Coffee, `TRADER JOE S` -> Trader Joe's. */
 export function cleanDisplayName(name: string): string {
   const tokens = name.split(' ').filter(Boolean);
@@ -134,6 +152,8 @@ export function cleanDisplayName(name: string): string {
   const words: string[] = [];
   // A lone S last after a plural is what the field left of a cut word (`EBBY HALLIDAY REALTORS  S`).
   if (tokens.length > 2 && tokens.at(-1) === 'S' && tokens.at(-2)!.endsWith('S')) tokens.pop();
+  // A name the field cut (`SUVIDHA INTL M`) is shown as printed: its full words are not known.
+  const cut = tokens.length > 1 && tokens.at(-1)!.length <= 2;
   for (const [index, token] of tokens.entries()) {
     // A lone S after a word is a possessive whose apostrophe the issuer dropped; after an initial it is
     // an initial too (`M S DEVSHREE`).
@@ -145,7 +165,8 @@ export function cleanDisplayName(name: string): string {
       words[words.length - 1] = `${words[words.length - 1]!.replace(/'s$/, '')}'s`;
       continue;
     }
-    words.push(displayToken(token, index, tokens.length));
+    const word = cut ? token : spelledOut(token, index === tokens.length - 1);
+    words.push(displayToken(word, index, tokens.length));
   }
   return words.join(' ');
 }

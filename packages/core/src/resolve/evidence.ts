@@ -297,32 +297,6 @@ export const placeFeatureWords: ReadonlySet<string> = new Set([
   'springs',
 ]);
 
-/** Abbreviations statements print for common words (`ACE HDWE`, `SPROUTS FARMERS MKT`, `NATL GRID`). */
-export const statementAbbreviations: ReadonlyMap<string, string> = new Map([
-  ['mkt', 'market'],
-  ['mtn', 'mountain'],
-  ['mkts', 'markets'],
-  ['hdwe', 'hardware'],
-  ['hdw', 'hardware'],
-  ['natl', 'national'],
-  ['intl', 'international'],
-  ['svc', 'service'],
-  ['svcs', 'services'],
-  ['mgmt', 'management'],
-  ['whse', 'warehouse'],
-  ['phcy', 'pharmacy'],
-  ['pharm', 'pharmacy'],
-  ['ctr', 'center'],
-  ['dept', 'department'],
-  ['univ', 'university'],
-  ['hosp', 'hospital'],
-  ['elec', 'electric'],
-  ['util', 'utilities'],
-  ['rest', 'restaurant'],
-  ['stn', 'station'],
-  ['mtge', 'mortgage'],
-]);
-
 const wordGroups = Object.entries(industryWordGroups).flatMap(([group, words]) =>
   words.map((word) => [word, group] as const),
 );

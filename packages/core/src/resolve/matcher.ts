@@ -8,6 +8,7 @@ import { Index } from 'flexsearch';
 import { givenNames } from '../anatomy/given-names.js';
 import { globalSiteOf, townPartWords } from '../anatomy/location.js';
 import { productWords } from '../anatomy/product-words.js';
+import { statementAbbreviations } from '../anatomy/statement-abbreviations.js';
 import { compactKey, nameKey } from '../normalize/text.js';
 import {
   fillerWords,
@@ -24,7 +25,6 @@ import {
   placeFeatureWords,
   relatedTopLevels,
   sellsFuel,
-  statementAbbreviations,
   stationShopWords,
   venueWords,
   wordFitsIndustry,
