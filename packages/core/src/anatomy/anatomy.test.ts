@@ -1,6 +1,7 @@
 import { loadCatalog } from '@txenrich/catalog';
 import { describe, expect, it } from 'vitest';
 import { buildLexicon } from '../lexicon.js';
+import { euroCountries } from '../normalize/home-country.js';
 import { achEntries } from './ach-entries.js';
 import { type Anatomy, readAnatomy } from './anatomy.js';
 import { atmExamples } from './atm.js';
@@ -336,6 +337,15 @@ describe('readAnatomy', () => {
       city: 'DAYTONA BEACH',
       region: 'FL',
     });
+  });
+
+  it("reads a large town of the euro area ending a line on an account in euros, but not a venue's own town", () => {
+    const inEuros = { homeCountries: euroCountries };
+    const bakery = readAnatomy('HARBOUR BAKERY GRONINGEN', lexicon, inEuros);
+    expect(partsOf(bakery, { name: '', city: '' })).toEqual({ name: 'HARBOUR BAKERY', city: 'GRONINGEN' });
+    // Without the currency's countries, or a venue's word alone before it, the town is the name's.
+    expect(readAnatomy('HARBOUR BAKERY GRONINGEN', lexicon).name).toBe('HARBOUR BAKERY GRONINGEN');
+    expect(readAnatomy('PIZZA NAPOLI', lexicon, inEuros).name).toBe('PIZZA NAPOLI');
   });
 
   it("reads a phone of zeros as no part of the name, in the town's slot", () => {

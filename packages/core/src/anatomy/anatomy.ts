@@ -134,6 +134,24 @@ const PLACEHOLDER_NAME = 'QQXQQ';
 const nordicCompanyForm = (text: string, country: string | null | undefined) =>
   (country === 'SE' || country === 'NO' || country === 'DK' || country === 'FI') && / (?:AB|AS)$/.test(text);
 
+/**
+ * A large town of one of the account's countries ending the name (an account in euros: `JUMBO ARNHEM`). Only a
+ * town of some size: among twenty countries' towns, a small one is a name's word more often than the place.
+ */
+function townOfOneOf(
+  text: string,
+  lexicon: AnatomyLexicon,
+  countries: readonly string[] | null | undefined,
+): ReturnType<typeof withoutHomeTown> | null {
+  for (const country of countries ?? []) {
+    const found = withoutHomeTown(text, lexicon, country);
+    if (found.town && lexicon.townPopulation(country, found.town) >= LARGE_TOWN) return found;
+  }
+  return null;
+}
+/** The people a town of one of several countries needs. */
+const LARGE_TOWN = 50_000;
+
 /** `ST OF CA`, `STATE OF CALIF`: a state's own name for itself before its agency's. */
 const stateAgency = /^(?:ST|STATE) OF (CALIF|[A-Z]{2}) (?=[A-Z])/;
 
@@ -527,7 +545,7 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
   if (!place.region && !place.country && !place.postalCode && cardLine && !options.nameField) {
     const homeTown = homeCountry
       ? withoutHomeTown(withRunInHomeTown(text, lexicon, homeCountry), lexicon, homeCountry)
-      : null;
+      : townOfOneOf(text, lexicon, options.homeCountries);
     const cut = homeTown?.town ? null : withoutCutTown(text, lexicon, homeCountry);
     const repeated = homeTown?.town || cut?.town ? null : withoutRepeatedTown(text);
     if (homeTown?.town) {

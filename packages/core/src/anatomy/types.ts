@@ -112,4 +112,9 @@ export interface AnatomyOptions {
    * state or country after it, as banks abroad print it (`HERO SUSHI SYDNEY` on an Australian card).
    */
   homeCountry?: string | null;
+  /**
+   * The countries the account may be in when its currency is several countries' (the euro's): a large town of
+   * one of them may end a card line too (`JUMBO ARNHEM` on a Dutch account in euros).
+   */
+  homeCountries?: readonly string[] | null;
 }

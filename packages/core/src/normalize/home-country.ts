@@ -48,6 +48,30 @@ const countryOfCurrency: Readonly<Record<string, string>> = {
   UAH: 'ua',
 };
 
+/** The euro area's countries (upper-case alpha-2): an account in euros is in one of them. */
+export const euroCountries: readonly string[] = [
+  'AT',
+  'BE',
+  'HR',
+  'CY',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PT',
+  'SK',
+  'SI',
+  'ES',
+];
+
 /** The currency codes lines print beside an amount abroad: these and the euro's. */
 export const currencyCodes: readonly string[] = [...Object.keys(countryOfCurrency), 'EUR'];
 
