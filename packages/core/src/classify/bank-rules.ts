@@ -479,7 +479,7 @@ export const bankRules: readonly BankRule[] = [
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
     // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
     when: new RegExp(
-      String.raw`${atmWord}|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #(?:X*\d+)? ?WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b|^GEA,? (?:BETAALPAS|NR:)|\bGELDAUTOMAAT\b`,
+      String.raw`${atmWord}|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #(?:X*\d+)? ?WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b|^GEA,? (?:BETAALPAS|NR:)|\bGELDAUTOMAAT\b|^GELDMAAT\b`,
     ),
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
@@ -492,6 +492,12 @@ export const bankRules: readonly BankRule[] = [
       // ABN AMRO: a cash machine's entry (geldautomaat).
       {
         line: 'GEA, Betaalpas Geldmaat Stationsplein,PAS123 NR:012345, 12.02.23/17:55 UTRECHT',
+        direction: 'outgoing',
+        expect: { type: 'atm', subType: 'withdrawal' },
+      },
+      // Rabobank's counterparty column: the Dutch banks' shared cash machines by their network's name.
+      {
+        line: 'Geldmaat Stationsplein 12',
         direction: 'outgoing',
         expect: { type: 'atm', subType: 'withdrawal' },
       },
