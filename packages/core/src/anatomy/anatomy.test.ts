@@ -348,6 +348,12 @@ describe('readAnatomy', () => {
     expect(readAnatomy('PIZZA NAPOLI', lexicon, inEuros).name).toBe('PIZZA NAPOLI');
   });
 
+  it("reads a chain's store code before a dash as no part of the name (`NL0168 - H&M GRONINGEN`)", () => {
+    expect(readAnatomy('NL0421 - HARBOUR OUTFITTERS UTRECHT', lexicon).name).toBe(
+      'HARBOUR OUTFITTERS UTRECHT',
+    );
+  });
+
   it("reads a phone of zeros as no part of the name, in the town's slot", () => {
     const anatomy = readAnatomy('SIG POS TRANS 4417 HARBOUR LTD. 000-000-0000 BM', lexicon);
     expect(anatomy.name).toBe('HARBOUR LTD.');

@@ -76,6 +76,8 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
   text = text
     // A reference run into the name that starts the line (`2600337RBC PYT`): no name starts with seven digits.
     .replace(/^\d{7,}(?=[A-Z]{2})/, '')
+    // A chain's store code first, its country's letters and a number, then a dash (`NL0168 - H&M GRONINGEN`).
+    .replace(/^[A-Z]{2}\d{3,6} - (?=[A-Z])/, '')
     // The account's masked number first, before the bank's words (`XX1234 DDA PURCHASE ...`): no name's start.
     .replace(/^(?:X{2,}|\*{2,})\d{2,6} (?=[A-Z])/, '')
     // The ACH entry's kind run into the company (an aggregator's `ACH Electronic CreditGUSTO PAY 123456`).
