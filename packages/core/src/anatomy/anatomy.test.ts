@@ -349,9 +349,7 @@ describe('readAnatomy', () => {
   });
 
   it("reads a chain's store code before a dash as no part of the name (`NL0168 - H&M GRONINGEN`)", () => {
-    expect(readAnatomy('NL0421 - HARBOUR OUTFITTERS UTRECHT', lexicon).name).toBe(
-      'HARBOUR OUTFITTERS UTRECHT',
-    );
+    expect(readAnatomy('NL0421 - H&R OUTFITTERS UTRECHT', lexicon).name).toBe('H&R OUTFITTERS UTRECHT');
   });
 
   it("reads a phone of zeros as no part of the name, in the town's slot", () => {
