@@ -8,6 +8,9 @@ const engine = createEngine({
 });
 const card = (merchantName: string, fields: Record<string, unknown> = {}) =>
   engine.enrichCard({ merchantName, categoryType: 'MCC', ...fields });
+/** A bank line of an account in `currencyCode`. */
+const bankLine = (description: string, currencyCode: string) =>
+  engine.enrichUniversal({ userId: 'u1', categoryType: 'MCC', description, amount: 24.99, currencyCode });
 
 describe('createEngine: card enrichment on the built catalog', () => {
   it('finds the merchant behind a facilitator prefix and names the processor', () => {
@@ -45,27 +48,13 @@ describe('createEngine: card enrichment on the built catalog', () => {
   });
 
   it('reads a Nordic company form last as no Canadian province on an account in kronor (`SJ AB`)', () => {
-    const inKronor = (description: string) =>
-      engine.enrichUniversal({
-        userId: 'u1',
-        categoryType: 'MCC',
-        description,
-        amount: 280,
-        currencyCode: 'SEK',
-      }).counterparty[0]?.name;
+    const inKronor = (description: string) => bankLine(description, 'SEK').counterparty[0]?.name;
     expect(inKronor('MALARDALSTRAFIK AB')).toBe('Mälardalstrafik');
     expect(inKronor('Swish betalning SJ AB')).toBe('SJ');
   });
 
   it('names a platform by the European company a SEPA direct debit names (`PayPal Europe S.a.r.l. et Cie S.C.A`)', () => {
-    const debit = (description: string) =>
-      engine.enrichUniversal({
-        userId: 'u1',
-        categoryType: 'MCC',
-        description,
-        amount: 24.99,
-        currencyCode: 'EUR',
-      });
+    const debit = (description: string) => bankLine(description, 'EUR');
     const paypal = debit('PayPal Europe S.a.r.l. et Cie S.C.A');
     expect(paypal.counterparty[0]?.name).toBe('PayPal');
     expect(paypal.transactionInfo.type).toBe('spending');
