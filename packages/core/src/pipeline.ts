@@ -20,7 +20,7 @@ import type { EnrichmentContext } from './context/context.js';
 import type { EngineParts } from './engine-parts.js';
 import type { Lexicon, Place } from './lexicon.js';
 import { parseDe43 } from './normalize/de43.js';
-import { euroCountries, homeCountryOf } from './normalize/home-country.js';
+import { homeCountriesOf, homeCountryOf } from './normalize/home-country.js';
 import {
   type Line,
   readCardBody,
@@ -89,7 +89,7 @@ function anatomyReader(lexicon: Lexicon): AnatomyReader {
       last.line.currencyCode !== line.currencyCode
     ) {
       const homeCountry = homeCountryOf(line.currencyCode)?.toUpperCase() ?? null;
-      const homeCountries = line.currencyCode?.toUpperCase() === 'EUR' ? euroCountries : null;
+      const homeCountries = homeCountriesOf(line.currencyCode);
       const { text, nameField } = line;
       last = {
         line,

@@ -75,6 +75,11 @@ export const euroCountries: readonly string[] = [
 /** The currency codes lines print beside an amount abroad: these and the euro's. */
 export const currencyCodes: readonly string[] = [...Object.keys(countryOfCurrency), 'EUR'];
 
+/** The countries (upper-case alpha-2) an account may be in when its currency is several countries' (EUR), else null. */
+export function homeCountriesOf(currencyCode: string | null): readonly string[] | null {
+  return currencyCode?.toUpperCase() === 'EUR' ? euroCountries : null;
+}
+
 /** Lower-case alpha-2 country of a currency's account; null for a currency of many countries (EUR) or unknown. */
 export function homeCountryOf(currencyCode: string | null): string | null {
   if (!currencyCode) return 'us';

@@ -772,12 +772,12 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     const candidates: Candidate[] = [];
     for (let before = 1; before <= MOST_WORDS_BEFORE && before < tokens.length; before++) {
       const word = tokens[before - 1]!;
-      // A trade's word first names another business of that trade (`TACOS LA MICHOACANA`); a brand's name
-      // after `of` or `and` is part of a longer one (`TOWN OF CITY OF MILFORD`).
       const place =
         evidence.storeNumbered === true &&
         !evidence.behindFacilitator &&
         (townPartWords.has(word.toUpperCase()) || evidence.namesTown?.(word) === true);
+      // A trade's word first names another business of that trade (`TACOS LA MICHOACANA`); a brand's name
+      // after `of` or `and` is part of a longer one (`TOWN OF CITY OF MILFORD`).
       if (
         (word.length > MOST_CODE_LETTERS && !place) ||
         joiningWords.has(word) ||
