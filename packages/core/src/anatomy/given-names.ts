@@ -456,6 +456,7 @@ export const givenNames: ReadonlySet<string> = new Set([
   'DUANE',
   'EARL',
   'FLOYD',
+  'SIMON',
   'GLEN',
   'GLENN',
   'GORDON',

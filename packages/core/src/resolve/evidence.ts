@@ -538,6 +538,11 @@ export const namedByDealers = (industryId: string) => ['014-003', '014-006'].inc
  */
 export const namesItsBranches = (industryId: string) =>
   ['009', '010', '011', '012', '014', '015'].includes(industryId.slice(0, 3));
+/**
+ * Professional and business services: words after such a company's name on a card line are another's, for it
+ * sells people nothing of its own (`THALES/SPIRIT INFLYT` is the airline's wifi).
+ */
+export const servesBusinesses = (industryId: string) => industryId.startsWith('020');
 /** Tax agencies: money in from one is a tax refund. */
 export const collectsTaxes = (industryId: string) => industryId.startsWith('006-001');
 /** Insurers: money in from one pays a claim or returns a premium. */

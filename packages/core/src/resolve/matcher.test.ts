@@ -91,6 +91,14 @@ describe("createMatcher: a brand's name after a venue's code", () => {
     expect(matchName([roasters], 'NELSONS HARBORVIEW ROASTERS', {}, numbered)).toBeNull();
   });
 
+  it('finds it after the very town the line places the store in (`EAGLE SINCLAIR EAGLE CO`)', () => {
+    const inKailua = { townWords: new Set(['kailua']) };
+    expect(matchName([roasters], 'KAILUA HARBORVIEW ROASTERS', {}, inKailua)).toBe('Harborview Roasters');
+    expect(
+      matchName([roasters], 'KAILUA HARBORVIEW ROASTERS', {}, { ...inKailua, behindFacilitator: true }),
+    ).toBeNull();
+  });
+
   it("leaves a vehicle maker's name to its dealer (`ROSEN NISSAN`)", () => {
     expect(matchName([entry(['Zephyra'], '014-006-001-000')], 'BMX ZEPHYRA')).toBeNull();
   });
@@ -148,6 +156,21 @@ describe("createMatcher: a branch's name after a store brand's", () => {
     // Common words after it are another business's name; one common word alone names too many.
     expect(matchName(grill, 'HARBOR LINE DIRECT SALES', words)).toBeNull();
     expect(matchName([entry(['Harbor'], '011-001-000-000')], 'HARBOR QUARVIK', words)).toBeNull();
+  });
+
+  it("reads common words after a brand's coined name as its station's or product's (`EXXON PALMETTO ROADS`)", () => {
+    const isGeneric = (key: string) => ['palmetto', 'roads', 'simons'].includes(key);
+    const station = [entry(['Harborline'], '014-001-000-000')];
+    expect(matchName(station, 'HARBORLINE PALMETTO ROADS', { isWord: () => true })).toBe('Harborline');
+    // Not after a common word's brand, nor a person's, nor a company that sells to businesses.
+    const isWord = () => true;
+    expect(
+      matchName([entry(['Palmetto'], '014-001-000-000')], 'PALMETTO HARBOR ROADS', { isGeneric, isWord }),
+    ).toBeNull();
+    expect(matchName([entry(['Floyds'], '012-001-000-000')], 'FLOYDS NO FRILLS', { isWord })).toBeNull();
+    expect(
+      matchName([entry(['Harborline'], '020-017-000-000')], 'HARBORLINE SPIRIT INFLYT', { isWord }),
+    ).toBeNull();
   });
 
   it('not after a company of a line without branches', () => {

@@ -25,6 +25,7 @@ import {
   placeFeatureWords,
   relatedTopLevels,
   sellsFuel,
+  servesBusinesses,
   stationShopWords,
   venueWords,
   wordFitsIndustry,
@@ -337,6 +338,8 @@ function score(
   let givenNameWords = 0;
   // Unexplained words that carry on a company's name (`LOGISTICS` after `CLARK`).
   let companyNameWords = 0;
+  // Unexplained words of a shop (`FOOD MART` after a brand that sells no fuel): another business's.
+  let shopWords = 0;
   for (const [index, token] of candidate.unexplained.entries()) {
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
@@ -375,6 +378,7 @@ function score(
       if (token.length >= 3) unexplainedNames++;
       if (givenNames.has(token.toUpperCase())) givenNameWords++;
       if (isCompanyWord(token)) companyNameWords++;
+      if (stationShopWords.has(token)) shopWords++;
     }
   }
   // A surname brand and a given name, all the line says (`CLARK HELEN`, `COLLINS BEN`): a person, as ACH
@@ -410,9 +414,22 @@ function score(
   // A word naming another industry (`BEST BUY CARPETS`, `APPLE VALLEY DENTAL`) all but rules the brand out.
   // Three letters (`MTN VIEW GAS`, `AMC ORLANDO`) name many things: each word they leave unexplained weighs more.
   const acronym = candidate.matchedKey.length <= 3;
+  // A brand's own coined word (`EXXON`, `ARAMARK`): no dictionary's, no town's, no person's (`SIMON'S`), of a
+  // brand that sells to people, and no shop's words after it.
+  const key = candidate.matchedKey;
+  const coined =
+    !servesBusinesses(entry.industryId) &&
+    shopWords === 0 &&
+    !acronym &&
+    !town &&
+    key.length >= 5 &&
+    !isGeneric(key) &&
+    !givenNames.has(key.toUpperCase()) &&
+    !(key.endsWith('s') && givenNames.has(key.slice(0, -1).toUpperCase()));
   // Two words a one-word brand leaves unexplained on a card line are another business's name (`FRY'S SPRING
-  // STATI`, `CUMBERLAND GAP OUTFITT`); after an ACH company they are its entry (`LYFT DRIVER PAY`).
-  const anotherBusiness = evidence.cardMerchant && unexplainedWords >= 2 && named.size === 1;
+  // STATI`, `CUMBERLAND GAP OUTFITT`), unless the brand's word is coined (`EXXON PALMETTO ROADS`: its
+  // station); after an ACH company they are its entry (`LYFT DRIVER PAY`).
+  const anotherBusiness = evidence.cardMerchant && unexplainedWords >= 2 && named.size === 1 && !coined;
   const perWord = acronym ? 25 : anotherBusiness ? 22 : 15;
   result -= perWord * unexplainedWords + 50 * conflictingWords;
   // A brand's own name (no common word's, no town's) before words no dictionary knows: a branch's name.
@@ -763,7 +780,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
    * A brand's whole name after a short code or two: the venue's or the concession's a store is named with
    * (`JCP STARBUCKS`, `MDC PEETS`), or, before a store's number, after the place a chain names its store by
    * (`KAILUA FOODLAND #27`, a town of the line's state; `DOWNTOWN SAFEWAY #1234`): without the number, a
-   * town's name first is an independent's (`CLEVELAND CROSSFIT`). Another longer word first is another
+   * town's name first is an independent's (`CLEVELAND CROSSFIT`), unless it is the very town the line
+   * places the store in (`EAGLE SINCLAIR EAGLE CO`). Another longer word first is another
    * business's name as often as a venue's (`NELSON FOODS CO`). The words before stay unexplained.
    */
   function innerCandidates(tokens: readonly string[], reading: number, evidence: MatchEvidence): Candidate[] {
@@ -773,9 +791,10 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     for (let before = 1; before <= MOST_WORDS_BEFORE && before < tokens.length; before++) {
       const word = tokens[before - 1]!;
       const place =
-        evidence.storeNumbered === true &&
         !evidence.behindFacilitator &&
-        (townPartWords.has(word.toUpperCase()) || evidence.namesTown?.(word) === true);
+        ((evidence.storeNumbered === true &&
+          (townPartWords.has(word.toUpperCase()) || evidence.namesTown?.(word) === true)) ||
+          evidence.townWords?.has(word) === true);
       // A trade's word first names another business of that trade (`TACOS LA MICHOACANA`); a brand's name
       // after `of` or `and` is part of a longer one (`TOWN OF CITY OF MILFORD`).
       if (
