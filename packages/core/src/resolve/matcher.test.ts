@@ -64,6 +64,23 @@ describe("createMatcher: a name's letters a keyboard lacks", () => {
   });
 });
 
+describe("createMatcher: the words around a brand's name that say where its store is", () => {
+  const salon = [entry(['Harbor Clips'], '010-001-000-000')];
+  const isGeneric = (key: string) => ['harbor', 'clips', 'harbor clips', 'pizza'].includes(key);
+  const isWord = () => true;
+
+  it('reads `AT` and a place after the name as where its counter stands (`GREAT CLIPS AT SHIPYARD`)', () => {
+    expect(matchName(salon, 'HARBOR CLIPS AT SHIPYARD', { isGeneric, isWord })).toBe('Harbor Clips');
+    // After one common word, they go on another business's name (`PIZZA AT THE PARK`).
+    const pizza = [entry(['Pizza'], '011-001-000-000')];
+    expect(matchName(pizza, 'PIZZA AT THE PARK', { isGeneric, isWord })).toBeNull();
+  });
+
+  it("reads the store's number before the name as none of it (`3332 GREAT CLIPS`)", () => {
+    expect(matchName(salon, '3332 HARBOR CLIPS', { isGeneric, isWord })).toBe('Harbor Clips');
+  });
+});
+
 describe("createMatcher: a brand's name after a venue's code", () => {
   const roasters = entry(['Harborview Roasters'], '011-002-000-000');
 

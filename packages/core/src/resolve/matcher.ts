@@ -340,7 +340,14 @@ function score(
   let companyNameWords = 0;
   // Unexplained words of a shop (`FOOD MART` after a brand that sells no fuel): another business's.
   let shopWords = 0;
-  for (const [index, token] of candidate.unexplained.entries()) {
+  // `AT` and the place after the brand's name say where its counter stands (`GREAT CLIPS AT SHIPYARD`,
+  // `STARBUCKS AT TARGET`); after one common word (`PIZZA AT THE PARK`) they go on another business's name.
+  const standsAt =
+    candidate.unexplained[0] === 'at' &&
+    candidate.unexplained.length > 1 &&
+    (candidate.kind === 'alias' || candidate.kind === 'leading') &&
+    (named.size >= 2 || !isGeneric(candidate.matchedKey));
+  for (const [index, token] of standsAt ? [] : candidate.unexplained.entries()) {
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
     // Noise, the brand's own word again, by this name or another of its names (`SPECTRUM SPECTRUM`, `WM
@@ -961,8 +968,9 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
         : null;
       const aliases = aliasCandidates(tokens, reading);
       if (expanded) aliases.push(...aliasCandidates(expanded, reading));
-      // `THE UPS STORE`: an article first is no part of the brand's key.
-      if (tokens[0] === 'the' && tokens.length > 1)
+      // `THE UPS STORE`: an article first is no part of the brand's key; nor is a store's number
+      // (`3332 GREAT CLIPS`).
+      if ((tokens[0] === 'the' || /^\d+$/.test(tokens[0]!)) && tokens.length > 1)
         aliases.push(...aliasCandidates(tokens.slice(1), reading));
       candidates.push(...aliases);
       // An exact alias of the first reading that explains every word is the best evidence but for an
