@@ -521,6 +521,12 @@ describe('createEngine: transfers and universal lines', () => {
     expect(lender.transactionInfo).toMatchObject({ type: 'debt', subType: 'payment' });
   });
 
+  it('takes money paid to a company that runs cash machines for cash from its machine (`NOTEMACHINE UK LTD`)', () => {
+    const machine = universal('NOTEMACHINE UK LTD LONDON', 'DEBIT', 'GBP');
+    expect(machine.transactionInfo).toMatchObject({ type: 'atm', subType: 'withdrawal' });
+    expect(machine.counterparty[0]?.name).toBe('Notemachine');
+  });
+
   it('names an ATM by the bank that owns it, never the shop it stands in, on bank lines as on cards', () => {
     const shop = transfer('ATM WITHDRAWAL 7-ELEVEN 1234 HOUSTON TX', { amount: 60 });
     expect(shop.transactionInfo.type).toBe('atm');

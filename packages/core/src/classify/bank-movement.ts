@@ -18,6 +18,7 @@ import {
   issuesStoreCards,
   lendsMoney,
   namesBillingTrade,
+  operatesAtms,
 } from '../resolve/evidence.js';
 import { namesPerson } from '../resolve/p2p.js';
 import { type BankRule, checkWording, type Method, wireWording } from './bank-rules.js';
@@ -67,6 +68,8 @@ function kindOfParty(
   // Paid to a landlord or property manager (`GABLES-1JP20466 WEB PMTS`): rent.
   if (merchant && collectsRent(merchant.industryId) && direction === 'outgoing')
     return { type: 'other_money_movement', subType: 'rental' };
+  if (merchant && operatesAtms(merchant.industryId) && direction === 'outgoing')
+    return { type: 'atm', subType: 'withdrawal' };
   if (merchant && lendsMoney(merchant.industryId)) {
     // Money moved to or from a bank under a transfer entry (`CHIME DES:TRANSFER`) is the holder's own, and
     // so is money in from a bank under no entry that says otherwise (`EQ BANK MSP`).

@@ -3,7 +3,7 @@ import type { Channel, RiskInsights, TransactionSubType, TransactionType } from 
 import type { Anatomy } from '../anatomy/anatomy.js';
 import type { Line } from '../normalize/line.js';
 import type { CardCounterparty } from '../resolve/card-counterparty.js';
-import { issuesCreditOrLoans } from '../resolve/evidence.js';
+import { issuesCreditOrLoans, operatesAtms } from '../resolve/evidence.js';
 import { decideChannel } from './channel.js';
 import { cardRiskInsights } from './risk.js';
 
@@ -24,8 +24,9 @@ export function classifyCardPurchase(
   counterparty: CardCounterparty,
   fromBankLine = false,
 ): CardPurchaseKind {
-  const atm = Boolean(line.mcc?.atm);
   const { merchant, parties } = counterparty;
+  // The MCC says a cash machine, or the line names a company that runs them (`CARDTRONICS`).
+  const atm = Boolean(line.mcc?.atm) || (merchant !== null && operatesAtms(merchant.industryId));
   const industryId = merchant?.industryId ?? line.mcc?.industryId ?? parties[0]?.industryId ?? null;
   // The bank's wrapper says the money came back (`PURCHASE RETURN AUTHORIZED ON`, `DEBIT CARD CREDIT`), or
   // a bank or aggregator line pays in from a merchant with no sign of a card (`AMAZON.COM` credited). A

@@ -543,6 +543,8 @@ export const namesItsBranches = (industryId: string) =>
  * sells people nothing of its own (`THALES/SPIRIT INFLYT` is the airline's wifi).
  */
 export const servesBusinesses = (industryId: string) => industryId.startsWith('020');
+/** Cash machine operators (`CARDTRONICS`, `NOTEMACHINE UK LTD`): money paid to one is cash from its machine. */
+export const operatesAtms = (industryId: string) => industryId.startsWith('003-001');
 /** Tax agencies: money in from one is a tax refund. */
 export const collectsTaxes = (industryId: string) => industryId.startsWith('006-001');
 /** Insurers: money in from one pays a claim or returns a premium. */
