@@ -1114,6 +1114,22 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // A store's or a brand's credit card paid by its own short name (`PAYMENT TO CHEVRON CC-PAYMENT`, `KOHLS CC
+    // PYMT`): the card's bill, whatever the brand sells, for `CC` says a credit card.
+    id: 'bank.credit-card-payment',
+    when: /\bCC[- ]?(?:PAYMENT|PYMT|PMT)\b/,
+    direction: 'outgoing',
+    yields: { type: 'debt', subType: 'payment', counterparty: 'party' },
+    examples: [
+      {
+        line: 'PAYMENT TO CHEVRON CC-PAYMENT',
+        direction: 'outgoing',
+        expect: { type: 'debt', subType: 'payment' },
+      },
+      { line: 'KOHLS CC PYMT', direction: 'outgoing', expect: { type: 'debt', subType: 'payment' } },
+    ],
+  },
+  {
     id: 'bank.debt-payment',
     when: /CRCARDPMT|CRDT CRD|PAYMENT TO CRD|\bCARD\b.*(?:PAYMENT|PMT)|PAYMT|GSBANK|SYNCHRONY|CREDIT CRD|CREDIT CARD(?! PURCHASE)|AUTOPAY|AUTO PAY|(?<!APPL|GOOGL)E-?PAYMENT|(?<!APPL|GOOGL)EPAY|MOBILE PMT|ONLINE PMT|CARD PMT|SYF PAYMNT|PAYMNT|AUTOPAY PYMT|MOBILE PYMT|ONLINE PYMT|STORE ?CARD|FINANCIAL SVC|\bFINANCE\b/,
     direction: 'outgoing',
