@@ -96,6 +96,8 @@ const compassWords: ReadonlySet<string> = new Set(['north', 'south', 'east', 'we
 const PLACE_WORD_WEIGHT = 7;
 /** What a brand's name loses for coming after other words (`JCP STARBUCKS`) rather than first. */
 const INNER_PENALTY = 10;
+/** A store's number as a line's first word (`3332 GREAT CLIPS`). */
+const storeNumberToken = /^\d+$/;
 /** At most this many codes may come before a brand's name that is looked for inside a line. */
 const MOST_WORDS_BEFORE = 2;
 /** Words that join a brand's name into a longer one. */
@@ -968,9 +970,12 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
         : null;
       const aliases = aliasCandidates(tokens, reading);
       if (expanded) aliases.push(...aliasCandidates(expanded, reading));
-      // `THE UPS STORE`: an article first is no part of the brand's key; nor is a store's number
-      // (`3332 GREAT CLIPS`).
-      if ((tokens[0] === 'the' || /^\d+$/.test(tokens[0]!)) && tokens.length > 1)
+      // `THE UPS STORE`: an article first is no part of the brand's key; nor is a store's number that no
+      // brand's name starts with (`3332 GREAT CLIPS`, not `76 TREAT BLVD`).
+      if (
+        tokens.length > 1 &&
+        (tokens[0] === 'the' || (aliases.length === 0 && storeNumberToken.test(tokens[0]!)))
+      )
         aliases.push(...aliasCandidates(tokens.slice(1), reading));
       candidates.push(...aliases);
       // An exact alias of the first reading that explains every word is the best evidence but for an
