@@ -358,6 +358,12 @@ describe('readAnatomy', () => {
     expect(anatomy.display).toBe('Harbour');
   });
 
+  it('reads two letters before a slash as a name of its own, no ACH company (`RE/MAX`)', () => {
+    const anatomy = readAnatomy('RE/MAX CITY REA', lexicon);
+    expect(anatomy.fields).toBeNull();
+    expect(anatomy.name).toBe('RE/MAX CITY REA');
+  });
+
   it('reads a long line to its place', () => {
     const line = `${'ACME '.repeat(200)}#1234 AUSTIN TX`;
     expect(readAnatomy(line, lexicon).location.region).toBe('TX');

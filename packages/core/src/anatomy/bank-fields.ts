@@ -248,10 +248,11 @@ export const bankFields: readonly FieldsRule[] = [
     // line no bank wording wraps: a slash is a merchant's own on a card line (`PAXTON GATE INC/766 VA`,
     // `CVS/PHARMACY #02134 BOSTON MA`), and part of a P2P line's wording (`MOBILE/EMAIL TRANSFER`).
     id: 'fields.ach-company-slash-entry',
-    // Not a cash machine's `W/D` (withdrawal: `TD ATM W/D 005295`).
-    anchor: /^(?!MOBILE\/)(?![A-Z &'-]* W\/D\b)[A-Z][A-Z &'-]{0,14}[A-Z]\/[A-Z0-9]/,
+    // Not a cash machine's `W/D` (withdrawal: `TD ATM W/D 005295`), nor two letters, a name's own (`RE/MAX`,
+    // `AC/DC`): no company is that short.
+    anchor: /^(?!MOBILE\/)(?![A-Z &'-]* W\/D\b)[A-Z][A-Z &'-]{1,14}[A-Z]\/[A-Z0-9]/,
     pattern:
-      /^(?!MOBILE\/)(?![A-Z &'-]* W\/D\b)([A-Z][A-Z &'-]{0,14}[A-Z])\/([A-Z0-9][A-Z0-9 .-]{0,9})(?= |$)/,
+      /^(?!MOBILE\/)(?![A-Z &'-]* W\/D\b)([A-Z][A-Z &'-]{1,14}[A-Z])\/([A-Z0-9][A-Z0-9 .-]{0,9})(?= |$)/,
     yields: { via: 'ach', party: 1, entry: 2, unwrapped: true },
     examples: [
       { line: 'IRS/USATAXPYMT LAW OFFICE OF', expect: { name: 'IRS' } },

@@ -138,13 +138,15 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.fee-nsf',
     // A direct debit the bank would not pay (`Unpaid Payment Fee`, `DISHONOUR FEE`).
-    when: /\bNSF\b|RETURNED ITEM|INSUFFICIENT FUNDS|\bUNPAID (?:PAYMENT |ITEM |DIRECT DEBIT )?FEE|\bDISHONOU?R(?:ED)? (?:PAYMENT |ITEM )?FEE/,
+    // Canadian banks' `CHQ RETURN FEE`.
+    when: /\bNSF\b|RETURNED ITEM|INSUFFICIENT FUNDS|\bUNPAID (?:PAYMENT |ITEM |DIRECT DEBIT )?FEE|\bDISHONOU?R(?:ED)? (?:PAYMENT |ITEM )?FEE|\b(?:CHQ|CHEQUE|CHECK|ITEM|PAYMENT) RETURN(?:ED)? FEE\b/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'nsf', counterparty: 'none' },
     examples: [
       { line: 'Unpaid Payment Fee', direction: 'outgoing', expect: { type: 'fee', subType: 'nsf' } },
       { line: 'NSF RETURNED ITEM FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'nsf' } },
       { line: 'INSUFFICIENT FUNDS FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'nsf' } },
+      { line: 'CHQ RETURN FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'nsf' } },
     ],
   },
   {
@@ -174,8 +176,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.fee-overdraft',
-    // Scotiabank's `Overdrawn Handling Chg.`.
-    when: /OVERDRAFT|\bOD (?:ITEM |PROTECTION )?FEE|\bOVERDRAWN? FEE|\bOVERDRAWN HANDLING\b/,
+    // Scotiabank's `Overdrawn Handling Chg.`; TD's and CIBC's overdraft protection fee, `O.D.P. FEE`.
+    when: /OVERDRAFT|\bOD (?:ITEM |PROTECTION )?FEE|\bOVERDRAWN? FEE|\bOVERDRAWN HANDLING\b|\bO\.?D\.?P\.? FEE\b/,
     direction: 'outgoing',
     yields: { type: 'fee', subType: 'overdraft', counterparty: 'none' },
     examples: [
@@ -185,6 +187,7 @@ export const bankRules: readonly BankRule[] = [
         expect: { type: 'fee', subType: 'overdraft' },
       },
       { line: 'OVERDRAFT ITEM FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'overdraft' } },
+      { line: 'O.D.P. FEE', direction: 'outgoing', expect: { type: 'fee', subType: 'overdraft' } },
       {
         line: 'OVERDRAFT PROTECTION XFER FEE',
         direction: 'outgoing',
