@@ -858,7 +858,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.tax-refund',
-    when: /IRS TREAS|TAX REF|TAXRFD|STATE TAX REF|TAX REFUND/,
+    // Canada's income tax refund is the government's `RIT` (`CANADA RIT`).
+    when: /IRS TREAS|TAX REF|TAXRFD|STATE TAX REF|TAX REFUND|\bCANADA RIT\b|\bRIT CANADA\b/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'tax_refund', counterparty: 'party' },
     examples: [
@@ -867,6 +868,7 @@ export const bankRules: readonly BankRule[] = [
         direction: 'incoming',
         expect: { type: 'income', subType: 'tax_refund' },
       },
+      { line: 'CANADA RIT', direction: 'incoming', expect: { type: 'income', subType: 'tax_refund' } },
       {
         line: 'IRS TREAS 310 DES: TAX REF ID:6730535292 INDN:DOE, JANE CO ID:9111036170 PPD PMT INFO:REF*TAX REFUND*30',
         direction: 'incoming',
@@ -876,13 +878,19 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     id: 'bank.government-benefits',
-    // Canada's: the Child Benefit, the GST/HST credit, Employment Insurance (`CANADA CCB`, `EI CANADA`).
-    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bCANADA (?:CCB|CCTB|GST|EI|FED)\b|\b(?:CCB|EI|GST) CANADA\b|CHILD BENEFIT|FEDERAL PAYMENT|\bVACP\b|UNEMPLOY|EMPLOY(?:MENT)? SEC|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|GOVT BENEFITS|SNAP|\bTANF\b|STUDIESTOD|STUDIEMEDEL|BARNBIDRAG|FORSAKRINGSKASSAN|PENSIONSMYNDIGHETEN/,
+    // Canada's: the Child Benefit, the GST/HST credit, Employment Insurance, pensions, provincial credits, the
+    // carbon rebate (`CANADA CCB`, `EI CANADA`, `CANADA CPP`, `CANADA PRO`, `ONTARIO TRILLIUM`).
+    when: /SSA TREAS|SOC SEC|\bSSI\b|\bSSA\b|VA BENEFIT|\bCANADA (?:CCB|CCTB|GST|EI|FED|PRO|CPP|OAS|CWB|CAI)\b|\b(?:CCB|EI|GST|CPP|OAS) CANADA\b|\bONTARIO TRILLIUM\b|CARBON REBATE|CDACARBONREBATE|CHILD BENEFIT|FEDERAL PAYMENT|\bVACP\b|UNEMPLOY|EMPLOY(?:MENT)? SEC|\bUI BENEFIT|\bUI DD\b|\bEDD\b|DES:\s*BENEFITS|GOVT BENEFITS|SNAP|\bTANF\b|STUDIESTOD|STUDIEMEDEL|BARNBIDRAG|FORSAKRINGSKASSAN|PENSIONSMYNDIGHETEN/,
     direction: 'incoming',
     yields: { type: 'income', subType: 'government_benefits', counterparty: 'party' },
     examples: [
       {
         line: 'ELECTRONIC DEPOSIT WA ST EMPLOY SEC',
+        direction: 'incoming',
+        expect: { type: 'income', subType: 'government_benefits' },
+      },
+      {
+        line: 'Electronic Funds Transfer DEPOSIT CANADA CPP',
         direction: 'incoming',
         expect: { type: 'income', subType: 'government_benefits' },
       },
