@@ -176,7 +176,7 @@ describe("createMatcher: a branch's name after a store brand's", () => {
   });
 
   it("reads common words after a brand's coined name as its station's or product's (`EXXON PALMETTO ROADS`)", () => {
-    const isGeneric = (key: string) => ['palmetto', 'roads', 'simons'].includes(key);
+    const isGeneric = (key: string) => ['palmetto', 'roads'].includes(key);
     const station = [entry(['Harborline'], '014-001-000-000')];
     expect(matchName(station, 'HARBORLINE PALMETTO ROADS', { isWord: () => true })).toBe('Harborline');
     // Not after a common word's brand, nor a person's, nor a company that sells to businesses.
