@@ -134,6 +134,9 @@ const PLACEHOLDER_NAME = 'QQXQQ';
 const nordicCompanyForm = (text: string, country: string | null | undefined) =>
   (country === 'SE' || country === 'NO' || country === 'DK' || country === 'FI') && / (?:AB|AS)$/.test(text);
 
+/** The people a town of one of several countries needs. */
+const LARGE_TOWN = 50_000;
+
 /**
  * A large town of one of the account's countries ending the name (an account in euros: `JUMBO ARNHEM`). Only a
  * town of some size: among twenty countries' towns, a small one is a name's word more often than the place.
@@ -149,8 +152,6 @@ function townOfOneOf(
   }
   return null;
 }
-/** The people a town of one of several countries needs. */
-const LARGE_TOWN = 50_000;
 
 /** `ST OF CA`, `STATE OF CALIF`: a state's own name for itself before its agency's. */
 const stateAgency = /^(?:ST|STATE) OF (CALIF|[A-Z]{2}) (?=[A-Z])/;
