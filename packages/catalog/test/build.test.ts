@@ -181,13 +181,14 @@ describe('the built catalog', () => {
     expect(geo.zips.find(([zip]) => zip === 'M5V')?.[2]).toBe('ON');
     const albuquerque = geo.cities.find(([name, country]) => name === 'Albuquerque' && country === 'us');
     expect(albuquerque?.[2]).toBe('NM');
-    // Abroad, towns from 15,000 people; in Britain, Ireland, Australia and New Zealand from 1,000.
+    // Abroad, towns from 15,000 people; in Britain, Ireland, Australia, New Zealand and Canada from 1,000.
     const small = geo.cities.filter(
       ([, country, , , , population]) => country !== 'us' && population < 15_000,
     );
     expect(
       small.filter(
-        ([, country, , , , population]) => !['gb', 'ie', 'au', 'nz'].includes(country) || population < 1_000,
+        ([, country, , , , population]) =>
+          !['gb', 'ie', 'au', 'nz', 'ca'].includes(country) || population < 1_000,
       ),
     ).toEqual([]);
     expect(small.some(([name, country]) => name === 'Bondi Beach' && country === 'au')).toBe(true);

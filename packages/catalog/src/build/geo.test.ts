@@ -57,3 +57,13 @@ describe('towns abroad as their own countries print them', () => {
     );
   });
 });
+
+describe('the towns kept', () => {
+  it("keep Canada's small towns, printed before their province as US towns are (`... STETTLER AB`)", () => {
+    const canada = [{ alpha2: 'ca', alpha3: 'can', name: 'Canada' }];
+    const { cities } = readGeo(canada, new Set(), []);
+    const stettler = cities.find(([name, country]) => name === 'Stettler' && country === 'ca');
+    expect(stettler?.[2]).toBe('AB');
+    expect(stettler?.[5]).toBeLessThan(15_000);
+  });
+});

@@ -9,10 +9,11 @@ import { requirePackage } from './sources.js';
 export const MIN_CITY_POPULATION = 15_000;
 /**
  * ...but the towns of the countries whose banks' lines the engine reads in English (a British, Irish,
- * Australian or New Zealand card line ends in its town and country: `... BONDI BEACH NS AUS`) from this one.
+ * Australian or New Zealand card line ends in its town and country: `... BONDI BEACH NS AUS`; a Canadian one
+ * in its town and province, as a US line does: `... STETTLER AB`) from this one.
  */
 const MIN_TOWN_POPULATION = 1_000;
-const townCountries: ReadonlySet<string> = new Set(['gb', 'ie', 'au', 'nz']);
+const townCountries: ReadonlySet<string> = new Set(['gb', 'ie', 'au', 'nz', 'ca']);
 
 interface IsoCountries {
   getAlpha2Codes(): Record<string, string>;
