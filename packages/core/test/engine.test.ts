@@ -27,6 +27,11 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(card('GOOGLE *Duolingo').transactionInfo.thirdParties.map((party) => party.name)).toEqual([
       'Google',
     ]);
+    // The platform's prefix and the name after it are the product's statement form (`GOOGLE *FI`: Google Fi,
+    // no other company called Fi), and a product on the platform's own subdomain is the platform's.
+    const fi = card('GOOGLE *FI M7w9QX 1600 AMPHITHEATRE PKWY 650-253-0000 94043 CA USA');
+    expect(fi.counterparty[0]?.name).toBe('Google Fi');
+    expect(fi.transactionInfo.thirdParties).toEqual([]);
   });
 
   it("reads a name that ends where the store's number is run into it (`BP#2753069ANJNEY`)", () => {
@@ -178,6 +183,10 @@ describe('createEngine: card enrichment on the built catalog', () => {
     const result = card('TM *LUNA RIVERS TOUR');
     expect(result.counterparty.find((party) => party.verified)?.name).toBe('Ticketmaster');
     expect(result.transactionInfo.thirdParties).toEqual([]);
+    // Etsy charges the card for its shops: the shop after its prefix is what was bought there.
+    const etsy = card('Etsy.com*ACraftyMonkeyADAMS STREET BROOKLYN 11201 NY USA');
+    expect(etsy.counterparty[0]?.name).toBe('Etsy');
+    expect(etsy.transactionInfo.thirdParties).toEqual([]);
   });
 
   it('keys no name of another script: its Latin scraps name no brand (`cбербанк` is no `C`)', () => {

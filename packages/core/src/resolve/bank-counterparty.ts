@@ -127,7 +127,7 @@ export function resolveBankCounterparty(
                 ...(ach ? [anatomy.descriptor] : []),
                 ...governmentOf(parts.lexicon, counterpartyText),
               ],
-          statementForm: text,
+          statementForms: [text],
           // A marketplace's own host (`INSTACART.COM`) names the marketplace, not the merchant behind it.
           host: host && !thirdPartyHosts.includes(host) ? host : null,
         },

@@ -4,7 +4,7 @@
  * a third party alone on the line, and else the name read from the line, unverified.
  */
 
-import type { ThirdParty as CatalogThirdParty, Merchant } from '@txenrich/catalog';
+import { type ThirdParty as CatalogThirdParty, type Merchant, registrableDomain } from '@txenrich/catalog';
 import type { Anatomy } from '../anatomy/anatomy.js';
 import { globalSiteOf } from '../anatomy/location.js';
 import { prefixKey } from '../anatomy/prefixes.js';
@@ -75,6 +75,15 @@ function readingsOf(
     ...descriptor.alternates.filter((alternate) => !partyHosts.includes(alternate.toLowerCase())),
   );
   return [...new Set(readings)];
+}
+
+/**
+ * The line's last third-party prefix with the name after it, a brand's own statement form when the party sells
+ * its own products under it (`GOOGLE *FI`: Google Fi, no other `Fi`).
+ */
+function prefixedForms(descriptor: Anatomy): string[] {
+  const prefix = descriptor.prefixes.findLast((found) => found.id === 'prefix.third-party');
+  return prefix && descriptor.name ? [`${prefix.text} ${descriptor.name}`] : [];
 }
 
 /** The last word of a name and the store's number run into it by its hash (`BP#2753069`). */
@@ -210,7 +219,7 @@ export function resolveCardCounterparty(
     readings: readingsOf(descriptor, parties, (word) =>
       platformNames(lexicon).has(compactKey(nameKey(word))),
     ),
-    statementForm: descriptor.raw,
+    statementForms: [descriptor.raw, ...prefixedForms(descriptor)],
     host,
   };
   // A marketplace's seller is a shop of its own, whatever brand its name reads as (`ETSY.COM - PATEL CO`).
@@ -225,7 +234,7 @@ export function resolveCardCounterparty(
   if (seller && soldByItself(descriptor, seller)) {
     const sellerQuery = {
       readings: [seller.name],
-      statementForm: null,
+      statementForms: [],
       host: seller.website ? bareHost(seller.website) : null,
     };
     // The MCC describes the goods sold, not the seller: it is no evidence here.
@@ -245,11 +254,12 @@ export function resolveCardCounterparty(
   const merchant = match ? merchants[match.entry]! : null;
   const lenders = parties.filter((party) => party.roles.includes('bnpl'));
   // A third party that is itself the merchant (`DOORDASH` ordered from DoorDash), or whose own product the
-  // merchant is (`GOOGLE *YouTube`, `MSFT *XBOX`), is the counterparty only.
+  // merchant is (`GOOGLE *YouTube`, `MSFT *XBOX`, `GOOGLE *FI` on its own site's subdomain), is the
+  // counterparty only.
   if (merchant?.website) {
     const host = bareHost(merchant.website);
     const ownedBy = (party: CatalogThirdParty) =>
-      (party.website !== null && bareHost(party.website) === host) ||
+      (party.website !== null && registrableDomain(bareHost(party.website)) === registrableDomain(host)) ||
       party.ownBrands.some((site) => bareHost(site) === host);
     parties = parties.filter((party) => !ownedBy(party));
   }

@@ -30,10 +30,7 @@ const matchName = (
     isWord: () => false,
     ...words,
   });
-  const found = matcher.match(
-    { readings: [line], statementForm: null, host: null },
-    { ...evidence, ...more },
-  );
+  const found = matcher.match({ readings: [line], statementForms: [], host: null }, { ...evidence, ...more });
   return found === null ? null : entries[found.entry]!.names[0];
 };
 

@@ -69,8 +69,11 @@ export interface MatchEvidence {
 export interface MatchQuery {
   /** Readings of the merchant part, best first; a leading run of words may name the brand. */
   readings: readonly string[];
-  /** The whole descriptor: only a complete statement form (`VZWRLSS*APOCC VISB`) counts. */
-  statementForm: string | null;
+  /**
+   * Whole statement forms the line may be: the descriptor (`VZWRLSS*APOCC VISB`), and its third party's prefix
+   * with the name after it (`GOOGLE *FI`, before its order code and place). Only a complete form counts.
+   */
+  statementForms: readonly string[];
   /** A website host printed in the descriptor. */
   host: string | null;
 }
@@ -987,8 +990,8 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       candidates.push(...runInCodeCandidates(tokens, reading, evidence.townWords));
       if (evidence.mccEntry !== null) candidates.push(...mccCandidate(evidence.mccEntry, tokens, reading));
     }
-    if (query.statementForm) {
-      const key = nameKey(query.statementForm);
+    for (const form of query.statementForms) {
+      const key = nameKey(form);
       for (const entry of byKey.get(key) ?? []) {
         candidates.push({
           entry,
@@ -996,6 +999,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
           similarity: 1,
           unexplained: [],
           primary: false,
+          statementForm: statementKeys[entry]!.has(key),
           reading: 0,
           // The whole line is a statement form: the strongest sequence evidence there is.
           matchedKey: '',
