@@ -28,6 +28,7 @@ import {
   isTownOf,
   phonePattern,
   placeAfterStoreNumber,
+  streetBranch,
   stripPlaceTail,
   stripStreetAddress,
   townPartWords,
@@ -468,12 +469,6 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     rules.push('location.branch');
     text = text.slice(0, branch.index);
   }
-  // A street's ordinal after the name is its branch (`TST* 5 & DINER 16TH PHOENIX AZ`: the 16th Street one).
-  const ordinal = / \d{1,3}(?:ST|ND|RD|TH)$/.exec(text);
-  if (ordinal && text.slice(0, ordinal.index).includes(' ')) {
-    rules.push('location.branch');
-    text = text.slice(0, ordinal.index);
-  }
   const street = stripStreetAddress(` ${text}`);
   if (street.address) {
     rules.push('location.address');
@@ -494,6 +489,12 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       text = tokens.slice(0, at).join(' ');
       rules.push('location.address');
     }
+  }
+  // The street of the branch after the name and its address (`TST* 5 & DINER 16TH PHOENIX AZ`, `COOK OUT S TRYON ST.`).
+  const branchStreet = streetBranch.exec(text);
+  if (branchStreet && text.slice(0, branchStreet.index).includes(' ')) {
+    rules.push('location.branch');
+    text = text.slice(0, branchStreet.index);
   }
   if (!address && runIn) {
     const cut = new RegExp(` ${runIn}((?: [A-Z0-9]+){0,2})$`).exec(text);

@@ -59,11 +59,20 @@ export const vanityPhonePattern = / (8(?:00|33|44|55|66|77|88)-[A-Z]{4,8})(?= |$
 const streetSuffixes =
   'ST|STREET|AVE|AV|AVENUE|BLVD|BOULEVARD|DR|DRIVE|RD|ROAD|WAY|LN|LANE|HWY|HIGHWAY|PKWY|PARKWAY|PL|PLACE|CT|COURT|CIR|CIRCLE|TRL|TRAIL|PIKE|TPKE|PLZ|PLAZA|TER|LOOP|RTE|ROUTE|FWY|EXPY|SQ|ROW|XING';
 /**
- * A street address: a number, up to four words and a street suffix, a direction and a suite; or a highway
- * by its number, ending the line (`CENEX-CRVS E HWY 3`).
+ * A street address: a number (and its unit's letter: `2715-B`), up to four words (no other number: `TACOS 4
+ * LIFE 2940 DERITA RD`) and a street suffix, a direction and a suite, after the store's own number if any
+ * (`BLUE DOOR 2 1431 ELM AVE`); or a highway by its number, ending the line (`CENEX-CRVS E HWY 3`).
  */
 export const streetAddress = new RegExp(
-  ` (\\d{1,6}[A-Z]?(?: [NSEW]\\.?)?(?: [A-Z0-9.]+){0,4} (?:${streetSuffixes})\\b\\.?(?: [NSEW]{1,2}\\b)?(?: (?:STE|SUITE|UNIT|APT|#) ?[A-Z0-9-]+)?)(?= |$)| ((?:[NSEW] )?(?:HWY|HIGHWAY|RTE|ROUTE) \\d{1,4}[A-Z]?)$`,
+  ` ((?:\\d{1,3} )?\\d{1,6}(?:-?[A-Z])?(?: [NSEW]\\.?)?(?: (?!\\d+ )[A-Z0-9.]+){0,4} (?:${streetSuffixes})\\b\\.?(?: [NSEW]{1,2}\\b)?(?: (?:STE|SUITE|UNIT|APT|#) ?[A-Z0-9-]+)?)(?= |$)| ((?:[NSEW] )?(?:HWY|HIGHWAY|RTE|ROUTE) \\d{1,4}[A-Z]?)$`,
+);
+
+/**
+ * The street a branch stands on, after the name and without a number: a street's ordinal (`TST* 5 & DINER
+ * 16TH`: the 16th Street one), or a street with its direction (`COOK OUT S TRYON ST.`).
+ */
+export const streetBranch = new RegExp(
+  ` (?:\\d{1,3}(?:ST|ND|RD|TH)|[NSEW] [A-Z]{3,}(?: [A-Z]{3,})? (?:${streetSuffixes})\\.?)$`,
 );
 
 /**
@@ -169,6 +178,23 @@ export const locationRules: readonly LocationRule[] = [
         expect: { name: 'HILLTOP BISTRO' },
       },
       { line: 'ROUTE 66 DINER', expect: { name: 'ROUTE 66 DINER' } },
+      // A number in the name is no street's: the street starts at the last number before its words.
+      { line: 'PIZZA 4 YOU 1200 ELM RD STE B CONCORD NC', expect: { name: 'PIZZA 4 YOU', city: 'CONCORD' } },
+      // The store's own number before the street's.
+      {
+        line: 'TST* BLUE DOOR 2 1431 ELM AVE CHARLOTTE NC',
+        expect: { name: 'BLUE DOOR', city: 'CHARLOTTE' },
+      },
+      // A unit's letter after the number run into a name the field cut (Apple Card's layout).
+      {
+        line: 'SQ *LEMON TREE SMOOTHI2715-B OAK AVENUE GREENSBORO 27408 NC USA',
+        expect: { name: 'LEMON TREE SMOOTHI', city: 'GREENSBORO' },
+      },
+      // The branch's street without its number, before the address.
+      {
+        line: 'BURGER BARN N HILL ST. 400 NORTH HILL STREET CHARLOTTE 28217 NC USA',
+        expect: { name: 'BURGER BARN' },
+      },
     ],
   },
   {

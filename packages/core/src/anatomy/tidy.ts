@@ -87,7 +87,7 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     .replace(/(?<![A-Z0-9])\*?X{4,}(?![A-Z0-9])/g, ' ')
     // Stars and a reference's last characters (`E-TFR ***BQB EPAY`): a transfer's reference, masked.
     .replace(/(?<![A-Z0-9*])\*{3,}[A-Z0-9]{1,4}(?![A-Z0-9])/g, ' ')
-    .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6} [A-Z])/g, '$1 $2')
+    .replace(/(?<!\d{6} |ID: ?)\b([A-Z]{3,})(\d{2,6}(?:-[A-Z])? [A-Z])/g, '$1 $2')
     // A line that is only a name and its store number run together (`NYCTAXI1234`, `H&M0123`).
     .replace(/^([A-Z&]{3,})(\d{3,6})$/, '$1 $2')
     // Each run of letters is tried from its start only (the search stays linear on a long run).
