@@ -14,6 +14,8 @@ describe('the names the college lists give', () => {
   it('keeps hyphens inside a name and a comma that is part of it', () => {
     expect(collegeName('Rose-Hulman Institute of Technology')).toBe('Rose-Hulman Institute of Technology');
     expect(collegeName('Winston-Salem State University')).toBe('Winston-Salem State University');
+    // Accented Latin letters (French names in Canada).
+    expect(collegeName('Université de Montréal')).toBe('Université de Montréal');
     expect(collegeName('University of Maryland, Baltimore County')).toBe(
       'University of Maryland Baltimore County',
     );
@@ -71,10 +73,21 @@ describe('the colleges read from the installed lists', () => {
     );
   });
 
+  it('gives the institutions of Canada, Britain, Ireland, Australia and New Zealand their country and site', () => {
+    expect(byName.get('University of Alberta')).toMatchObject({ domain: 'ualberta.ca', countries: ['ca'] });
+    expect(byName.get('University of Aberdeen')).toMatchObject({ domain: 'abdn.ac.uk', countries: ['gb'] });
+    expect(byName.get('University of Otago')).toMatchObject({ domain: 'otago.ac.nz', countries: ['nz'] });
+    // A French name, and an institution under its province's domain.
+    expect(byName.get('Université Laval')?.countries).toEqual(['ca']);
+    expect(colleges.find((college) => college.domain === 'brebeuf.qc.ca')?.countries).toEqual(['ca']);
+  });
+
   it('names each institution once, every domain in lower case', () => {
     const names = colleges.map((college) => college.name.toLowerCase().replace(/^the /, ''));
     expect(new Set(names).size).toBe(names.length);
-    for (const college of colleges) if (college.domain) expect(college.domain).toMatch(/^[a-z0-9.-]+\.edu$/);
+    for (const college of colleges)
+      if (college.domain)
+        expect(college.domain).toMatch(/^[a-z0-9.-]+\.(?:edu|ca|ac\.uk|ie|edu\.au|ac\.nz)$/);
     expect(colleges.length).toBeGreaterThan(2000);
   });
 });
