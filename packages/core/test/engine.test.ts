@@ -189,6 +189,16 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(etsy.transactionInfo.thirdParties).toEqual([]);
   });
 
+  it('names the teams, venues and attractions tickets and concessions are bought from', () => {
+    expect(card('YANKEES TICKETS 800-555-0100 NY').counterparty[0]?.name).toBe('New York Yankees');
+    expect(bankLine('MAPLE LEAFS TICKETS TORONTO ON', 'CAD').counterparty[0]?.name).toBe(
+      'Toronto Maple Leafs',
+    );
+    expect(card('SMITHSONIAN STORE WASHINGTON DC').counterparty[0]?.name).toBe('Smithsonian Institution');
+    // A museum's family name is no other business's (`GETTY` fuel stations are not the Getty's museum).
+    expect(card('GETTY 00123 NEWARK NJ').counterparty[0]?.website ?? null).not.toBe('https://getty.edu');
+  });
+
   it('keys no name of another script: its Latin scraps name no brand (`cбербанк` is no `C`)', () => {
     for (const name of ['C', '31', 'SHOP', 'CASH CARRY']) {
       expect(card(`${name} PLANO TX`).counterparty[0]?.verified ?? false).toBe(false);
