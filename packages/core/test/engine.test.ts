@@ -189,12 +189,15 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(etsy.transactionInfo.thirdParties).toEqual([]);
   });
 
-  it('names the teams, venues and attractions tickets and concessions are bought from', () => {
+  it('names the teams, venues, attractions and health systems that tickets, admissions and bills name', () => {
     expect(card('YANKEES TICKETS 800-555-0100 NY').counterparty[0]?.name).toBe('New York Yankees');
     expect(bankLine('MAPLE LEAFS TICKETS TORONTO ON', 'CAD').counterparty[0]?.name).toBe(
       'Toronto Maple Leafs',
     );
     expect(card('SMITHSONIAN STORE WASHINGTON DC').counterparty[0]?.name).toBe('Smithsonian Institution');
+    expect(card('BSW HEALTH TEMPLE TX').counterparty[0]?.name).toBe('Baylor Scott & White Health');
+    // A health system named after its town is not every business of the town (`PROVIDENCE RI`).
+    expect(card('CAFE PROVIDENCE RI').counterparty[0]?.verified ?? false).toBe(false);
     // A museum's family name is no other business's (`GETTY` fuel stations are not the Getty's museum).
     expect(card('GETTY 00123 NEWARK NJ').counterparty[0]?.website ?? null).not.toBe('https://getty.edu');
   });
