@@ -418,6 +418,19 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
+    // A payment the line names by its channel alone (`MOBILE PAYMENT`, `ONLINE PMT 0412`), money out: no merchant
+    // is named, and a credit union's or bank's app pays its own card or loan so.
+    id: 'bank.bare-payment-sent',
+    // The whole line, but for a declared type (`ACH_DEBIT`, `OTHER`): a word after it may be the payee.
+    when: /^(?:AUTOMATIC|MOBILE|ONLINE|ELECTRONIC|INTERNET|WEB|PHONE|APP) (?:PYMT|PMT|PAYMENT)(?: #?\d+)?(?= *$| (?:[A-Z]+_[A-Z_]+|OTHER|DEBIT|ACH)$)/,
+    direction: 'outgoing',
+    yields: { type: 'debt', subType: 'payment', counterparty: 'none' },
+    examples: [
+      { line: 'MOBILE PAYMENT', direction: 'outgoing', expect: { type: 'debt', subType: 'payment' } },
+      { line: 'ONLINE PMT 0412', direction: 'outgoing', expect: { type: 'debt', subType: 'payment' } },
+    ],
+  },
+  {
     // A card's payment received, named by the card, the issuer's town after (`USAA CREDIT CARD PAYMENT SAN
     // ANTONIO TX`): the issuer, when the catalog knows it, is paid.
     id: 'bank.card-payment-received',
@@ -480,9 +493,10 @@ export const bankRules: readonly BankRule[] = [
   {
     id: 'bank.atm-withdrawal',
     // Bank of America's abroad: `LA SOCIETE GEN 12/12 #000000467 WITHDRWL LA SOCIETE GENERA PARIS`.
-    // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`).
+    // Fifth Third's machines are `JEANIE` (`5/3 JEANIE WITHDRAWAL - 002658 ... HEBRON KY`). British banks name
+    // the LINK network's machines (`LNK SAINSBURYS S/MKTS CD 1234`, `LINK 01JAN ER0127`) and their own (`ATMD`).
     when: new RegExp(
-      String.raw`${atmWord}|\bABM\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #(?:X*\d+)? ?WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b|^GEA,? (?:BETAALPAS|NR:)|\bGELDAUTOMAAT\b|^GELDMAAT\b`,
+      String.raw`${atmWord}|\bABM\b|^LNK |^(?:LINK|ATMD) \d{1,2}[A-Z]{3}\b|\bJEANIE WITHDRAWAL\b|CASH WITHDRAWAL|CASH DEPOSIT|\d{2}\/\d{2} #(?:X*\d+)? ?WITHDRWL\b|^RETRAIT (?:AU )?(?:GUICHET|GAB|GA|DAB)\b|^RETIRO (?:EN )?(?:ATH|ATM|CAJERO)\b|\bGELDAUTOMAT\b|BARGELDAUSZAHLUNG|BARGELDABHEBUNG|^PRELIEVO\b|^REINTEGRO (?:EN )?CAJERO\b|^GEA,? (?:BETAALPAS|NR:)|\bGELDAUTOMAAT\b|^GELDMAAT\b`,
     ),
     direction: 'outgoing',
     yields: { type: 'atm', subType: 'withdrawal', counterparty: 'party', method: 'cash' },
@@ -522,6 +536,18 @@ export const bankRules: readonly BankRule[] = [
       },
       {
         line: 'ATM CARD WITHDRAWAL 7-ELEVEN 1234 DALLAS TX',
+        direction: 'outgoing',
+        expect: { type: 'atm', subType: 'withdrawal' },
+      },
+      // British lines: a machine of the LINK network, the bank's own.
+      {
+        line: 'LNK CO-OP GROUP 070042 CD 4321',
+        direction: 'outgoing',
+        expect: { type: 'atm', subType: 'withdrawal' },
+      },
+      { line: 'LINK 14MAR ER0127', direction: 'outgoing', expect: { type: 'atm', subType: 'withdrawal' } },
+      {
+        line: 'ATMD 06JUN BOI 905053',
         direction: 'outgoing',
         expect: { type: 'atm', subType: 'withdrawal' },
       },
