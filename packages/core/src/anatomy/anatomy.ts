@@ -459,9 +459,10 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     !text.slice(0, branch.index).includes(' ') &&
     /^ - [A-Z]+(?: [A-Z]+)+$/.test(branch[0]) &&
     !/^ - [NSEW] /.test(branch[0]);
-  // A word dashed to the name is a branch after two words or more (`DAZBOG COFFEE-CHILDREN`, not `WAL-MART`),
-  // and a person's name keeps its dash (`MARIA GARCIA-LOPEZ`).
-  const dashedWord = branch?.[0].startsWith('-') && /[A-Z]$/.test(branch[0]);
+  // A word dashed to the name, or a dash run into the name before the branch's words (`YAFO KITCHEN- SOU`), is
+  // a branch after two words or more (`DAZBOG COFFEE-CHILDREN`, not `WAL-MART` nor `WAL- MART #12`), and a
+  // person's name keeps its dash (`MARIA GARCIA-LOPEZ`).
+  const dashedWord = branch?.[0].startsWith('-') && (/[A-Z]$/.test(branch[0]) || branch[0].startsWith('- '));
   const keepsDash =
     branch?.[0].startsWith('-') &&
     (toPerson || fields !== null || (dashedWord && !text.slice(0, branch.index).includes(' ')));

@@ -84,7 +84,7 @@ export const streetBranch = new RegExp(
  * @PNST`, `PANDORA @ SAN MARCOS`). A saint's name keeps its dash (`BOULANGERIE ST-VIATEUR`).
  */
 export const branchSuffix =
-  /(?<=[A-Z0-9'&.]) - (?:[A-Z0-9.'&/#][A-Z0-9.'&/#-]* ?){1,3}$|(?<=[A-Z])(?<!\bSTE?)-(?:\d{1,3}(?:ST|ND|RD|TH)|[A-Z.]{3,})$| ?@ ?[A-Z0-9].*$/;
+  /(?<=[A-Z0-9'&.]) ?- (?:[A-Z0-9.'&/#][A-Z0-9.'&/#-]* ?){1,3}$|(?<=[A-Z])(?<!\bSTE?)-(?:\d{1,3}(?:ST|ND|RD|TH)|[A-Z.]{3,})$| ?@ ?[A-Z0-9].*$/;
 /**
  * A store number, then one to three words before the place (`JOES DINER #123 SOMEWHEREVILLE TX`,
  * `CHEVRON 0095006 TAHOE PARADISCA`): the name ends at the number, the words are the place's (a town
@@ -206,6 +206,11 @@ export const locationRules: readonly LocationRule[] = [
       { line: "LEE'S DELI - 615 M SAN FRANCISCO CA", expect: { name: "LEE'S DELI", city: 'SAN FRANCISCO' } },
       { line: 'ECO - FRIENDLY CLEANERS EDGEWATER NJ 06/21', expect: { name: 'ECO - FRIENDLY CLEANERS' } },
       { line: 'ARCHETYPE COFFEE-13TH', expect: { name: 'ARCHETYPE COFFEE' } },
+      // The dash run into the name, the branch after a space (Apple Card's cut name field).
+      {
+        line: 'TST* OLIVE GROVE KITCHEN- NOR',
+        expect: { name: 'OLIVE GROVE KITCHEN', thirdParties: ['Toast'] },
+      },
       { line: 'DAZBOG COFFEE-CHILDREN   303-8929999  CO', expect: { name: 'DAZBOG COFFEE' } },
       { line: 'D5438 GOTHAM NEWS @PNST 445 NEW YORK NY', expect: { name: 'GOTHAM NEWS', city: 'NEW YORK' } },
     ],
