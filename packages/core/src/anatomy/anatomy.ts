@@ -459,9 +459,9 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     !text.slice(0, branch.index).includes(' ') &&
     /^ - [A-Z]+(?: [A-Z]+)+$/.test(branch[0]) &&
     !/^ - [NSEW] /.test(branch[0]);
-  // A word dashed to the name, or a dash run into the name before the branch's words (`YAFO KITCHEN- SOU`), is
-  // a branch after two words or more (`DAZBOG COFFEE-CHILDREN`, not `WAL-MART` nor `WAL- MART #12`), and a
-  // person's name keeps its dash (`MARIA GARCIA-LOPEZ`).
+  // A word dashed to the name, or a dash run into the name before the branch's words (`OLIVE GROVE KITCHEN-
+  // NOR`), is a branch after two words or more (`DAZBOG COFFEE-CHILDREN`, not `WAL-MART` nor `WAL- MART #12`),
+  // and a person's name keeps its dash (`MARIA GARCIA-LOPEZ`).
   const dashedWord = branch?.[0].startsWith('-') && (/[A-Z]$/.test(branch[0]) || branch[0].startsWith('- '));
   const keepsDash =
     branch?.[0].startsWith('-') &&
@@ -491,7 +491,8 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
       rules.push('location.address');
     }
   }
-  // The street of the branch after the name and its address (`TST* 5 & DINER 16TH PHOENIX AZ`, `COOK OUT S TRYON ST.`).
+  // The branch's street after the name, once the address is off (`TST* 5 & DINER 16TH PHOENIX AZ`, `COOK OUT S
+  // TRYON ST. 4374 SOUTH TRYON STREET ...`).
   const branchStreet = streetBranch.exec(text);
   if (branchStreet && text.slice(0, branchStreet.index).includes(' ')) {
     rules.push('location.branch');
