@@ -202,6 +202,12 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(card('GETTY 00123 NEWARK NJ').counterparty[0]?.website ?? null).not.toBe('https://getty.edu');
   });
 
+  it("names Britain's train operators and insurers and Canada's regional carriers as their lines print them", () => {
+    expect(bankLine('THAMESLINK LONDON', 'GBP').counterparty[0]?.name).toBe('Thameslink');
+    expect(bankLine('DIRECT LINE INS 0345 246 3761', 'GBP').counterparty[0]?.name).toBe('Direct Line');
+    expect(bankLine('SASKTEL MOBILITY REGINA SK', 'CAD').counterparty[0]?.name).toBe('SaskTel');
+  });
+
   it('keys no name of another script: its Latin scraps name no brand (`cбербанк` is no `C`)', () => {
     for (const name of ['C', '31', 'SHOP', 'CASH CARRY']) {
       expect(card(`${name} PLANO TX`).counterparty[0]?.verified ?? false).toBe(false);
