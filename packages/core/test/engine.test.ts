@@ -202,10 +202,11 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(card('GETTY 00123 NEWARK NJ').counterparty[0]?.website ?? null).not.toBe('https://getty.edu');
   });
 
-  it("names Britain's train operators and insurers and Canada's regional carriers as their lines print them", () => {
+  it("names Britain's train operators and insurers, Canada's regional carriers and Australia's toll roads", () => {
     expect(bankLine('THAMESLINK LONDON', 'GBP').counterparty[0]?.name).toBe('Thameslink');
     expect(bankLine('DIRECT LINE INS 0345 246 3761', 'GBP').counterparty[0]?.name).toBe('Direct Line');
     expect(bankLine('SASKTEL MOBILITY REGINA SK', 'CAD').counterparty[0]?.name).toBe('SaskTel');
+    expect(bankLine('LINKT SYDNEY', 'AUD').counterparty[0]?.name).toBe('Linkt');
   });
 
   it('keys no name of another script: its Latin scraps name no brand (`cбербанк` is no `C`)', () => {
