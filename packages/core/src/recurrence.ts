@@ -223,19 +223,24 @@ const scratch = {
   source: new Int32Array(128),
 };
 
-function readSeries(
-  current: RecurrenceTransaction,
-  history: readonly RecurrenceTransaction[],
-): Series | null {
-  const last = history.length;
-  if (scratch.day.length < last + 1) {
-    const capacity = Math.max(last + 1, scratch.day.length * 2);
+/** The scratch columns, with room for `size` transactions. */
+function scratchFor(size: number): typeof scratch {
+  if (scratch.day.length < size) {
+    const capacity = Math.max(size, scratch.day.length * 2);
     scratch.day = new Float64Array(capacity);
     scratch.month = new Float64Array(capacity);
     scratch.amount = new Float64Array(capacity);
     scratch.source = new Int32Array(capacity);
   }
-  const { day, month, amount, source } = scratch;
+  return scratch;
+}
+
+function readSeries(
+  current: RecurrenceTransaction,
+  history: readonly RecurrenceTransaction[],
+): Series | null {
+  const last = history.length;
+  const { day, month, amount, source } = scratchFor(last + 1);
   if (current.occurredAt === null || !readDate(current.occurredAt, day, month, last)) return null;
   const currentDay = day[last]!;
   const currentMonth = month[last]!;
@@ -275,6 +280,72 @@ function readSeries(
   day[size] = currentDay;
   month[size] = currentMonth;
   amount[size] = current.amount ?? Number.NaN;
+  source[size] = -1;
+  size++;
+  return { size, day, month, amount, source };
+}
+
+/**
+ * Transactions read once, in date order, for detection at several of them
+ * (`detectAmong`): a series' payments, each detected against all the others.
+ * The columns may be longer than `size`.
+ */
+export interface ReadTransactions {
+  size: number;
+  day: Float64Array;
+  month: Float64Array;
+  /** NaN where unknown. */
+  amount: Float64Array;
+  /** The transactions themselves (their ids, their dates as given). */
+  entries: readonly RecurrenceTransaction[];
+  /** `idHash` of each one's enrichment id and transaction id: compared before the ids themselves. */
+  enrichmentHash: Int32Array;
+  transactionHash: Int32Array;
+}
+
+/**
+ * A cheap 32-bit hash of an id, 0 for none: its length and its last four code units, where ids of one
+ * kind tell each other apart (counters, random tails). Equal hashes are compared in full.
+ */
+export function idHash(id: string | null): number {
+  if (id === null) return 0;
+  let hash = id.length;
+  for (let index = Math.max(0, id.length - 4); index < id.length; index++)
+    hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193);
+  return hash | 0;
+}
+
+/**
+ * The series `readSeries` reads for `read.entries[index]` among the others, from columns read already: those
+ * of its day or before, but itself and those sharing its ids.
+ */
+function readAmong(read: ReadTransactions, index: number): Series | null {
+  const current = read.entries[index]!;
+  if (current.occurredAt === null) return null;
+  const { day, month, amount, source } = scratchFor(read.size + 1);
+  const currentDay = read.day[index]!;
+  const enrichmentHash = read.enrichmentHash[index]!;
+  const transactionHash = current.transactionId === null ? null : read.transactionHash[index]!;
+  let size = 0;
+  for (let at = 0; at < read.size && read.day[at]! <= currentDay; at++) {
+    if (at === index) continue;
+    // The ids compared only where their hashes are equal.
+    if (read.enrichmentHash[at] === enrichmentHash && read.entries[at]!.enrichmentId === current.enrichmentId)
+      continue;
+    if (
+      read.transactionHash[at] === transactionHash &&
+      read.entries[at]!.transactionId === current.transactionId
+    )
+      continue;
+    day[size] = read.day[at]!;
+    month[size] = read.month[at]!;
+    amount[size] = read.amount[at]!;
+    source[size] = at;
+    size++;
+  }
+  day[size] = currentDay;
+  month[size] = read.month[index]!;
+  amount[size] = read.amount[index]!;
   source[size] = -1;
   size++;
   return { size, day, month, amount, source };
@@ -603,8 +674,25 @@ export function detectWithConfidence(
 ): DetectedRecurrence | null {
   if (history.length < 2) return null;
   const series = readSeries(current, history);
-  if (!series || series.size < 3) return null;
+  return series && detectIn(series, (source) => (source < 0 ? current : history[source]!));
+}
 
+/**
+ * `detectWithConfidence` for `read.entries[index]` given all the others (`history` as the whole list),
+ * from columns read once for all the transactions it is asked of.
+ */
+export function detectAmong(read: ReadTransactions, index: number): DetectedRecurrence | null {
+  if (read.size < 3) return null;
+  const series = readAmong(read, index);
+  return series && detectIn(series, (source) => read.entries[source < 0 ? index : source]!);
+}
+
+/** Detection in a series read (`entryOf`: the transaction of a `source`). */
+function detectIn(
+  series: Series,
+  entryOf: (source: number) => RecurrenceTransaction,
+): DetectedRecurrence | null {
+  if (series.size < 3) return null;
   let best: Chain | null = null;
   for (const rule of rules) {
     const chain = followChain(series, rule);
@@ -625,8 +713,7 @@ export function detectWithConfidence(
 
   const recentRecurrences: RecurrenceInfo['recentRecurrences'] = [];
   for (let index = best.members.length - 1; index >= 0; index--) {
-    const source = series.source[best.members[index]!]!;
-    const entry = source < 0 ? current : history[source]!;
+    const entry = entryOf(series.source[best.members[index]!]!);
     recentRecurrences.push({
       amount: entry.amount,
       enrichmentId: entry.enrichmentId,

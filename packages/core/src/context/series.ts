@@ -30,9 +30,11 @@ import type {
 import {
   calendarDay,
   type DetectedRecurrence,
-  detectWithConfidence,
+  detectAmong,
+  idHash,
   isoDate,
   monthPosition,
+  type ReadTransactions,
   type RecurrenceTransaction,
   similarAmount,
 } from '../recurrence.js';
@@ -144,23 +146,39 @@ const transactionOf = (
 });
 
 /**
+ * Entries as detection reads them, with their numbers side by side: detection loops over hundreds of a
+ * busy series' entries for each payment, and reading them from the entries themselves, spread over the
+ * heap, cost most of its time.
+ */
+interface Columns {
+  entries: RecurrenceTransaction[];
+  day: number[];
+  month: number[];
+  /** NaN where unknown. */
+  amount: number[];
+  /** `idHash` of each one's enrichment id and transaction id. */
+  enrichmentHash: number[];
+  transactionHash: number[];
+  /** Whether they are in date order (always, unless a state was written by hand). */
+  inOrder: boolean;
+}
+
+/**
  * What the steps of `recordPayment` read of a band, worked out once per band: a band is never changed
  * once a state holds it (a payment makes a new one: `withPayment`), and a busy series' dozen bands
  * were read again, payment by payment and date by date, for each payment of any of them.
  */
 interface BandFacts {
   /** Its payments as detection reads them, oldest first. */
-  paid: RecurrenceTransaction[];
+  paid: Columns;
   /** The payments it cut (`older`), as detection reads them, without ids. */
-  cut: RecurrenceTransaction[];
+  cut: Columns;
   /** The prices (`cents`) of its payments and those it cut; and those paid more than once. */
   prices: Set<number>;
   repeated: Set<number>;
   lastDay: number;
   /** Its latest known amount. */
   latestAmount: number | null;
-  /** Whether `paid` and `cut` are each in date order (always, unless a state was written by hand). */
-  inOrder: boolean;
 }
 
 const bandFacts = new WeakMap<SeriesBand, BandFacts>();
@@ -170,27 +188,52 @@ const cutTransaction = ([day, amount]: SeriesBand['older'][number]) =>
   transactionOf(null, day, amount, '', null);
 
 /**
- * `entries` as detection reads them, taking those `before` held from `read` (its entries read, in the
- * same order: a band's next version keeps its payments' order), reading the others with `readOne`.
+ * `entries` as detection reads them, in columns; those `before` held (the same entries, in the same
+ * order: a band's next version keeps its payments' order) are taken from its columns, the others read
+ * with `readOne`.
  */
-function readAfter<Entry>(
+function readColumns<Entry>(
   entries: readonly Entry[],
-  before: readonly Entry[],
-  read: readonly RecurrenceTransaction[],
   readOne: (entry: Entry) => RecurrenceTransaction,
-): RecurrenceTransaction[] {
-  const transactions = new Array<RecurrenceTransaction>(entries.length);
+  before?: { entries: readonly Entry[]; columns: Columns },
+): Columns {
+  const size = entries.length;
+  const columns: Columns = {
+    entries: new Array(size),
+    day: new Array(size),
+    month: new Array(size),
+    amount: new Array(size),
+    enrichmentHash: new Array(size),
+    transactionHash: new Array(size),
+    inOrder: true,
+  };
   let from = 0;
-  for (let index = 0; index < entries.length; index++) {
+  for (let index = 0; index < size; index++) {
     const entry = entries[index]!;
     let at = from;
-    while (at < before.length && before[at] !== entry) at++;
-    if (at < before.length) {
-      transactions[index] = read[at]!;
+    if (before) while (at < before.entries.length && before.entries[at] !== entry) at++;
+    if (before && at < before.entries.length) {
+      const read = before.columns;
+      columns.entries[index] = read.entries[at]!;
+      columns.day[index] = read.day[at]!;
+      columns.month[index] = read.month[at]!;
+      columns.amount[index] = read.amount[at]!;
+      columns.enrichmentHash[index] = read.enrichmentHash[at]!;
+      columns.transactionHash[index] = read.transactionHash[at]!;
       from = at + 1;
-    } else transactions[index] = readOne(entry);
+      continue;
+    }
+    const transaction = readOne(entry);
+    columns.entries[index] = transaction;
+    columns.day[index] = transaction.day!;
+    columns.month[index] = transaction.month!;
+    columns.amount[index] = transaction.amount ?? Number.NaN;
+    columns.enrichmentHash[index] = idHash(transaction.enrichmentId);
+    columns.transactionHash[index] = idHash(transaction.transactionId);
   }
-  return transactions;
+  for (let index = 1; index < size && columns.inOrder; index++)
+    columns.inOrder = columns.day[index]! >= columns.day[index - 1]!;
+  return columns;
 }
 
 /**
@@ -201,28 +244,33 @@ function factsOf(band: SeriesBand, previous?: SeriesBand): BandFacts {
   let facts = bandFacts.get(band);
   if (facts) return facts;
   const before = previous && bandFacts.get(previous);
-  const paid = before
-    ? readAfter(band.payments, previous.payments, before.paid, paidTransaction)
-    : band.payments.map(paidTransaction);
-  const cut = before
-    ? readAfter(band.older, previous.older, before.cut, cutTransaction)
-    : band.older.map(cutTransaction);
+  const paid = readColumns(
+    band.payments,
+    paidTransaction,
+    before && { entries: previous.payments, columns: before.paid },
+  );
+  const cut = readColumns(
+    band.older,
+    cutTransaction,
+    before && { entries: previous.older, columns: before.cut },
+  );
   const prices = new Set<number>();
   const repeated = new Set<number>();
-  for (const { amount } of band.older.length > 0 ? [...cut, ...paid] : paid) {
-    if (amount === null) continue;
+  const count = (amount: number) => {
+    if (Number.isNaN(amount)) return;
     const price = cents(amount);
     if (prices.has(price)) repeated.add(price);
     else prices.add(price);
-  }
+  };
+  for (const amount of cut.amount) count(amount);
+  for (const amount of paid.amount) count(amount);
   facts = {
     paid,
     cut,
     prices,
     repeated,
-    lastDay: paid[paid.length - 1]!.day!,
+    lastDay: paid.day[paid.day.length - 1]!,
     latestAmount: latestAmount(band),
-    inOrder: inDayOrder(paid) && inDayOrder(cut),
   };
   bandFacts.set(band, facts);
   return facts;
@@ -335,49 +383,66 @@ function withPayment(band: SeriesBand, payment: KeptPayment, day: number) {
 
 /**
  * What detection reads of a series for a payment of `band`: every band's payments, and those `band` cut
- * (without their ids), in date order. Other bands' payments are seldom a pattern's (their amounts
- * differ), but they count among the transactions a pattern must stand out from (`isExclusive`).
+ * (without their ids), in date order, read once for each payment detection is asked of. Other bands'
+ * payments are seldom a pattern's (their amounts differ), but they count among the transactions a pattern
+ * must stand out from (`isExclusive`). In columns reused from one payment to the next (`merged`): one
+ * series is detected in at a time.
  */
-function transactionsOf(bands: readonly SeriesBand[], band: SeriesBand): RecurrenceTransaction[] {
-  const facts = bands.map((band) => factsOf(band));
-  const lists = [factsOf(band).cut, ...facts.map((each) => each.paid)];
-  if (!facts.every((each) => each.inOrder) || !factsOf(band).inOrder) {
-    // Not from `withPayment` (a state written by hand): a stable sort, as the merge below.
-    return lists.flat().sort((a, b) => a.day! - b.day!);
+function transactionsOf(bands: readonly SeriesBand[], band: SeriesBand): ReadTransactions {
+  const lists = [factsOf(band).cut, ...bands.map((each) => factsOf(each).paid)];
+  let size = 0;
+  for (const list of lists) size += list.day.length;
+  const read = mergedColumns(size);
+  read.size = size;
+  const copy = (list: Columns, position: number, to: number) => {
+    read.entries[to] = list.entries[position]!;
+    read.day[to] = list.day[position]!;
+    read.month[to] = list.month[position]!;
+    read.amount[to] = list.amount[position]!;
+    read.enrichmentHash[to] = list.enrichmentHash[position]!;
+    read.transactionHash[to] = list.transactionHash[position]!;
+  };
+  if (!lists.every((list) => list.inOrder)) {
+    // A state written by hand: a stable sort by date of the lists one after the other.
+    const order = lists.flatMap((list) => list.day.map((_, position) => ({ list, position })));
+    order.sort((a, b) => a.list.day[a.position]! - b.list.day[b.position]!);
+    order.forEach(({ list, position }, to) => {
+      copy(list, position, to);
+    });
+    return read;
   }
-  // By calendar date, each band's payments in their order, after the day's older ones: neighbouring
-  // lists (each in date order) merged pairwise until one is left, a tie going to the list named first.
-  let merged = lists;
-  while (merged.length > 1) {
-    const next: RecurrenceTransaction[][] = [];
-    for (let list = 0; list < merged.length; list += 2)
-      next.push(list + 1 < merged.length ? mergeByDay(merged[list]!, merged[list + 1]!) : merged[list]!);
-    merged = next;
+  // The lists merged by date (the earliest head next, a day's entries in list order: the band's older
+  // payments first, then each band's), each list's next day at hand in `headDays`.
+  const heads = lists.map(() => 0);
+  const headDays = lists.map(({ day }) => (day.length > 0 ? day[0]! : Number.POSITIVE_INFINITY));
+  for (let to = 0; to < size; to++) {
+    let next = 0;
+    for (let index = 1; index < headDays.length; index++)
+      if (headDays[index]! < headDays[next]!) next = index;
+    const list = lists[next]!;
+    const position = heads[next]!++;
+    copy(list, position, to);
+    headDays[next] = position + 1 < list.day.length ? list.day[position + 1]! : Number.POSITIVE_INFINITY;
   }
-  return merged[0] === lists[0] ? [...merged[0]!] : merged[0]!;
+  return read;
 }
 
-/** Two lists in date order as one, `first`'s entries before `second`'s of the same day. */
-function mergeByDay(
-  first: readonly RecurrenceTransaction[],
-  second: readonly RecurrenceTransaction[],
-): RecurrenceTransaction[] {
-  const merged = new Array<RecurrenceTransaction>(first.length + second.length);
-  let a = 0;
-  let b = 0;
-  let to = 0;
-  while (a < first.length && b < second.length)
-    merged[to++] = second[b]!.day! < first[a]!.day! ? second[b++]! : first[a++]!;
-  while (a < first.length) merged[to++] = first[a++]!;
-  while (b < second.length) merged[to++] = second[b++]!;
+/** The columns `transactionsOf` fills, with room for `size` entries. */
+let merged = mergedOfSize(256);
+function mergedOfSize(size: number) {
+  return {
+    size: 0,
+    entries: new Array<RecurrenceTransaction>(size),
+    day: new Float64Array(size),
+    month: new Float64Array(size),
+    amount: new Float64Array(size),
+    enrichmentHash: new Int32Array(size),
+    transactionHash: new Int32Array(size),
+  };
+}
+function mergedColumns(size: number) {
+  if (merged.day.length < size) merged = mergedOfSize(Math.max(size, merged.day.length * 2));
   return merged;
-}
-
-/** Whether transactions are in date order. */
-function inDayOrder(transactions: readonly RecurrenceTransaction[]): boolean {
-  for (let index = 1; index < transactions.length; index++)
-    if (transactions[index]!.day! < transactions[index - 1]!.day!) return false;
-  return true;
 }
 
 /**
@@ -450,11 +515,6 @@ function withKnownPayments(info: RecurrenceInfo): RecurrenceInfo {
   return known.length === info.recentRecurrences.length ? info : { ...info, recentRecurrences: known };
 }
 
-/** Detection for transaction `index` of a band's, given the others (detection passes over the same one). */
-function detectAt(transactions: readonly RecurrenceTransaction[], index: number): DetectedRecurrence | null {
-  return detectWithConfidence(transactions[index]!, transactions);
-}
-
 export interface RecordedPayment {
   /** The series with the payment: a new object (the one given is not changed); undefined when the date is unreadable. */
   state: SeriesState | undefined;
@@ -494,12 +554,12 @@ export function recordPayment(
   const newBand = bands[index]!;
   const { paid } = factsOf(newBand);
   // Found by identity (the band's own entries), not by id: a busy series holds hundreds.
-  const indexOf = (position: number) => transactions.indexOf(paid[position]!);
+  const indexOf = (position: number) => transactions.entries.indexOf(paid.entries[position]!);
   const keptAt = payments.indexOf(kept);
-  const detected = keptAt < 0 ? null : detectAt(transactions, indexOf(keptAt));
+  const detected = keptAt < 0 ? null : detectAmong(transactions, indexOf(keptAt));
   let latest: DetectedRecurrence | null = null;
   for (const anchor of scheduleAnchors(newBand)) {
-    latest = anchor === keptAt ? detected : detectAt(transactions, indexOf(anchor));
+    latest = anchor === keptAt ? detected : detectAmong(transactions, indexOf(anchor));
     if (latest) break;
   }
   bands[index]!.schedule = nextSchedule(band.schedule, latest, repeated ? null : kept);
