@@ -348,6 +348,19 @@ describe('readAnatomy', () => {
     expect(readAnatomy('PIZZA NAPOLI', lexicon, inEuros).name).toBe('PIZZA NAPOLI');
   });
 
+  it("reads a Dutch company's form last on an account in euros as no state (`NV`: not Nevada)", () => {
+    const inEuros = { homeCountries: euroCountries };
+    const insurer = readAnatomy('HARBOUR ZORGVERZEKERINGEN  NV', lexicon, inEuros);
+    expect(partsOf(insurer, { name: '', region: '' })).toEqual({
+      name: 'HARBOUR ZORGVERZEKERINGEN',
+      region: null,
+    });
+    expect(insurer.display).toBe('Harbour Zorgverzekeringen');
+    // On an account in dollars, the state.
+    expect(readAnatomy('HARBOUR CASINO LAS VEGAS NV', lexicon).location.region).toBe('NV');
+    expect(readAnatomy('HARBOUR ENERGIE N.V.', lexicon, inEuros).display).toBe('Harbour Energie');
+  });
+
   it("reads a chain's store code before a dash as no part of the name (`NL0168 - H&M GRONINGEN`)", () => {
     expect(readAnatomy('NL0421 - H&R OUTFITTERS UTRECHT', lexicon).name).toBe('H&R OUTFITTERS UTRECHT');
   });

@@ -129,11 +129,18 @@ function placeAfterParty(
 const PLACEHOLDER_NAME = 'QQXQQ';
 
 /**
- * A company's form last on an account of the Nordic countries (`MALARDALSTRAFIK AB`: an aktiebolag; `NORDFJORD AS`),
- * no Canadian province's or American territory's code.
+ * A company's form last on an account of a country that writes it, no Canadian province's or American state's
+ * code: the Nordic countries' (`MALARDALSTRAFIK AB`: an aktiebolag; `NORDFJORD AS`), and on an account in euros
+ * the Dutch and Belgian (`ZILVEREN KRUIS ZORGVERZEKERINGEN NV`: a naamloze vennootschap, not Nevada).
  */
-const nordicCompanyForm = (text: string, country: string | null | undefined) =>
-  (country === 'SE' || country === 'NO' || country === 'DK' || country === 'FI') && / (?:AB|AS)$/.test(text);
+const companyFormLast = (
+  text: string,
+  country: string | null | undefined,
+  countries: readonly string[] | null | undefined,
+) =>
+  ((country === 'SE' || country === 'NO' || country === 'DK' || country === 'FI') &&
+    / (?:AB|AS)$/.test(text)) ||
+  (countries?.includes('NL') === true && / (?:NV|BV)$/.test(text));
 
 /** The people a town of one of several countries needs. */
 const LARGE_TOWN = 50_000;
@@ -438,11 +445,11 @@ export function readAnatomy(raw: string, lexicon: AnatomyLexicon, options: Anato
     country: null,
     postalCode: null,
   });
-  // A Nordic company's form is no part of the name it closes, and names no place.
-  const nordicForm = nordicCompanyForm(text, wrapper?.chargedIn ?? options.homeCountry);
-  if (nordicForm) text = text.slice(0, -3);
+  // A company's form is no part of the name it closes, and names no place.
+  const companyForm = companyFormLast(text, wrapper?.chargedIn ?? options.homeCountry, options.homeCountries);
+  if (companyForm) text = text.slice(0, -3);
   const place =
-    options.nameField || nordicForm
+    options.nameField || companyForm
       ? noPlace(text)
       : toPerson
         ? noPlace(cardNotPresent ? text.replace(/ [A-Z]{2}$/, '') : text)

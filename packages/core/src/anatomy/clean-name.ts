@@ -25,7 +25,7 @@ const smallWords = new Set([
   'del',
 ]);
 // `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
-// British `PLC` and Australian `PTY` (`PTY LTD`) too, and continental Europe's (`GMBH`, `SARL`, `SRL`, `BV`, `KG`, `AB`).
+// British `PLC` and Australian `PTY` (`PTY LTD`) too, and continental Europe's (`GMBH`, `SARL`, `SRL`, `BV`, `NV`, `KG`, `AB`).
 const legalForms = new Set([
   // `COMP`: a company's form the field cut (`HELIO BASIN BREWING COMP`).
   'COMP',
@@ -45,6 +45,8 @@ const legalForms = new Set([
   'SARL',
   'SRL',
   'BV',
+  // The Dutch and Belgian naamloze vennootschap (`ALLIANDER N.V.`).
+  'NV',
   'KG',
   // The Nordic countries' (`MALARDALSTRAFIK AB`, `MA LIVS HANDELSBOLAG`, `NORDFJORD ASA`).
   'AB',
