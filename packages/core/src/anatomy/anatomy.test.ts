@@ -361,6 +361,18 @@ describe('readAnatomy', () => {
     expect(readAnatomy('HARBOUR ENERGIE N.V.', lexicon, inEuros).display).toBe('Harbour Energie');
   });
 
+  it("reads PayPal Europe's direct debit reference as PayPal's prefix (`PP.2630.PP . <merchant>`)", () => {
+    const anatomy = readAnatomy('PP.2630.PP . HARBOUR MARKT', lexicon);
+    expect(anatomy.name).toBe('HARBOUR MARKT');
+    expect(anatomy.prefixes.map((prefix) => prefix.id)).toEqual(['prefix.third-party']);
+    // Its digits only after `PP.`: a name that starts so stays whole.
+    expect(readAnatomy('PP. HARBOUR MARKT', lexicon).name).toBe('PP. HARBOUR MARKT');
+  });
+
+  it('reads a site printed twice, run together, as the site once (`AMAZON.DEAMAZON.DE`)', () => {
+    expect(readAnatomy('HARBOURSHOP.DEHARBOURSHOP.DE', lexicon).location.host).toBe('harbourshop.de');
+  });
+
   it("reads a chain's store code before a dash as no part of the name (`NL0168 - H&M GRONINGEN`)", () => {
     expect(readAnatomy('NL0421 - H&R OUTFITTERS UTRECHT', lexicon).name).toBe('H&R OUTFITTERS UTRECHT');
   });

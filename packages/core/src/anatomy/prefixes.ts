@@ -151,6 +151,12 @@ export interface ThirdPartyReading {
 }
 
 /**
+ * PayPal Europe's direct debit, its mandate's reference before the merchant (`PP.2630.PP . <merchant>`): PayPal's
+ * prefix.
+ */
+const payPalDebitReference = /^PP\.\d+\.?PP \. (?=[A-Z0-9])/;
+
+/**
  * Markers and prefixes: wallets wrapped around the merchant (`APPLE PAY`), a store sold through a platform
  * (`COSTCO BY INSTACART`), and facilitator prefixes: `SQ *NAME`, `TST* NAME`, `PAYPAL *NAME`, or an unknown
  * `ABC*NAME`. Without a known facilitator, the text before `*` is usually the merchant's own abbreviation and
@@ -206,7 +212,7 @@ export function readThirdParties(line: string, lexicon: AnatomyLexicon): ThirdPa
   });
   if (strippedApp && !/[A-Z]{3}/.test(text.replace(/\bCOM\b/g, ''))) text = '';
 
-  text = text.replace(lexicon.runInPrefix, '$1*');
+  text = text.replace(lexicon.runInPrefix, '$1*').replace(payPalDebitReference, 'PP*');
   for (let guard = 0; guard < 3; guard++) {
     // A star set apart on both sides is the star of a literal prefix too (`UBER * EATS` is `UBER *EATS`).
     const starApart = / \* (?=[A-Z0-9])/.exec(text);

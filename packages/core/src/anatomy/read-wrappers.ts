@@ -41,6 +41,10 @@ function toWrapper(rule: WrapperRule, text: string): AnatomyWrapper {
  * three times: twice is a name's own (`MAHI MAHI`, `WALLA WALLA`).
  */
 function withoutRepeatedName(text: string): string {
+  // A site printed twice, run together (DKB's card lines: the name, then the town's field holding the site
+  // again: `AMAZON.DEAMAZON.DE`).
+  const site = /^([A-Z0-9-]{2,}\.[A-Z]{2,3})\1$/.exec(text);
+  if (site) return site[1]!;
   const tokens = text.split(' ');
   const copyAt = (size: number, at: number) => {
     for (let index = 0; index < size; index++) if (tokens[index] !== tokens[at + index]) return false;

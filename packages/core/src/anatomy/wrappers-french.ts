@@ -117,3 +117,20 @@ export const leadingWrappersFrench: readonly WrapperRule[] = [
     ],
   },
 ];
+
+/** Trailing French wrappers: the card entry's fields after the name. */
+export const trailingWrappersFrench: readonly WrapperRule[] = [
+  {
+    // The day, the amount and the card's number after the name (`ACHAT CB <merchant> 05.08.21 EUR 12.80 CARTE NO
+    // 222`).
+    id: 'wrapper.carte-fields',
+    pattern: /(?: \d{2}[./]\d{2}[./]\d{2,4})?(?: EUR [\d.,]+)? CARTE (?:NO|N) ?\d+$/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: 'ACHAT CB BOULANGERIE DU PORT 05.08.21 EUR         12.80 CARTE NO  222',
+        expect: { name: 'BOULANGERIE DU PORT', wrapper: 'wrapper.carte' },
+      },
+    ],
+  },
+];

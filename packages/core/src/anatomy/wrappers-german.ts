@@ -33,3 +33,32 @@ export const leadingWrappersGerman: readonly WrapperRule[] = [
     examples: [{ line: 'SEPA-Überweisung Lena Schmidt', expect: { name: 'LENA SCHMIDT' } }],
   },
 ];
+
+/** Trailing German wrappers: what the bank or the payee appends after the name. */
+export const trailingWrappersGerman: readonly WrapperRule[] = [
+  {
+    // The Bundesbank's reporting notice on payments across the border (`AWV-MELDEPFLICHT BEACHTEN HOTLINE
+    // BUNDESBANK: (0800) 1234-111`): the law's, no part of the name.
+    id: 'wrapper.awv-notice',
+    pattern: / AWV-MELDEPFLICHT BEACHTEN\b.*$/,
+    yields: { via: 'transfer', silent: true },
+    examples: [
+      {
+        line: 'Harbour Software Ltd AWV-MELDEPFLICHT BEACHTEN HOTLINE BUNDESBANK: (0800) 1234-111',
+        expect: { name: 'HARBOUR SOFTWARE LTD' },
+      },
+    ],
+  },
+  {
+    // A payee's own words after its name (PayPal's direct debits: `..., Ihr Einkauf bei <merchant>`).
+    id: 'wrapper.ihr-einkauf',
+    pattern: /,? IHR EINKAUF BEI\b.*$/,
+    yields: { via: 'card', silent: true },
+    examples: [
+      {
+        line: 'PP.1234.PP . Backstube am Markt, Ihr Einkauf bei Backstube am Markt',
+        expect: { name: 'BACKSTUBE AM MARKT' },
+      },
+    ],
+  },
+];

@@ -9,8 +9,8 @@ import type { WrapperRule } from './wrapper-rule.js';
 import { leadingWrappersAbroad, trailingWrappersAbroad } from './wrappers-abroad.js';
 import { leadingWrappersCanada } from './wrappers-canada.js';
 import { leadingWrappersDutch, trailingWrappersDutch } from './wrappers-dutch.js';
-import { leadingWrappersFrench } from './wrappers-french.js';
-import { leadingWrappersGerman } from './wrappers-german.js';
+import { leadingWrappersFrench, trailingWrappersFrench } from './wrappers-french.js';
+import { leadingWrappersGerman, trailingWrappersGerman } from './wrappers-german.js';
 import { leadingWrappersItalian } from './wrappers-italian.js';
 import { leadingWrappersNordic } from './wrappers-nordic.js';
 import { leadingWrappersSpanish } from './wrappers-spanish.js';
@@ -876,6 +876,8 @@ export const leadingWrappers: readonly WrapperRule[] = [
 export const trailingWrappers: readonly WrapperRule[] = [
   ...trailingWrappersAbroad,
   ...trailingWrappersDutch,
+  ...trailingWrappersFrench,
+  ...trailingWrappersGerman,
   {
     id: 'wrapper.card-suffix',
     pattern: / (?:(?:CARD|CRD|CARD ?#|C#|CARD NO\.?|FROM CARD#:?|CD)(?: ?(?:X+|\*+))? ?\d{4}|FROM CARD#?:?)$/,
