@@ -17,6 +17,7 @@ import { loadCatalog } from '@txenrich/catalog';
 import { detectRecurrence, recordPayment, type SeriesState, seriesText } from '@txenrich/core';
 import {
   createWorld,
+  type GeneratedCard,
   generateHistories,
   heavyUserYears,
   type LabelledHistory,
@@ -133,19 +134,19 @@ measureSeries('generated labelled set', generateHistories(1_100, 7).map(stored),
  */
 function measureBusySeries() {
   const world = createWorld(loadCatalog());
-  const rows = [];
+  const rows: GeneratedCard[] = [];
   for (const row of heavyUserYears(world, { years: 14, seed: 1 })) {
     rows.push(row);
     if (rows.length === 10_600) break;
   }
   const states = new Map<string, SeriesState | undefined>();
-  const paymentOf = (row: (typeof rows)[number], index: number) => ({
+  const paymentOf = (row: GeneratedCard, index: number) => ({
     occurredAt: row.occurredAt,
     amount: row.amount,
     enrichmentId: `enrichment-${index}`,
     transactionId: row.transactionId,
   });
-  const keyOf = (row: (typeof rows)[number]) => row.expect.merchant ?? row.merchantName;
+  const keyOf = (row: GeneratedCard) => row.expect.merchant ?? row.merchantName;
   rows.slice(0, 10_000).forEach((row, index) => {
     states.set(keyOf(row), recordPayment(states.get(keyOf(row)), paymentOf(row, index), who).state);
   });
