@@ -163,6 +163,26 @@ interface Columns {
   inOrder: boolean;
 }
 
+/** An entry's place in columns of either kind: a band's (`Columns`) or the merged ones (`transactionsOf`). */
+interface EntryColumns {
+  entries: RecurrenceTransaction[];
+  day: { [index: number]: number };
+  month: { [index: number]: number };
+  amount: { [index: number]: number };
+  enrichmentHash: { [index: number]: number };
+  transactionHash: { [index: number]: number };
+}
+
+/** Copies entry `from` of `source` to place `to` of `target`. */
+function copyEntry(target: EntryColumns, to: number, source: EntryColumns, from: number): void {
+  target.entries[to] = source.entries[from]!;
+  target.day[to] = source.day[from]!;
+  target.month[to] = source.month[from]!;
+  target.amount[to] = source.amount[from]!;
+  target.enrichmentHash[to] = source.enrichmentHash[from]!;
+  target.transactionHash[to] = source.transactionHash[from]!;
+}
+
 /**
  * What the steps of `recordPayment` read of a band, worked out once per band: a band is never changed
  * once a state holds it (a payment makes a new one: `withPayment`), and a busy series' dozen bands
@@ -213,13 +233,7 @@ function readColumns<Entry>(
     let at = from;
     if (before) while (at < before.entries.length && before.entries[at] !== entry) at++;
     if (before && at < before.entries.length) {
-      const read = before.columns;
-      columns.entries[index] = read.entries[at]!;
-      columns.day[index] = read.day[at]!;
-      columns.month[index] = read.month[at]!;
-      columns.amount[index] = read.amount[at]!;
-      columns.enrichmentHash[index] = read.enrichmentHash[at]!;
-      columns.transactionHash[index] = read.transactionHash[at]!;
+      copyEntry(columns, index, before.columns, at);
       from = at + 1;
       continue;
     }
@@ -394,14 +408,7 @@ function transactionsOf(bands: readonly SeriesBand[], band: SeriesBand): ReadTra
   for (const list of lists) size += list.day.length;
   const read = mergedColumns(size);
   read.size = size;
-  const copy = (list: Columns, position: number, to: number) => {
-    read.entries[to] = list.entries[position]!;
-    read.day[to] = list.day[position]!;
-    read.month[to] = list.month[position]!;
-    read.amount[to] = list.amount[position]!;
-    read.enrichmentHash[to] = list.enrichmentHash[position]!;
-    read.transactionHash[to] = list.transactionHash[position]!;
-  };
+  const copy = (list: Columns, position: number, to: number) => copyEntry(read, to, list, position);
   if (!lists.every((list) => list.inOrder)) {
     // A state written by hand: a stable sort by date of the lists one after the other.
     const order = lists.flatMap((list) => list.day.map((_, position) => ({ list, position })));
