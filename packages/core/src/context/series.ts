@@ -146,9 +146,9 @@ const transactionOf = (
 });
 
 /**
- * Entries as detection reads them, with their numbers side by side: detection loops over hundreds of a
- * busy series' entries for each payment, and reading them from the entries themselves, spread over the
- * heap, cost most of its time.
+ * Entries as detection reads them, with their numbers side by side: a busy series' hundreds of entries are
+ * read from the entries themselves once, when a band's version is first read, and merged from here for each
+ * payment (`transactionsOf`).
  */
 interface Columns {
   entries: RecurrenceTransaction[];
@@ -434,7 +434,10 @@ function transactionsOf(bands: readonly SeriesBand[], band: SeriesBand): ReadTra
   return read;
 }
 
-/** The columns `transactionsOf` fills, with room for `size` entries. */
+/**
+ * The columns `transactionsOf` fills, with room for `size` entries. Past the last payment's size, `entries` may
+ * still hold an earlier series' transactions until overwritten: a few hundred small objects at most.
+ */
 let merged = mergedOfSize(256);
 function mergedOfSize(size: number) {
   return {
