@@ -25,7 +25,8 @@ const smallWords = new Set([
   'del',
 ]);
 // `CO` stays: it is part of many names people use (`Hilltop Bagel Co`).
-// British `PLC` and Australian `PTY` (`PTY LTD`) too, and continental Europe's (`GMBH`, `SARL`, `SRL`, `BV`, `NV`, `KG`, `AB`).
+// British `PLC` and Australian `PTY` (`PTY LTD`) too, and continental Europe's (`GMBH`, `SARL`, `SRL`, `BV`, `NV`,
+// `KG`, `AB`).
 const legalForms = new Set([
   // `COMP`: a company's form the field cut (`HELIO BASIN BREWING COMP`).
   'COMP',

@@ -1,7 +1,7 @@
 /**
- * Bank wrappers in Italian, as Italy's banks word them: a card payment (`PAGAMENTO POS`, `PAG. DEL ... PRESSO:`), a SEPA direct debit
- * (`ADDEBITO SDD`, `ADDEBITO DIRETTO`), a transfer (`BONIFICO A FAVORE DI`, `BONIFICO DA`). Lines reach the
- * anatomy upper case and without accents. The merchants and people in the examples are made up.
+ * Bank wrappers in Italian, as Italy's banks word them: a card payment (`PAGAMENTO POS`, `PAG. DEL ... PRESSO:`),
+ * a SEPA direct debit (`ADDEBITO SDD`, `ADDEBITO DIRETTO`), a transfer (`BONIFICO A FAVORE DI`, `BONIFICO DA`).
+ * Lines reach the anatomy upper case and without accents. The merchants and people in the examples are made up.
  */
 import type { WrapperRule } from './wrapper-rule.js';
 

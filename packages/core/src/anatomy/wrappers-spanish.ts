@@ -1,8 +1,8 @@
 /**
  * Bank wrappers in Spanish, as Puerto Rico's, Mexico's and Spain's banks word them: a purchase (`COMPRA`, Spain's
- * `COMPRA TARJ. 1234` and `PAGO EN`), a bill paid (`PAGO DE SERVICIO`), a direct debit (`DOMICILIACION`, Spain's `RECIBO`), a
- * transfer (`SPEI ENVIADO`, `TRANSFERENCIA`, `TRASPASO`), Spain's Bizum between people, a deposit of pay
- * (`DEPOSITO DE NOMINA`, `ABONO NOMINA`). Lines reach the anatomy upper case and without accents.
+ * `COMPRA TARJ. 1234` and `PAGO EN`), a bill paid (`PAGO DE SERVICIO`), a direct debit (`DOMICILIACION`, Spain's
+ * `RECIBO`), a transfer (`SPEI ENVIADO`, `TRANSFERENCIA`, `TRASPASO`), Spain's Bizum between people, a deposit of
+ * pay (`DEPOSITO DE NOMINA`, `ABONO NOMINA`). Lines reach the anatomy upper case and without accents.
  * The merchants in the examples are made up.
  */
 import type { WrapperRule } from './wrapper-rule.js';
