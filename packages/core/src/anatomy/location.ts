@@ -333,6 +333,9 @@ export const locationRules: readonly LocationRule[] = [
         line: 'HARBOUR GRILL TORONTO ON CAN',
         expect: { name: 'HARBOUR GRILL', city: 'TORONTO', region: 'ON', country: 'CA' },
       },
+      // Canada as Wells Fargo prints it (ISO's code of Congo), after a Canadian town.
+      { line: 'BEST BUY #977 TORONTO CD', expect: { name: 'BEST BUY', city: 'TORONTO', country: 'CA' } },
+      { line: 'MARCHE KIN KINSHASA CD', expect: { name: 'MARCHE KIN', city: 'KINSHASA', country: 'CD' } },
     ],
   },
   {
@@ -479,6 +482,22 @@ export interface Tail extends LocationParts {
 const ukDistrict = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 
 /**
+ * Codes an issuer prints for a country other than ISO's, read so only after a town of that country: Wells
+ * Fargo's purchases abroad print Canada `CD` (`PURCHASE INTL AUTHORIZED ON 07/25 BEST BUY #977 TORONTO CD
+ * S616... CARD 7019`), ISO's code of Congo.
+ */
+const issuerCountryCodes: Readonly<Record<string, string>> = { CD: 'CA' };
+
+/** The town of `country` that `words` end with (three words at most, `keep` words left to the name), else null. */
+function townAtEnd(words: readonly string[], country: string, keep: number, gazetteer: PlaceGazetteer) {
+  for (let size = Math.min(3, words.length - keep); size >= 1; size--) {
+    const city = words.slice(words.length - size).join(' ');
+    if (gazetteer.isCity(country, city)) return { city, kept: words.slice(0, words.length - size).join(' ') };
+  }
+  return null;
+}
+
+/**
  * A town abroad and its country's code (`RYANAIR DUBLIN IE`, `SPOTIFY STOCKHOLM SE`, `AIRBNB LONDON GBR`):
  * only a code that is no US state or Canadian province, and only after a town of that country.
  */
@@ -495,6 +514,12 @@ function foreignTail(
   const before = text.slice(0, space).split(' ');
   // The name keeps a word, unless a host or phone before the place named the merchant (`APPLE.COM/BILL SYDNEY AU`).
   const keep = afterContact ? 0 : 1;
+  const printedFor = issuerCountryCodes[code];
+  const printedTown = printedFor ? townAtEnd(before, printedFor, keep, gazetteer) : null;
+  if (printedFor && printedTown) {
+    const { city, kept } = printedTown;
+    return { text: kept, address: null, city, region: null, country: printedFor, postalCode: null };
+  }
   // An Australian town is followed by its state, often cut to two letters (`SYDNEY NS AUS`), and some issuers
   // print the country twice (`SYDNEY AU AUS`).
   const slot = before.length > keep + 1 ? (before.at(-1) as string) : '';
@@ -506,13 +531,8 @@ function foreignTail(
   // A British postcode's district after the town (`JACK HORNER LONDON W1T GB`).
   const district = country === 'GB' && before.length > keep + 1 && ukDistrict.test(before.at(-1)!);
   const postalCode = district ? before.pop()! : null;
-  for (let size = Math.min(3, before.length - keep); size >= 1; size--) {
-    const city = before.slice(before.length - size).join(' ');
-    if (gazetteer.isCity(country, city)) {
-      const kept = before.slice(0, before.length - size).join(' ');
-      return { text: kept, address: null, city, region, country, postalCode };
-    }
-  }
+  const town = townAtEnd(before, country, keep, gazetteer);
+  if (town) return { text: town.kept, address: null, city: town.city, region, country, postalCode };
   // A town the gazetteer lacks, or one the field cut, after a name of two words or more: one word that is no
   // English word (`RABACAL NATURE SPOT CALHETA PT`, `M&S SIMPLY FOOD - SSP GATWICK AIRPO GB`).
   const last = before.at(-1) ?? '';
