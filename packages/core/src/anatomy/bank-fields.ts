@@ -50,6 +50,14 @@ export const paidThroughPaypal =
 export const paidThroughPaypalColumns =
   /^PAYPAL INST XFER ([A-Z][A-Z .*&'/-]*?)(?: [A-Z0-9]*\d[A-Z0-9]*)? (?:WEB|PPD|CCD|TEL) ID:/;
 
+/**
+ * The same entry as Wells Fargo prints it, the date after the entry, then the individual's id (whom PayPal
+ * paid, 15 characters at most, the longest that leaves two or three words) and the account holder's name
+ * (`PAYPAL INST XFER 160627 AIRBNB MATIAS BORDESE`): group 1 the entry, group 2 the payee.
+ */
+export const paidThroughPaypalDated =
+  /^PAYPAL (INST XFER) \d{6} ([A-Z][A-Z0-9 .*&'/-]{0,14}) [A-Z'.-]{2,}(?: [A-Z'.-]{2,}){1,2} *$/;
+
 export const bankFields: readonly FieldsRule[] = [
   {
     // ABN AMRO's SEPA entries, fields labelled in Dutch (the payment's processor after the name: `<shop> via
@@ -124,6 +132,16 @@ export const bankFields: readonly FieldsRule[] = [
         expect: { name: 'APPLE.COM' },
       },
       { line: 'PAYPAL DES:INST XFER ID:HULU INDN:JANE DOE CO ID:PAYPALSI77 WEB', expect: { name: 'HULU' } },
+    ],
+  },
+  {
+    id: 'fields.paypal-paid-dated',
+    anchor: /^PAYPAL INST XFER \d{6} /,
+    pattern: paidThroughPaypalDated,
+    yields: { via: 'ach', party: 2, entry: 1 },
+    examples: [
+      { line: 'PAYPAL INST XFER 160627 AIRBNB MATIAS BORDESE', expect: { name: 'AIRBNB' } },
+      { line: 'PAYPAL INST XFER 160627 JOHN SMITH MATIAS BORDESE', expect: { name: 'JOHN SMITH' } },
     ],
   },
   {

@@ -5,7 +5,11 @@
  * example of every row.
  */
 import type { TransactionSubType, TransactionType, TransferInfo } from '@txenrich/schema';
-import { paidThroughPaypal, paidThroughPaypalColumns } from '../anatomy/bank-fields.js';
+import {
+  paidThroughPaypal,
+  paidThroughPaypalColumns,
+  paidThroughPaypalDated,
+} from '../anatomy/bank-fields.js';
 import type { Direction } from '../normalize/direction.js';
 import { canonical } from '../normalize/text.js';
 import { p2pApps } from '../resolve/p2p.js';
@@ -595,11 +599,13 @@ export const bankRules: readonly BankRule[] = [
     ],
   },
   {
-    // PayPal paying from the bank whom its individual's id names (anatomy: `fields.paypal-paid`, or the column
-    // Chase prints it in): a shop the catalog knows, or any name that is no person's, is a purchase through
+    // PayPal paying from the bank whom its individual's id names (anatomy: `fields.paypal-paid`, the column
+    // Chase prints it in, or after Wells Fargo's date): a shop the catalog knows, or any name that is no person's, is a purchase through
     // PayPal; a person is paid P2P.
     id: 'bank.paypal-paid',
-    when: new RegExp(`${paidThroughPaypal.source}|${paidThroughPaypalColumns.source}`),
+    when: new RegExp(
+      `${paidThroughPaypal.source}|${paidThroughPaypalColumns.source}|${paidThroughPaypalDated.source}`,
+    ),
     direction: 'outgoing',
     yields: {
       type: 'other_money_movement',
@@ -625,6 +631,11 @@ export const bankRules: readonly BankRule[] = [
         line: 'PAYPAL DES:INST XFER ID:JOHN SMITH INDN:JANE DOE CO ID:PAYPALSI77 WEB',
         direction: 'outgoing',
         expect: { type: 'other_money_movement', subType: 'transfer' },
+      },
+      {
+        line: 'PAYPAL INST XFER 160627 AIRBNB MATIAS BORDESE',
+        direction: 'outgoing',
+        expect: { type: 'spending', subType: null },
       },
       {
         line: 'PAYPAL DES:INST XFER ID:HARBORGEAR INDN:JANE DOE CO ID:PAYPALSI77 WEB',
