@@ -299,6 +299,10 @@ describe('createEngine: card enrichment on the built catalog', () => {
     ).toBe('Walmart Neighborhood Market');
   });
 
+  it('completes a name of two words led by a short one that the field cut by a letter (`DR MARTEN`)', () => {
+    expect(card('PAYPAL *DR MARTEN 4029357733 CA').counterparty[0]?.name).toBe('Dr. Martens');
+  });
+
   it('completes an institution cut after a filler word, the main one before its branches (`UNIVERSITY OF CINC`)', () => {
     expect(card('UNIVERSITY OF CINC CINCINNATI OH', { categoryCode: '8220' }).counterparty[0]?.name).toBe(
       'University of Cincinnati',

@@ -336,6 +336,7 @@ export const locationRules: readonly LocationRule[] = [
       // Canada as Wells Fargo prints it (ISO's code of Congo), after a Canadian town.
       { line: 'BEST BUY #977 TORONTO CD', expect: { name: 'BEST BUY', city: 'TORONTO', country: 'CA' } },
       { line: 'MARCHE KIN KINSHASA CD', expect: { name: 'MARCHE KIN', city: 'KINSHASA', country: 'CD' } },
+      { line: 'PAYPAL *DR. MARTEN 4029357733 CD', expect: { name: 'DR. MARTEN', country: 'CA' } },
     ],
   },
   {
@@ -482,9 +483,9 @@ export interface Tail extends LocationParts {
 const ukDistrict = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 
 /**
- * Codes an issuer prints for a country other than ISO's, read so only after a town of that country: Wells
- * Fargo's purchases abroad print Canada `CD` (`PURCHASE INTL AUTHORIZED ON 07/25 BEST BUY #977 TORONTO CD
- * S616... CARD 7019`), ISO's code of Congo.
+ * Codes an issuer prints for a country other than ISO's, read so unless a town of ISO's country stands
+ * before: Wells Fargo's purchases abroad print Canada `CD` (`PURCHASE INTL AUTHORIZED ON 07/25 BEST BUY #977
+ * TORONTO CD S616... CARD 7019`, `PAYPAL *DR. MARTEN 4029357733 CD`), ISO's code of Congo.
  */
 const issuerCountryCodes: Readonly<Record<string, string>> = { CD: 'CA' };
 
@@ -509,17 +510,14 @@ function foreignTail(
 ): Tail | null {
   const space = text.lastIndexOf(' ');
   const code = text.slice(space + 1);
-  const country = space > 0 && code.length <= 3 ? gazetteer.countryCodes.get(code) : undefined;
-  if (!country || country === 'US' || gazetteer.regionCountry.has(code)) return null;
+  const isoCountry = space > 0 && code.length <= 3 ? gazetteer.countryCodes.get(code) : undefined;
+  if (!isoCountry || isoCountry === 'US' || gazetteer.regionCountry.has(code)) return null;
   const before = text.slice(0, space).split(' ');
   // The name keeps a word, unless a host or phone before the place named the merchant (`APPLE.COM/BILL SYDNEY AU`).
   const keep = afterContact ? 0 : 1;
+  // A code an issuer prints for another country is that country's, unless a town of ISO's stands before it.
   const printedFor = issuerCountryCodes[code];
-  const printedTown = printedFor ? townAtEnd(before, printedFor, keep, gazetteer) : null;
-  if (printedFor && printedTown) {
-    const { city, kept } = printedTown;
-    return { text: kept, address: null, city, region: null, country: printedFor, postalCode: null };
-  }
+  const country = printedFor && !townAtEnd(before, isoCountry, keep, gazetteer) ? printedFor : isoCountry;
   // An Australian town is followed by its state, often cut to two letters (`SYDNEY NS AUS`), and some issuers
   // print the country twice (`SYDNEY AU AUS`).
   const slot = before.length > keep + 1 ? (before.at(-1) as string) : '';

@@ -116,6 +116,12 @@ const isNoise = (token: string) => fillerWords.has(token) || /\d/.test(token) ||
 /** The words of a reading the name searches look at: no numbers, no filler (`STORE`, `INC`). */
 const searchWords = (tokens: readonly string[]) =>
   tokens.filter((token) => !/^\d+$/.test(token) && !fillerWords.has(token));
+/** Whether the reading is the name's two words, the last cut by a letter or two (`DR MARTEN` of Dr. Martens). */
+const nearlyWhole = (words: readonly string[], nameWords: readonly string[]) =>
+  nameWords.length === 2 &&
+  nameWords[1]!.startsWith(words[1]!) &&
+  nameWords[1]!.length - words[1]!.length <= 2;
+
 /**
  * Whether a name's search words start with the reading's: every word equal, but the last, of `cut` letters or
  * more, may be truncated (`VETERINAR`).
@@ -560,8 +566,9 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       // Compared with a reading's search words, so without filler (`UNIVERSITY OF CINC`), and led by the
       // first of them (`The Cellular Connection` by `cellular`).
       const words = searchWords(tokens);
-      // A two-letter first word leads names of three words or more (`IL DEPT OF REVENUE`).
-      if (tokens.length > 1 && words.length > 0 && (words[0]!.length >= 3 || tokens.length >= 3)) {
+      // A two-letter first word leads names of three words or more (`IL DEPT OF REVENUE`), and of two cut
+      // short (`DR MARTEN`, `nearlyWhole`).
+      if (tokens.length > 1 && words.length > 0 && (words[0]!.length >= 3 || words.length >= 2)) {
         const list = byLeadingToken.get(words[0]!) ?? [];
         list.push([index, words, tokens.length]);
         byLeadingToken.set(words[0]!, list);
@@ -639,9 +646,13 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     const words = searchWords(tokens);
     // A filler word the field cut (`BUBBA GUMP SHRIMP COMP`) is filler too.
     if (words.length >= 3 && isCutFiller(words.at(-1)!)) words.pop();
-    // A short first word (`VAN`, `BIG`) starts too many names to complete a reading of fewer than three.
+    // A short first word (`VAN`, `BIG`) starts too many names to complete a reading of fewer than three, but
+    // for a name of two words whose second the field cut by a letter or two (`DR MARTEN`, `BIG LOT`).
+    const shortFirst = words.length === 2 && words[0]!.length < 4 && words[1]!.length >= 4;
     const list =
-      words[0] && (words[0].length >= 4 || words.length >= 3) ? byLeadingToken.get(words[0]) : undefined;
+      words[0] && (words[0].length >= 4 || words.length >= 3 || shortFirst)
+        ? byLeadingToken.get(words[0])
+        : undefined;
     if (!list || list.length > 500) return [];
     const candidates: Candidate[] = [];
     // Two letters are enough of the last word after a long first one (`FRONTIER AI`) or two words
@@ -657,6 +668,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     const partners = joinsPartners(tokens);
     for (const [entry, nameTokens, nameLength] of list) {
       if (words.length > nameTokens.length) continue;
+      if (shortFirst && !nearlyWhole(words, nameTokens)) continue;
       if (partners && !ownWords(entries[entry]!).has('and')) continue;
       const truncated = nameTokens[words.length - 1] !== words.at(-1);
       // A trade's word is printed whole (`AUSTIN PUB` is no Austin Public Library).
