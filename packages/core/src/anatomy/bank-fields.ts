@@ -160,10 +160,11 @@ export const bankFields: readonly FieldsRule[] = [
   },
   {
     id: 'fields.ach-orig-co-name',
-    // The fields come in more than one order, some empty (`DESC DATE: CO ENTRY DESCR:`).
+    // The fields come in more than one order, some empty (`DESC DATE: CO ENTRY DESCR:`), and a feed may cut
+    // the line before the entry (`ORIG CO NAME:UNITEDHEALTHONE ORIG ID:9005900018 DESC DATE:250`).
     anchor: /ORIG CO NAME:/,
     pattern:
-      /ORIG CO NAME: ?(.+?) (?=ORIG ID:|DESC DATE:|CO ENTRY DESCR:).*?CO ENTRY DESCR: ?(.+?)(?: ?SEC:| IND ID:| ORIG ID:| TRACE#|$)/,
+      /ORIG CO NAME: ?(.+?) (?=ORIG ID:|DESC DATE:|CO ENTRY DESCR:)(?:.*?CO ENTRY DESCR: ?(.+?)(?: ?SEC:| IND ID:| ORIG ID:| TRACE#|$))?/,
     yields: { via: 'ach', party: 1, entry: 2 },
     examples: [
       {
@@ -174,6 +175,7 @@ export const bankFields: readonly FieldsRule[] = [
         line: 'ORIG CO NAME:STRIPE           CO ENTRY DESCR:TRANSFER   SEC:CCD IND ID:ST-S7U3D4S9F9G3 ORIG ID:1800948492',
         expect: { name: 'STRIPE' },
       },
+      { line: 'ORIG CO NAME:HARBOR MUTUAL ORIG ID:9005900018 DESC DATE:250', expect: { name: 'HARBOR MUTUAL' } },
     ],
   },
   {

@@ -57,6 +57,8 @@ export const noiseRules: readonly NoiseRule[] = [
         line: 'RIVER CITY SCREENING xxx-xxx-0961 CO',
         expect: { name: 'RIVER CITY SCREENING', region: 'CO' },
       },
+      // A phone masked whole (`tidy.ts`).
+      { line: 'BLUE DOOR CAFE XXX-XXXXXXX NJ', expect: { name: 'BLUE DOOR CAFE', region: 'NJ' } },
     ],
   },
   {

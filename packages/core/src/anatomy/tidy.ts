@@ -20,11 +20,12 @@ export interface TidyLine {
 /**
  * A masked card or account number, its issuer's first digits shown or not (`486831XXXXXX6803`); it may end in
  * an X of its own (Fifth Third's `XXXXXXXXXXXX396X`). An aggregator that masks every digit run masks a phone so
- * too (`XXX-XXX-0961`, `XXX-XXX0133`).
+ * too (`XXX-XXX-0961`, `XXX-XXX0133`), or whole (`PUREKANA XXX-XXXXXXX NJ`).
  */
-export const maskedNumber = /(?:\b\d{4,6})?(?:X{4,}|\*{4,}|\bX{3}-X{3}-?)\d{2,}(?:X(?![A-Z0-9]))?/g;
+export const maskedNumber =
+  /(?:\b\d{4,6})?(?:X{4,}|\*{4,}|\bX{3}-X{3}-?)\d{2,}(?:X(?![A-Z0-9]))?|\bX{3}-X{3}-?X{4}(?![A-Z0-9])/g;
 /** A masked number right before the line's closing state or country code. */
-const maskBeforeCode = new RegExp(`${maskedNumber.source} [A-Z]{2}$`);
+const maskBeforeCode = new RegExp(`(?:${maskedNumber.source}) [A-Z]{2}$`);
 
 /** `text` without a copy of its first words (eight characters or more) run into a state after them. */
 function withoutNameAfterState(text: string): string {
