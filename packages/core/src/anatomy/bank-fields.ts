@@ -175,7 +175,10 @@ export const bankFields: readonly FieldsRule[] = [
         line: 'ORIG CO NAME:STRIPE           CO ENTRY DESCR:TRANSFER   SEC:CCD IND ID:ST-S7U3D4S9F9G3 ORIG ID:1800948492',
         expect: { name: 'STRIPE' },
       },
-      { line: 'ORIG CO NAME:HARBOR MUTUAL ORIG ID:9005900018 DESC DATE:250', expect: { name: 'HARBOR MUTUAL' } },
+      {
+        line: 'ORIG CO NAME:HARBOR MUTUAL ORIG ID:9005900018 DESC DATE:250',
+        expect: { name: 'HARBOR MUTUAL' },
+      },
     ],
   },
   {
