@@ -303,6 +303,12 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(card('PAYPAL *DR MARTEN 4029357733 CA').counterparty[0]?.name).toBe('Dr. Martens');
   });
 
+  it("reads the street a chain's branch stands on after its name, cut or French, and no trade's word as one", () => {
+    expect(card('THE KEG YORK STREE TORONTO ON').counterparty[0]?.name).toBe('The Keg');
+    expect(card('THE KEG RUE ST-PAUL MONTREAL QC').counterparty[0]?.name).toBe('The Keg');
+    expect(card('NORTHGATE COLLISION CT FARGO ND').counterparty[0]?.name).not.toBe('Northgate Market');
+  });
+
   it('completes an institution cut after a filler word, the main one before its branches (`UNIVERSITY OF CINC`)', () => {
     expect(card('UNIVERSITY OF CINC CINCINNATI OH', { categoryCode: '8220' }).counterparty[0]?.name).toBe(
       'University of Cincinnati',

@@ -58,6 +58,27 @@ export const phonePattern = /(?:\+?1[ .-]?)?\(?\b([2-9]\d{2})\)?[ .-]?(\d{3})[ .
 export const vanityPhonePattern = / (8(?:00|33|44|55|66|77|88)-[A-Z]{4,8})(?= |$)/;
 const streetSuffixes =
   'ST|STREET|AVE|AV|AVENUE|BLVD|BOULEVARD|DR|DRIVE|RD|ROAD|WAY|LN|LANE|HWY|HIGHWAY|PKWY|PARKWAY|PL|PLACE|CT|COURT|CIR|CIRCLE|TRL|TRAIL|PIKE|TPKE|PLZ|PLAZA|TER|LOOP|RTE|ROUTE|FWY|EXPY|SQ|ROW|XING';
+/** A word and its starts of four letters or more, as a field cuts it (`street`, `stree`, `stre`). */
+const withCuts = (word: string) =>
+  Array.from({ length: word.length - 3 }, (_, extra) => word.slice(0, 4 + extra));
+/**
+ * The words a street's name ends with that mean nothing else (`MAIN ST`, `YORK STREET`, and the field's cut of
+ * the long ones: `YORK STREE`; not `CT` or `DR`), and those a French one starts with (`AVE DU PARC`, `RUE
+ * ST-DENIS`): lower case.
+ */
+export const streetEndWords: ReadonlySet<string> = new Set([
+  ...'st ave av blvd rd hwy pkwy ln'.split(' '),
+  ...['street', 'avenue', 'boulevard', 'parkway', 'highway', 'road'].flatMap(withCuts),
+]);
+export const streetStartWords: ReadonlySet<string> = new Set([
+  'rue',
+  'ave',
+  'av',
+  'boul',
+  'bd',
+  'chemin',
+  'ch',
+]);
 /**
  * A street address: a number (and its unit's letter: `2715-B`), up to four words (no other number: `TACOS 4
  * LIFE 2940 DERITA RD`) and a street suffix, a direction and a suite, after the store's own number if any

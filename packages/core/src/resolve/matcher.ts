@@ -6,7 +6,7 @@
 import { distance } from 'fastest-levenshtein';
 import { Index } from 'flexsearch';
 import { givenNames } from '../anatomy/given-names.js';
-import { globalSiteOf, townPartWords } from '../anatomy/location.js';
+import { globalSiteOf, streetEndWords, streetStartWords, townPartWords } from '../anatomy/location.js';
 import { productWords } from '../anatomy/product-words.js';
 import { statementAbbreviations } from '../anatomy/statement-abbreviations.js';
 import { compactKey, nameKey } from '../normalize/text.js';
@@ -324,6 +324,27 @@ function ownWords(entry: MatchEntry): ReadonlySet<string> {
   return words;
 }
 
+/**
+ * How many of the words a brand's name leaves unexplained, last, are a street its branch stands on, whole or
+ * cut by the field (`THE KEG YORK STREE`, `METRO AVE DU PARC`): a word and a street's last word, or a French
+ * street's first word and up to three more. 0 when none.
+ */
+function streetWords(unexplained: readonly string[]): number {
+  const [first, second] = unexplained;
+  if (first && streetStartWords.has(first) && unexplained.length >= 2 && unexplained.length <= 4)
+    return unexplained.length;
+  // A trade's word is no street's name (`NORTHGATE COLLISION CT`).
+  if (
+    unexplained.length === 2 &&
+    second &&
+    first!.length >= 3 &&
+    streetEndWords.has(second) &&
+    !industryOfWord(first!)
+  )
+    return 2;
+  return 0;
+}
+
 function score(
   entry: MatchEntry,
   candidate: Candidate,
@@ -358,7 +379,11 @@ function score(
     candidate.unexplained.length > 1 &&
     (candidate.kind === 'alias' || candidate.kind === 'leading') &&
     (named.size >= 2 || !isGeneric(candidate.matchedKey));
-  for (const [index, token] of standsAt ? [] : candidate.unexplained.entries()) {
+  // The branch's street: words of its place, whatever else they are.
+  const street = standsAt ? 0 : streetWords(candidate.unexplained);
+  unexplainedWords += street;
+  placeLikeWords += street;
+  for (const [index, token] of standsAt || street > 0 ? [] : candidate.unexplained.entries()) {
     if (legalEntityWords.has(token)) legalEntity = true;
     const word = statementAbbreviations.get(token) ?? token;
     // Noise, the brand's own word again, by this name or another of its names (`SPECTRUM SPECTRUM`, `WM
