@@ -303,6 +303,10 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(card('PAYPAL *DR MARTEN 4029357733 CA').counterparty[0]?.name).toBe('Dr. Martens');
   });
 
+  it("completes one long word to the brand whose own name it starts, not to another's alias (`MCDONAL`)", () => {
+    expect(card('DD *DOORDASH MCDONAL855-973-1040        CA').counterparty[0]?.name).toBe("McDonald's");
+  });
+
   it("reads the street a chain's branch stands on after its name, cut or French, and no trade's word as one", () => {
     expect(card('THE KEG YORK STREE TORONTO ON').counterparty[0]?.name).toBe('The Keg');
     expect(card('THE KEG RUE ST-PAUL MONTREAL QC').counterparty[0]?.name).toBe('The Keg');

@@ -120,6 +120,9 @@ describe('readAnatomy', () => {
     expect(wrapped.name).toBe('SPROUTS');
     expect(store.thirdPartyIds.map(thirdPartyName)).toEqual(['Instacart']);
     expect(readAnatomy('STAND BY ME CAFE', lexicon).name).toBe('STAND BY ME CAFE');
+    // The platform's name cut by the field, the town run into it.
+    const runIn = readAnatomy('IC* COSTCO BY INSTACSAN FRANCISCO       CA', lexicon);
+    expect([runIn.name, runIn.location.city]).toEqual(['COSTCO', 'SAN FRANCISCO']);
   });
 
   it("reads a store a delivery service sold for, the service's name cut after `VIA`, and a cut site in the town's slot", () => {

@@ -61,9 +61,16 @@ function withoutFacilitatorEcho(
   // The echo followed by its place only is the marketplace's own sale (`IC* INSTACART CA`).
   const placeOnly = () => stripPlaceTail(tokens.slice(1).join(' '), lexicon, true).text === '';
   if (tokens.length > 1 && prefixKey(tokens[0]!) === key && !placeOnly()) tokens.shift();
-  // `BY INS`, `BY INSTACAR`: the marketplace's name cut by the field.
+  // `BY INS`, `BY INSTACAR`: the marketplace's name cut by the field, the town run into it or not
+  // (`COSTCO BY INSTACSAN FRANCISCO CA`: the town's start stays).
   const by = tokens.lastIndexOf('BY');
-  if (by > 0 && by + 1 < tokens.length && key.startsWith(prefixKey(tokens[by + 1]!))) tokens.splice(by, 2);
+  const cut = by > 0 && by + 1 < tokens.length ? prefixKey(tokens[by + 1]!) : '';
+  if (cut && key.startsWith(cut)) tokens.splice(by, 2);
+  else if (cut.length >= 7 && key.startsWith(cut.slice(0, 6))) {
+    let shared = 6;
+    while (shared < cut.length && key[shared] === cut[shared]) shared++;
+    tokens.splice(by, 2, tokens[by + 1]!.slice(shared));
+  }
   return tokens.join(' ');
 }
 

@@ -756,8 +756,14 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       if (found.length > 20) return [];
     }
     const brands = new Set(found.map(([, entry]) => primaryKeys[entry]));
-    // One brand, or one whose name the others extend (`ALBERTSO`: Albertsons, not Albertsons Market).
-    const brand = brands.size === 1 ? [...brands][0] : brandOthersExtend(brands);
+    // One brand, or one whose name the others extend (`ALBERTSO`: Albertsons, not Albertsons Market), or the one
+    // whose own name the word starts where the others have only an alias that does (`MCDONAL`: McDonald's, not
+    // a franchisee's `McDonald's Canada`).
+    const ownNamed = [...brands].filter((key): key is string => !!key && compactKey(key).startsWith(word));
+    const brand =
+      brands.size === 1
+        ? [...brands][0]!
+        : (brandOthersExtend(brands) ?? (ownNamed.length === 1 ? ownNamed[0]! : null));
     if (brand === null) return [];
     return found
       .filter(
