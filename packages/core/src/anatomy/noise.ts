@@ -270,6 +270,8 @@ export const noiseRules: readonly NoiseRule[] = [
       { line: 'TARGET 00034132', expect: { storeNumber: '00034132' } },
       // Run into the name on a line of its own.
       { line: 'H&M0123', expect: { name: 'H&M', storeNumber: '0123' } },
+      // The name's last word run into it (`tidy.ts`).
+      { line: 'HARBOR CANADA078', expect: { name: 'HARBOR CANADA' } },
     ],
   },
 ];
