@@ -600,8 +600,8 @@ export const bankRules: readonly BankRule[] = [
   },
   {
     // PayPal paying from the bank whom its individual's id names (anatomy: `fields.paypal-paid`, the column
-    // Chase prints it in, or after Wells Fargo's date): a shop the catalog knows, or any name that is no person's, is a purchase through
-    // PayPal; a person is paid P2P.
+    // Chase prints it in, or after Wells Fargo's date): a shop the catalog knows, or any name that is no
+    // person's, is a purchase through PayPal; a person is paid P2P.
     id: 'bank.paypal-paid',
     when: new RegExp(
       `${paidThroughPaypal.source}|${paidThroughPaypalColumns.source}|${paidThroughPaypalDated.source}`,

@@ -326,7 +326,7 @@ function ownWords(entry: MatchEntry): ReadonlySet<string> {
 
 /**
  * How many of the words a brand's name leaves unexplained, last, are a street its branch stands on, whole or
- * cut by the field (`THE KEG YORK STREE`, `METRO AVE DU PARC`): a word and a street's last word, or a French
+ * cut by the field (`THE KEG YORK STREE`, `THE KEG RUE ST-PAUL`): a word and a street's last word, or a French
  * street's first word and up to three more. 0 when none.
  */
 function streetWords(unexplained: readonly string[]): number {
@@ -593,7 +593,11 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
       const words = searchWords(tokens);
       // A two-letter first word leads names of three words or more (`IL DEPT OF REVENUE`), and of two cut
       // short (`DR MARTEN`, `nearlyWhole`).
-      if (tokens.length > 1 && words.length > 0 && (words[0]!.length >= 3 || words.length >= 2)) {
+      if (
+        tokens.length > 1 &&
+        words.length > 0 &&
+        (words[0]!.length >= 3 || tokens.length >= 3 || words.length >= 2)
+      ) {
         const list = byLeadingToken.get(words[0]!) ?? [];
         list.push([index, words, tokens.length]);
         byLeadingToken.set(words[0]!, list);
@@ -672,7 +676,7 @@ export function createMatcher(entries: readonly MatchEntry[], options: MatcherOp
     // A filler word the field cut (`BUBBA GUMP SHRIMP COMP`) is filler too.
     if (words.length >= 3 && isCutFiller(words.at(-1)!)) words.pop();
     // A short first word (`VAN`, `BIG`) starts too many names to complete a reading of fewer than three, but
-    // for a name of two words whose second the field cut by a letter or two (`DR MARTEN`, `BIG LOT`).
+    // for a name of two words whose second the field cut by a letter or two (`DR MARTEN`).
     const shortFirst = words.length === 2 && words[0]!.length < 4 && words[1]!.length >= 4;
     const list =
       words[0] && (words[0].length >= 4 || words.length >= 3 || shortFirst)
