@@ -303,6 +303,14 @@ describe('createEngine: card enrichment on the built catalog', () => {
     expect(card('PAYPAL *DR MARTEN 4029357733 CA').counterparty[0]?.name).toBe('Dr. Martens');
   });
 
+  it('reads a remittance app named by a common word alone (`Wise`) as money sent, not a purchase', () => {
+    const line = (description: string) =>
+      engine.enrichUniversal({ description, amount: '250.00', direction: 'DEBIT', currencyCode: 'USD' });
+    expect(line('Wise').transactionInfo).toMatchObject({ type: 'other_money_movement', subType: 'transfer' });
+    // Apple's site is Apple Cash's too: a purchase from Apple stays one.
+    expect(line('APPLE.COM/BILL 866-712-7753 CA').transactionInfo.type).toBe('spending');
+  });
+
   it("completes one long word to the brand whose own name it starts, not to another's alias (`MCDONAL`)", () => {
     expect(card('DD *DOORDASH MCDONAL855-973-1040        CA').counterparty[0]?.name).toBe("McDonald's");
   });

@@ -38,6 +38,7 @@ export function classifyCardPurchase(
       !descriptor.wrapper &&
       // Money from a P2P or remittance app was sent, not refunded.
       !counterparty.peerToPeer &&
+      !counterparty.appNamed &&
       // A card processor's prefix shows a card; a marketplace's or the merchant's own does not.
       !parties.some((party) => party.roles.includes('facilitator')) &&
       !descriptor.prefixes.some((prefix) => prefix.id === 'prefix.unknown-facilitator'));
@@ -62,16 +63,16 @@ export function classifyCardPurchase(
 /**
  * What the card paid when the party on the line says it was no purchase: on a bank line, money sent
  * through a P2P or remittance app that the line names alone (`WU *WESTERN UNION`, `RMTLY* S876C
- * REMITLY.COM`; a card network's own record of it stays spending); an instalment repaid to a
+ * REMITLY.COM`, `Wise`; a card network's own record of it stays spending); an instalment repaid to a
  * buy-now-pay-later lender (`PAYPAL *PYPL PAYIN4`); rent paid through a property manager's portal
  * (`APF*QUEEN CITY MANAGEME`); a bank card's payment to a card issuer or a lender (`AMZ SECURED CARD ...
  * DEBIT CARD`).
  */
 function movedByParty(
-  { merchant, parties, peerToPeer, toPerson, repaysInstallments }: CardCounterparty,
+  { merchant, parties, peerToPeer, toPerson, appNamed, repaysInstallments }: CardCounterparty,
   fromBankLine: boolean,
 ): Pick<CardPurchaseKind, 'type' | 'subType'> | null {
-  if (((peerToPeer && merchant) || toPerson) && fromBankLine)
+  if (((peerToPeer && merchant) || toPerson || appNamed) && fromBankLine)
     return { type: 'other_money_movement', subType: 'transfer' };
   if (repaysInstallments) return { type: 'debt', subType: 'bnpl' };
   if (parties.some((party) => party.roles.includes('rent')))

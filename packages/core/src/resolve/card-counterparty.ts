@@ -14,7 +14,7 @@ import { homeCountryOf } from '../normalize/home-country.js';
 import type { Line } from '../normalize/line.js';
 import { bareHost, compactKey, nameKey } from '../normalize/text.js';
 import { airlineMccOfTicket } from './airline-tickets.js';
-import { fillerWords, industryOfWord, lendsMoney, wordFitsIndustry } from './evidence.js';
+import { fillerWords, industryOfWord, lendsMoney, sendsMoney, wordFitsIndustry } from './evidence.js';
 import type { MatchEvidence, MatchQuery, MatchResult, MatchTrace } from './matcher.js';
 import { namesPerson } from './p2p.js';
 import type { ResolveParts } from './parts.js';
@@ -31,6 +31,11 @@ export interface CardCounterparty {
    * a purchase, unless the catalog knows the name.
    */
   toPerson: boolean;
+  /**
+   * The merchant is a P2P or remittance app the line names by a name too common to be its marker (`Wise`):
+   * money sent or received, as on a line that names the app's marker.
+   */
+  appNamed: boolean;
   /** A buy-now-pay-later lender is paid back (no merchant stands behind it). */
   repaysInstallments: boolean;
   /** A third party alone on the line (`PAYPAL`), shown when no merchant is found. */
@@ -102,6 +107,21 @@ function platformNames(lexicon: ResolveParts['lexicon']): ReadonlySet<string> {
     platformNamesOf.set(lexicon, names);
   }
   return names;
+}
+
+const appSitesOf = new WeakMap<object, ReadonlySet<string>>();
+/** The sites of the P2P and remittance apps the lexicon knows (`wise.com`, `remitly.com`). */
+function appSites(lexicon: ResolveParts['lexicon']): ReadonlySet<string> {
+  let sites = appSitesOf.get(lexicon);
+  if (!sites) {
+    sites = new Set(
+      [...lexicon.thirdParties.values()].flatMap((party) =>
+        party.roles.includes('p2p') && party.website ? [bareHost(party.website)] : [],
+      ),
+    );
+    appSitesOf.set(lexicon, sites);
+  }
+  return sites;
 }
 
 /** Third parties that are merchants in their own right when nobody stands behind them. */
@@ -282,7 +302,23 @@ export function resolveCardCounterparty(
     !peerToPeer &&
     parties.some((party) => party.roles.includes('p2p') && party.roles.includes('facilitator')) &&
     namesPerson(descriptor.name);
-  return { match, merchant, parties, peerToPeer, toPerson, repaysInstallments, lone, unverifiedName };
+  // A money transfer company whose site is an app's (Apple's is Apple Cash's too, but Apple sends no money).
+  const appNamed =
+    merchant !== null &&
+    merchant.website !== null &&
+    sendsMoney(merchant.industryId) &&
+    appSites(lexicon).has(bareHost(merchant.website));
+  return {
+    match,
+    merchant,
+    parties,
+    peerToPeer,
+    toPerson,
+    appNamed,
+    repaysInstallments,
+    lone,
+    unverifiedName,
+  };
 }
 
 /**

@@ -517,6 +517,8 @@ export const lendsMoney = (industryId: string) => lendingIndustries.includes(ind
  */
 export const issuesCreditOrLoans = (industryId: string) =>
   ['005-002', '005-003'].includes(industryId.slice(0, 7)) && !industryId.startsWith('005-003-005');
+/** Money transfer and remittance companies (Wise, Remitly, Western Union, and the currency exchanges). */
+export const sendsMoney = (industryId: string) => industryId.startsWith('005-008');
 /**
  * Stores: an ACH payment to one (`KOHLS PAYMENT`, `BEST BUY AUTO PYMT`) pays the store's card, for a store
  * takes no other payment from a bank account.
