@@ -305,7 +305,14 @@ describe('createEngine: card enrichment on the built catalog', () => {
 
   it('reads a remittance app named by a common word alone (`Wise`) as money sent, not a purchase', () => {
     const line = (description: string) =>
-      engine.enrichUniversal({ description, amount: 250, direction: 'DEBIT', currencyCode: 'USD' });
+      engine.enrichUniversal({
+        userId: 'u1',
+        categoryType: 'MCC',
+        description,
+        amount: 250,
+        direction: 'DEBIT',
+        currencyCode: 'USD',
+      });
     expect(line('Wise').transactionInfo).toMatchObject({ type: 'other_money_movement', subType: 'transfer' });
     // Apple's site is Apple Cash's too: a purchase from Apple stays one.
     expect(line('APPLE.COM/BILL 866-712-7753 CA').transactionInfo.type).toBe('spending');
