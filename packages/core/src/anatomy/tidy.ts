@@ -93,7 +93,7 @@ export function tidyLine(whole: string, gazetteer: PlaceGazetteer): TidyLine {
     .replace(/^([A-Z&]{3,})(\d{3,6})$/, '$1 $2')
     // A name's last word (five letters or more: `RALEIGH NCUS07154` is a state's) and the store's number run
     // together at the end (`PETRO CANADA078`), not a code after a prefix (`AIRBNB * HMABCD1234`).
-    .replace(/(?<=[A-Z] [A-Z]{5,})(?=\d{2,6} *$)/, ' ')
+    .replace(/([A-Z] [A-Z]{5,})(\d{2,6} *)$/, '$1 $2')
     // Each run of letters is tried from its start only (the search stays linear on a long run).
     // Not an ACH id after its date (`250316 FPP16781226`), nor an id's own letters after its digits (`655051096396A6D`).
     .replace(/(?<![A-Z.])(?<!\d{6} )([A-Z.]{2,})(\d{7,})/g, '$1 $2')
